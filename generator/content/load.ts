@@ -1,0 +1,150 @@
+// Load stage: reads the content set (YAML facts, Markdown pages, static files) into one typed model.
+import { readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import fg from 'fast-glob';
+import matter from 'gray-matter';
+import type { Diagnostics } from '../messages/diagnostics.js';
+import type { EnvironmentName, Model, Page } from '../model/types.js';
+import { ContentSchemas } from './schema-check.js';
+import { parseYamlSource, type YamlSource } from './yaml-source.js';
+import { assembleModel } from './assemble.js';
+
+export interface LoadOptions {
+  /** The content folder (content/). */
+  contentDir: string;
+  /** The content schemas folder (schemas/content/). */
+  schemaDir: string;
+  env: EnvironmentName;
+  /** How file names are shown in messages: relative to this folder (default: the content folder's parent). */
+  displayRoot?: string;
+}
+
+/** Every YAML document's top-level keys, with the source each came from. */
+export type Facts = Map<string, { value: unknown; source: YamlSource }>;
+
+export async function loadContent(options: LoadOptions, diagnostics: Diagnostics): Promise<Model | undefined> {
+  const displayRoot = options.displayRoot ?? join(options.contentDir, '..');
+  const display = (abs: string) => relative(displayRoot, abs).split('\\').join('/');
+  const schemas = new ContentSchemas(options.schemaDir);
+
+  const facts: Facts = new Map();
+  const yamlFiles = await fg(['**/*.yaml', '**/*.yml'], { cwd: options.contentDir, ignore: ['pages/**', 'static/**'] });
+  for (const rel of yamlFiles.sort()) {
+    const file = display(join(options.contentDir, rel));
+    const name = rel.replace(/\.ya?ml$/, '');
+    if (!schemas.has(name)) {
+      diagnostics.error('load', {
+        ruleId: 'unknown-content-file',
+        reason: `No schema describes ${file}, so its facts cannot be checked.`,
+        fix: `Move its facts into an existing content file, or add schemas/content/${name}.schema.json and read it in generator/content/assemble.ts.`,
+        file,
+      });
+      continue;
+    }
+    const text = await readFile(join(options.contentDir, rel), 'utf8');
+    const source = parseYamlSource(text, file, diagnostics);
+    if (!source || !schemas.check(name, source, diagnostics)) continue;
+    for (const [key, value] of Object.entries(source.value as Record<string, unknown>)) {
+      const earlier = facts.get(key);
+      if (earlier) {
+        diagnostics.error('load', {
+          ruleId: 'duplicate-fact',
+          reason: `\`${key}\` is defined in both ${earlier.source.file} and ${file}.`,
+          fix: 'Keep each fact in one content file only.',
+          file,
+        });
+        continue;
+      }
+      facts.set(key, { value, source });
+    }
+  }
+
+  const pages = await loadPages(options.contentDir, display, schemas, diagnostics);
+  const staticFiles = await loadStatic(options.contentDir, display);
+  if (diagnostics.hasErrors) return undefined;
+  return assembleModel({ env: options.env, facts, pages, staticFiles }, diagnostics);
+}
+
+async function loadPages(
+  contentDir: string,
+  display: (abs: string) => string,
+  schemas: ContentSchemas,
+  diagnostics: Diagnostics,
+): Promise<Page[]> {
+  const pagesDir = join(contentDir, 'pages');
+  const files = (await fg('**/*.md', { cwd: pagesDir })).sort();
+  const pages: Page[] = [];
+  for (const rel of files) {
+    const file = display(join(pagesDir, rel));
+    const text = await readFile(join(pagesDir, rel), 'utf8');
+    const page = readPage(rel, file, text, schemas, diagnostics);
+    if (page) pages.push(page);
+  }
+  return pages;
+}
+
+/** Reads one Markdown page: front matter (checked against schemas/content/page.schema.json) and body. */
+export function readPage(
+  rel: string,
+  file: string,
+  text: string,
+  schemas: ContentSchemas,
+  diagnostics: Diagnostics,
+): Page | undefined {
+  const id = rel.replace(/\.md$/, '').split('\\').join('/');
+  if (!/^[a-z0-9-]+(\/[a-z0-9-]+)?$/.test(id)) {
+    diagnostics.error('load', {
+      ruleId: 'page-name',
+      reason: `The page file name ${rel} cannot become a site path.`,
+      fix: 'Name pages with lower-case letters, digits and hyphens, at most one folder deep (pages/help/my-page.md).',
+      file,
+    });
+    return undefined;
+  }
+  if (!/^---\r?\n/.test(text)) {
+    diagnostics.error('load', {
+      ruleId: 'page-front-matter',
+      reason: 'The page has no front matter.',
+      fix: 'Start the file with a front matter block: a line ---, then `title:` and `description:`, then a line ---.',
+      place: { file, line: 1, column: 1 },
+    });
+    return undefined;
+  }
+  // An options object turns off gray-matter's unbounded cache of every input it has seen.
+  const parsed = matter(text, {});
+  const frontMatter = parseYamlSource(parsed.matter.replace(/^\r?\n/, ''), file, diagnostics, 1);
+  if (!frontMatter) return undefined;
+  const data = (frontMatter.value ?? {}) as Record<string, unknown>;
+  if (!schemas.check('page', frontMatter, diagnostics, data)) return undefined;
+  const bodyOffset = text.length - parsed.content.length;
+  const bodyLine = text.slice(0, bodyOffset).split('\n').length;
+  const segments = id.split('/');
+  const section = segments.length > 1 ? segments[0] : undefined;
+  const path = id === 'index' ? '/' : `/${id}`;
+  const { title, description, order, ...rest } = data as { title: string; description: string; order?: number };
+  return {
+    id,
+    path,
+    twinPath: `${path === '/' ? '/index' : path}.md`,
+    section,
+    title,
+    description,
+    order: order ?? 0,
+    body: parsed.content,
+    bodyLine,
+    source: { file, line: 1, column: 1 },
+    data: rest,
+  };
+}
+
+async function loadStatic(contentDir: string, display: (abs: string) => string): Promise<Model['staticFiles']> {
+  const dir = join(contentDir, 'static');
+  const files = (await fg('**/*', { cwd: dir, dot: false })).sort();
+  return Promise.all(
+    files.map(async (rel) => ({
+      path: `/${rel}`,
+      bytes: new Uint8Array(await readFile(join(dir, rel))),
+      source: { file: display(join(dir, rel)) },
+    })),
+  );
+}

@@ -1,0 +1,89 @@
+// Checks content documents against the JSON Schemas in schemas/content, with each error placed in its source file.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fg from 'fast-glob';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { Diagnostics } from '../messages/diagnostics.js';
+import { placeOf, pointerSegments, type YamlSource } from './yaml-source.js';
+
+export class ContentSchemas {
+  private readonly validators = new Map<string, ValidateFunction>();
+
+  constructor(readonly schemaDir: string) {
+    const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+    (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+    // Nested content files have nested schemas: content/preview/fixtures.yaml ↔ schemas/content/preview/fixtures.schema.json.
+    for (const name of fg.sync('**/*.schema.json', { cwd: schemaDir })) {
+      const schema = JSON.parse(readFileSync(join(schemaDir, name), 'utf8')) as object;
+      this.validators.set(name.slice(0, -'.schema.json'.length), ajv.compile(schema));
+    }
+  }
+
+  has(name: string): boolean {
+    return this.validators.has(name);
+  }
+
+  /** Validates a parsed document; reports each error at its place. Returns true when valid. */
+  check(name: string, source: YamlSource, diagnostics: Diagnostics, value: unknown = source.value): boolean {
+    const validate = this.validators.get(name);
+    if (!validate) throw new Error(`No content schema named ${name}`);
+    if (validate(value)) return true;
+    for (const error of pruneErrors(validate.errors ?? [])) {
+      const { segments, key } = errorLocation(error);
+      diagnostics.error('load', {
+        ruleId: 'content-schema',
+        reason: describe(error),
+        fix: `Change the value to match schemas/content/${name}.schema.json${hintOf(error)}.`,
+        place: placeOf(source, segments, key),
+      });
+    }
+    return false;
+  }
+}
+
+/** Drops the noise of failed alternatives so an editor sees one message per mistake. */
+function pruneErrors(errors: ErrorObject[]): ErrorObject[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => {
+    if (e.keyword === 'if' || e.keyword === 'anyOf' || e.keyword === 'oneOf') return false;
+    const id = `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
+function errorLocation(error: ErrorObject): { segments: (string | number)[]; key: boolean } {
+  const segments = pointerSegments(error.instancePath);
+  if (error.keyword === 'additionalProperties') {
+    return { segments: [...segments, String(error.params.additionalProperty)], key: true };
+  }
+  return { segments, key: false };
+}
+
+function fieldName(error: ErrorObject): string {
+  const segments = pointerSegments(error.instancePath);
+  return segments.length === 0 ? 'the document' : `\`${segments.join('.')}\``;
+}
+
+function describe(error: ErrorObject): string {
+  const where = fieldName(error);
+  switch (error.keyword) {
+    case 'required':
+      return `${where} is missing the required field \`${String(error.params.missingProperty)}\`.`;
+    case 'additionalProperties':
+      return `${where} has an unknown field \`${String(error.params.additionalProperty)}\`.`;
+    case 'enum':
+      return `${where} must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.`;
+    case 'const':
+      return `${where} must be ${JSON.stringify(error.params.allowedValue)}.`;
+    default:
+      return `${where} ${error.message ?? 'is not valid'}.`;
+  }
+}
+
+function hintOf(error: ErrorObject): string {
+  const description = (error.parentSchema as { description?: string } | undefined)?.description;
+  return description ? ` (${description.replace(/\.$/, '')})` : '';
+}

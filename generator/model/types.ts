@@ -1,0 +1,200 @@
+// The one typed model of the content set: everything downstream reads this, never the content files.
+
+/** The contract's four address placeholders. */
+export type AddressName = 'base_url' | 'api_url' | 'mcp_url' | 'auth_url';
+export type Addresses = Record<AddressName, string>;
+export type EnvironmentName = 'production' | 'preview';
+
+/** Where a fact came from, so that later stages can point an editor at it. */
+export interface SourcePlace {
+  file: string;
+  line?: number;
+  column?: number;
+}
+
+export interface Identity {
+  name: string;
+  legalName: string;
+  summary: string;
+  disambiguatingDescription: string;
+  logo: string;
+  sameAs: string[];
+  contactPoint: { contactType: string; url: string };
+}
+
+export interface InterfacePart {
+  id: string;
+  title: string;
+  summary: string;
+}
+
+export interface Resource {
+  id: string;
+  name: string;
+  appearsIn: string;
+  scope?: string;
+  controls?: string[];
+  notes: string;
+}
+
+export type Audience = 'people' | 'agents' | 'developers';
+
+export interface QueryParameter {
+  name: string;
+  required: boolean;
+  description: string;
+}
+
+/** A discovery resource of contract section 4.1, or a supporting file of the site. */
+export interface DiscoveryResource {
+  path: string;
+  kind: string;
+  group: string;
+  title: string;
+  purpose: string;
+  audience: Audience[];
+  page?: string;
+  aliasOf?: string;
+  query?: QueryParameter[];
+  /** false for supporting files the contract's table does not list (home page, robots.txt, sitemap). */
+  inContract: boolean;
+  source: SourcePlace;
+}
+
+export interface Rule {
+  id: string;
+  text: string;
+}
+
+export interface PricingCall {
+  title: string;
+  method: 'POST';
+  path: string;
+  host: AddressName;
+  requestPayload: { description: string; example: Record<string, never> };
+  response: { description: string };
+  rules: Rule[];
+  ignoredPlanType: string;
+  versionSegment: string;
+}
+
+export interface Control {
+  name: string;
+  title: string;
+  purpose: string;
+  requiredScope: string;
+  readOnly: true;
+  source: SourcePlace;
+}
+
+export interface McpServer {
+  title: string;
+  host: AddressName;
+  endpointPath: string;
+  transport: string;
+  messageFormat: string;
+  authentication: string;
+  discoveryMethods: string[];
+  rules: Rule[];
+  controls: Control[];
+  notEndpoints: { url: string; reason: string }[];
+  legacyPaths: { statement: string; examples: string[] };
+}
+
+export interface Scope {
+  name: string;
+  covers: string;
+}
+
+export interface Authentication {
+  protocol: string;
+  appliesTo: string;
+  scheme: string;
+  tokenTransport: string;
+  protectedResourceMetadataPath: string;
+  authorizationServerMetadataPath: string;
+  publicDiscoveryResources: string;
+  apiKeys: string;
+  discoveryChain: { step: number; url: string; title: string }[];
+  scopes: Scope[];
+  rules: Rule[];
+}
+
+export interface UnpublishedInterface {
+  id: string;
+  name: string;
+  terms: string[];
+}
+
+export interface Boundaries {
+  openapiScope: string;
+  unpublishedInterfaces: UnpublishedInterface[];
+  unpublishedAnswer: string;
+  builderRule: string;
+  inferredEndpoints: string;
+  legacyMcpPaths: string;
+  writeOperations: { statement: string; idempotency: { header: string; rule: string } };
+  webhooks: { statement: string; answer: string };
+  versioning: string[];
+}
+
+export interface ErrorField {
+  name: string;
+  type: string;
+  meaning: string;
+}
+
+export interface Errors {
+  api: { statement: string; fields: ErrorField[] };
+  mcp: { statement: string; dataFields: ErrorField[] };
+  clientRule: string;
+}
+
+export interface NotShown {
+  id: string;
+  section: string;
+  subject: string;
+}
+
+/** A Markdown page written by editors. Its Markdown is parsed once, later, by the page emitters. */
+export interface Page {
+  /** Source id: path under content/pages without .md, e.g. "mcp" or "help/getting-started". */
+  id: string;
+  /** The site path of its HTML page: "/", "/mcp", "/help/getting-started". */
+  path: string;
+  /** The site path of its Markdown twin: "/index.md", "/mcp.md", "/help/getting-started.md". */
+  twinPath: string;
+  /** For sub-pages: the section page id ("help"); undefined for top-level pages. */
+  section?: string;
+  title: string;
+  description: string;
+  /** Position of the page among its section's sub-pages, as the editors order it. */
+  order: number;
+  /** The Markdown body, front matter removed. */
+  body: string;
+  /** Line of the body's first line in the source file (front matter counted), for positioned messages. */
+  bodyLine: number;
+  source: SourcePlace;
+  /** Front matter fields beyond the required ones, passed through for emitters. */
+  data: Record<string, unknown>;
+}
+
+export interface Model {
+  env: EnvironmentName;
+  addresses: Addresses;
+  /** All environments' addresses, for checks that must know the other hosts (e.g. never the production host in preview). */
+  environments: Record<EnvironmentName, Addresses>;
+  identity: Identity;
+  interfaceParts: InterfacePart[];
+  resources: Resource[];
+  discoveryResources: DiscoveryResource[];
+  pricingCall: PricingCall;
+  mcpServer: McpServer;
+  authentication: Authentication;
+  boundaries: Boundaries;
+  errors: Errors;
+  notShown: NotShown[];
+  pages: Page[];
+  /** Static files copied as they are from content/static, by site path. */
+  staticFiles: { path: string; bytes: Uint8Array; source: SourcePlace }[];
+}

@@ -1,0 +1,119 @@
+// The one flow: load → registry → emit → validate → write (all or nothing).
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadContent } from './content/load.js';
+import { Diagnostics } from './messages/diagnostics.js';
+import type { EnvironmentName, Model } from './model/types.js';
+import { buildRegistry, type KindTable } from './registry/build-registry.js';
+import { kinds as defaultKinds } from './registry/kinds.js';
+import type { Registry } from './registry/registry.js';
+import { ArtifactSet, type EmitContext, type HostName, type RegistryEntry } from './registry/types.js';
+import { validateArtifacts } from './validate/validate-artifacts.js';
+import { nodeFileSystem, type OutputFileSystem } from './write/file-system.js';
+import { writeTrees, type OutputTree } from './write/write-tree.js';
+
+export const PROJECT_ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+export interface PipelineOptions {
+  env: EnvironmentName;
+  contentDir?: string;
+  schemaDir?: string;
+  kinds?: KindTable;
+}
+
+export interface PipelineResult {
+  diagnostics: Diagnostics;
+  model?: Model;
+  registry?: Registry;
+  artifacts?: ArtifactSet;
+}
+
+/** Runs every stage in memory. Nothing is written; `diagnostics.hasErrors` tells whether the build may be written. */
+export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
+  const diagnostics = new Diagnostics();
+  const kinds = options.kinds ?? defaultKinds;
+  const model = await loadContent(
+    {
+      contentDir: options.contentDir ?? join(PROJECT_ROOT, 'content'),
+      schemaDir: options.schemaDir ?? join(PROJECT_ROOT, 'schemas', 'content'),
+      env: options.env,
+    },
+    diagnostics,
+  );
+  if (!model) return { diagnostics };
+  const registry = buildRegistry(model, kinds, diagnostics);
+  if (!registry) return { diagnostics, model };
+  const artifacts = emitAll(model, registry, kinds, diagnostics);
+  validateArtifacts({ model, registry, kinds, artifacts, diagnostics, displayPath: (e) => displayPath(e) });
+  return { diagnostics, model, registry, artifacts };
+}
+
+/** How messages name an emitted file: dist/<file> for the site, dist-hosts/<host>/<file> for the others. */
+export function displayPath(entry: RegistryEntry, outDir = 'dist'): string {
+  return entry.host === 'site' ? `${outDir}/${entry.file}` : `${outDir}-hosts/${entry.host}/${entry.file}`;
+}
+
+function emitAll(model: Model, registry: Registry, kinds: KindTable, diagnostics: Diagnostics): ArtifactSet {
+  const memos = new Map<string, unknown>();
+  const context: EmitContext = {
+    model,
+    registry,
+    diagnostics,
+    memo<T>(key: string, compute: () => T): T {
+      if (!memos.has(key)) memos.set(key, compute());
+      return memos.get(key) as T;
+    },
+  };
+  const artifacts = new ArtifactSet();
+  for (const entry of registry.entries) {
+    if (entry.aliasOf) continue;
+    try {
+      artifacts.set({ entry, body: kinds[entry.kind]!.emit(entry, context) });
+    } catch (error) {
+      diagnostics.error('emit', {
+        ruleId: 'emitter-crash',
+        reason: `Building ${entry.path} failed: ${error instanceof Error ? error.message : String(error)}.`,
+        fix: 'This is a bug in the generator (content errors are reported at load); report it with this message.',
+        place: entry.source,
+      });
+    }
+  }
+  // An alias repeats its target's bytes exactly.
+  for (const entry of registry.entries) {
+    if (!entry.aliasOf) continue;
+    const target = artifacts.byPath(entry.aliasOf, entry.host);
+    if (target) artifacts.set({ entry, body: target.body });
+  }
+  return artifacts;
+}
+
+export interface BuildOptions extends PipelineOptions {
+  /** The site's output folder; other hosts go to `<outDir>-hosts/<host>/`. */
+  outDir: string;
+  fs?: OutputFileSystem;
+}
+
+/** Runs the pipeline and, only when nothing failed, replaces the output folders. */
+export async function build(options: BuildOptions): Promise<PipelineResult> {
+  const result = await runPipeline(options);
+  if (result.diagnostics.hasErrors || !result.artifacts) return result;
+  const trees = new Map<HostName, OutputTree>();
+  for (const artifact of result.artifacts.values()) {
+    const host = artifact.entry.host;
+    if (!trees.has(host)) {
+      trees.set(host, { dir: host === 'site' ? options.outDir : join(`${options.outDir}-hosts`, host), files: new Map() });
+    }
+    trees.get(host)!.files.set(artifact.entry.file, artifact.body);
+  }
+  try {
+    await writeTrees([...trees.values()], options.fs ?? nodeFileSystem);
+  } catch (error) {
+    result.diagnostics.error('write', {
+      ruleId: 'write-failed',
+      reason: `Writing the output failed: ${error instanceof Error ? error.message : String(error)}. The previous output is unchanged.`,
+      fix: 'Check that the output folder is writable and the disk has room, then build again.',
+      file: options.outDir,
+    });
+  }
+  return result;
+}

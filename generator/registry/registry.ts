@@ -1,0 +1,55 @@
+// The registry: every file the build emits, with its path, host, media type and kind. The one list of paths.
+import type { Addresses, AddressName } from '../model/types.js';
+import type { HostName, RegistryEntry } from './types.js';
+
+const HOST_ADDRESS: Record<HostName, AddressName> = {
+  site: 'base_url',
+  api: 'api_url',
+  mcp: 'mcp_url',
+  auth: 'auth_url',
+};
+
+export class Registry {
+  private readonly byHostPath = new Map<string, RegistryEntry>();
+
+  constructor(
+    readonly entries: readonly RegistryEntry[],
+    readonly addresses: Addresses,
+  ) {
+    for (const entry of entries) this.byHostPath.set(`${entry.host} ${entry.path}`, entry);
+  }
+
+  /** The entry a client gets at a path of a host (the path as the registry writes it, query included). */
+  get(path: string, host: HostName = 'site'): RegistryEntry | undefined {
+    return this.byHostPath.get(`${host} ${path}`);
+  }
+
+  /** Entries of one host, in registry order. */
+  of(host: HostName): RegistryEntry[] {
+    return this.entries.filter((e) => e.host === host);
+  }
+
+  /** Entries served at their own path (not data behind a query route). */
+  served(host: HostName = 'site'): RegistryEntry[] {
+    return this.of(host).filter((e) => !e.dataFor);
+  }
+
+  ofKind(kind: string): RegistryEntry[] {
+    return this.entries.filter((e) => e.kind === kind);
+  }
+
+  origin(host: HostName): string {
+    return this.addresses[HOST_ADDRESS[host]];
+  }
+
+  /** Absolute URL of an entry, or of a path on a host. */
+  url(entryOrPath: RegistryEntry | string, host: HostName = 'site'): string {
+    if (typeof entryOrPath === 'string') return this.origin(host) + entryOrPath;
+    return this.origin(entryOrPath.host) + entryOrPath.path;
+  }
+}
+
+/** Replaces the contract's placeholders ({base_url}, {mcp_url}, …) with the environment's addresses. */
+export function fillAddresses(text: string, addresses: Addresses): string {
+  return text.replace(/\{(base_url|api_url|mcp_url|auth_url)\}/g, (_, name: AddressName) => addresses[name]);
+}

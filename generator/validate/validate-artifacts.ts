@@ -1,0 +1,59 @@
+// Validate stage: runs each artifact's own validators, then the checks over the whole tree.
+import type { Diagnostics } from '../messages/diagnostics.js';
+import type { Model } from '../model/types.js';
+import type { KindTable } from '../registry/build-registry.js';
+import type { Registry } from '../registry/registry.js';
+import type { ArtifactSet, RegistryEntry, TreeValidator, ValidateContext } from '../registry/types.js';
+import { treeValidators as defaultTreeValidators } from './tree-validators.js';
+
+export interface ValidateInput {
+  model: Model;
+  registry: Registry;
+  kinds: KindTable;
+  artifacts: ArtifactSet;
+  diagnostics: Diagnostics;
+  displayPath(entry: RegistryEntry): string;
+  treeValidators?: TreeValidator[];
+}
+
+export function validateArtifacts(input: ValidateInput): void {
+  const context: ValidateContext = {
+    model: input.model,
+    registry: input.registry,
+    diagnostics: input.diagnostics,
+    artifacts: input.artifacts,
+    displayPath: input.displayPath,
+  };
+  for (const entry of input.registry.entries) {
+    const artifact = input.artifacts.get(entry.host, entry.file);
+    if (!artifact) {
+      input.diagnostics.error('validate', {
+        ruleId: 'missing-artifact',
+        reason: `${entry.path} is in the registry but ${input.displayPath(entry)} was not emitted.`,
+        fix: 'Rebuild; if it persists, the emitter of this kind is broken.',
+        file: input.displayPath(entry),
+      });
+      continue;
+    }
+    for (const validator of input.kinds[entry.kind]?.validate ?? []) {
+      guarded(input.diagnostics, input.displayPath(entry), () => validator(artifact, context));
+    }
+  }
+  for (const validator of input.treeValidators ?? defaultTreeValidators) {
+    guarded(input.diagnostics, '(build)', () => validator(context));
+  }
+}
+
+/** A validator that throws is a bug, but it must still fail the build with a message, not crash it. */
+function guarded(diagnostics: Diagnostics, file: string, run: () => void): void {
+  try {
+    run();
+  } catch (error) {
+    diagnostics.error('validate', {
+      ruleId: 'validator-crash',
+      reason: `A validator failed unexpectedly: ${error instanceof Error ? error.message : String(error)}.`,
+      fix: 'This is a bug in the generator; report it with this message.',
+      file,
+    });
+  }
+}
