@@ -71,6 +71,7 @@ export function buildRegistry(model: Model, kinds: KindTable, diagnostics: Diagn
       mediaType: spec.mediaType ?? definition.mediaType,
       discovery: spec.discovery ?? definition.discovery ?? false,
       inSitemap: spec.inSitemap ?? definition.inSitemap ?? false,
+      ...(definition.answersQueryRoute && !spec.dataFor ? { dataFor: spec.path } : {}),
     });
   }
 

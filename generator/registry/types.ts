@@ -79,6 +79,8 @@ export interface KindDefinition {
   discovery?: boolean;
   /** Listed in sitemap.xml (default false). */
   inSitemap?: boolean;
+  /** The kind's entries are data a handler answers their query route with: each gets `dataFor` = its path. */
+  answersQueryRoute?: boolean;
   /** Entries this kind adds on its own (sub-files, other hosts' documents, data behind query routes). */
   derive?(model: Model, diagnostics: Diagnostics): DerivedEntry[];
 }

@@ -1,0 +1,83 @@
+// Answers the two query routes from the data the build emits: page context by site path, and the agent-mode view.
+import { apiError, type ApiErrorBody } from '../errors/api-error.js';
+import { findRouteFamily } from './route-pattern.js';
+import { checkSitePath } from './site-path.js';
+import type { AgentModeDocument, PageContext, PageContextData } from './types.js';
+
+/** Media type of both answers (the API error envelope included). */
+export const ANSWER_MEDIA_TYPE = 'application/json';
+
+/** Permanent codes of the API errors these routes answer with (contract section 7's `error.code`). */
+export const PAGE_CONTEXT_ERROR_CODES = {
+  missingPath: 'missing_path',
+  invalidPath: 'invalid_path',
+  unknownPage: 'page_not_found',
+} as const;
+
+export interface Answer<T> {
+  status: number;
+  body: T | ApiErrorBody;
+}
+
+/**
+ * `GET /api/agent/page-context?path=<site path>`.
+ * 200 with the page's context; 400 when `path` is missing or not a plain site path; 404 for a path the site does not
+ * publish (the message names the route family when the path has the shape of one, so a caller sees why).
+ */
+export function answerPageContext(data: PageContextData, pathParam: string | null): Answer<PageContext> {
+  const checked = checkSitePath(pathParam);
+  if (!checked.ok) {
+    const missing = pathParam === null || pathParam === undefined || pathParam === '';
+    return {
+      status: 400,
+      body: apiError(
+        400,
+        missing ? PAGE_CONTEXT_ERROR_CODES.missingPath : PAGE_CONTEXT_ERROR_CODES.invalidPath,
+        checked.problem,
+        'Send the site path of a public page in the `path` query parameter, for example ?path=/pricing. ' +
+          'It starts with "/", has no scheme or host, and no "." or ".." segments.',
+      ),
+    };
+  }
+  const context = Object.hasOwn(data.pages, checked.path) ? data.pages[checked.path] : undefined;
+  if (context) return { status: 200, body: context };
+  const family = findRouteFamily(data.routeFamilies, checked.path);
+  const known = data.routeFamilies.map((f) => f.pattern).join(', ');
+  return {
+    status: 404,
+    body: apiError(
+      404,
+      PAGE_CONTEXT_ERROR_CODES.unknownPage,
+      family
+        ? `No public page is published at ${checked.path}, although it has the shape of the route family ${family.pattern}.`
+        : `No public page is published at ${checked.path}.`,
+      `Ask for a path the site publishes: the route families are ${known}; ` +
+        `${data.baseUrl}/.well-known/public-pages.json lists them with example paths. ` +
+        'Endpoints must not be inferred from the web application’s user interface.',
+    ),
+  };
+}
+
+/** `GET /?mode=agent`: the agent-mode view, as built. */
+export function answerAgentMode(data: AgentModeDocument): Answer<AgentModeDocument> {
+  return { status: 200, body: data };
+}
+
+/**
+ * Whether a request URL is the query route a data file answers (its registry entry's `dataFor`, e.g. "/?mode=agent"):
+ * same pathname, and every query parameter of the route present with the same value.
+ */
+export function isQueryRoute(dataFor: string, url: URL): boolean {
+  const route = new URL(dataFor, 'http://route.invalid');
+  if (route.pathname !== url.pathname) return false;
+  for (const [name, value] of route.searchParams) if (url.searchParams.get(name) !== value) return false;
+  return true;
+}
+
+/** A Web-standard Response for an answer; the handler adds its own headers (CORS, cache) through `init`. */
+export function answerToResponse<T>(answer: Answer<T>, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(answer.body), {
+    status: answer.status,
+    headers: { 'content-type': ANSWER_MEDIA_TYPE, 'x-content-type-options': 'nosniff', ...headers },
+  });
+}

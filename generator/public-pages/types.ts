@@ -1,0 +1,105 @@
+// The data the page-context and agent-mode handlers answer with: the shapes of the JSON files the build emits.
+// Web-standard TypeScript only (no node: imports) so that the preview server and the edge functions share it.
+
+/** A rule an agent follows when it reads or uses a page, in plain words. */
+export type PageRule = string;
+
+/** A resource linked from a page context: an absolute URL with its media type and relation. */
+export interface PageContextResource {
+  /** Absolute URL. */
+  href: string;
+  /** Media type the URL is served with. */
+  type: string;
+  title: string;
+  /** Why it is linked: "alternate" (the Markdown twin), "index" (an AI index), "describedby", "service-desc"… */
+  rel: string;
+}
+
+/** A family of read-only public pages sharing one route pattern ("/help/{slug}") or one exact path ("/pricing"). */
+export interface RouteFamily {
+  id: string;
+  /** A site path; `{name}` stands for one path segment. */
+  pattern: string;
+  /** The schema.org page type of the family's pages ("WebPage", "CollectionPage", "TechArticle"…). */
+  type: string;
+  title: string;
+  description: string;
+  /** Site paths of pages of the family that the site publishes. */
+  examplePaths: string[];
+  rules: PageRule[];
+}
+
+/** The agent context of one public page, as `/api/agent/page-context?path=` answers it. */
+export interface PageContext {
+  path: string;
+  canonicalUrl: string;
+  title: string;
+  description: string;
+  type: string;
+  /** The id of the route family the page belongs to. */
+  routeFamily: string;
+  rules: PageRule[];
+  resources: PageContextResource[];
+  imageUrl?: string;
+}
+
+/** The file behind `/api/agent/page-context`: route families plus the precomputed context of every known page. */
+export interface PageContextData {
+  /** Absolute URL of this data's JSON Schema (documentation only; handlers ignore it). */
+  $schema?: string;
+  /** The route this data answers, as the registry writes it ("/api/agent/page-context"). */
+  route: string;
+  /** The site's origin ({base_url}), used in messages. */
+  baseUrl: string;
+  routeFamilies: RouteFamily[];
+  /** Context by exact site path. */
+  pages: Record<string, PageContext>;
+}
+
+/** A discovery resource as the agent-mode view lists it. */
+export interface AgentModeResource {
+  url: string;
+  type: string;
+  title: string;
+  purpose: string;
+}
+
+/** The agent-mode view of the home page (`/?mode=agent`). */
+export interface AgentModeDocument {
+  $schema?: string;
+  /** The route this document answers ("/?mode=agent"). */
+  route: string;
+  mode: 'agent';
+  service: {
+    name: string;
+    summary: string;
+    disambiguatingDescription: string;
+    url: string;
+    logo: string;
+  };
+  /** The three parts of the public developer interface. */
+  interface: { id: string; title: string; summary: string; url?: string }[];
+  discoveryResources: AgentModeResource[];
+  mcpServer: {
+    endpoint: string;
+    transport: string;
+    authentication: string;
+    discoveryMethods: string[];
+    controls: { name: string; purpose: string; requiredScope: string; readOnly: true }[];
+    notEndpoints: { url: string; reason: string }[];
+  };
+  pricingCall: { method: string; url: string; requestBody: Record<string, never>; rules: string[] };
+  authentication: {
+    protocol: string;
+    tokenTransport: string;
+    discoveryChain: { step: number; url: string; title: string }[];
+    scopes: { name: string; covers: string }[];
+  };
+  boundaries: {
+    statements: string[];
+    notPublished: string[];
+    answer: string;
+  };
+  /** What an agent does first, in order. */
+  firstSteps: { step: number; action: string; url?: string }[];
+}
