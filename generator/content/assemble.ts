@@ -13,6 +13,7 @@ import type {
   NotShown,
   Page,
   PricingCall,
+  Publication,
   Resource,
   SourcePlace,
   Addresses,
@@ -39,6 +40,7 @@ const requiredFacts = [
   'boundaries',
   'errors',
   'notShown',
+  'publication',
 ] as const;
 
 export function assembleModel(input: AssembleInput, diagnostics: Diagnostics): Model | undefined {
@@ -96,6 +98,7 @@ export function assembleModel(input: AssembleInput, diagnostics: Diagnostics): M
     boundaries: get<Boundaries>('boundaries'),
     errors: get<Errors>('errors'),
     notShown: get<NotShown[]>('notShown'),
+    publication: get<Publication>('publication'),
     pages: orderPages(input.pages),
     staticFiles: input.staticFiles,
   };

@@ -150,6 +150,16 @@ export interface Errors {
   clientRule: string;
 }
 
+/** How the published discovery documents name and number themselves (content/publication.yaml). */
+export interface Publication {
+  /** Version of the published discovery description; not a server version policy (the contract shows none). */
+  version: string;
+  /** SEP-2127 server card name (reverse-DNS/name) and short description (at most 100 characters). */
+  mcpServerCard: { name: string; description: string };
+  /** MCP protocol revisions the card names, oldest first. */
+  mcpProtocolVersions: string[];
+}
+
 export interface NotShown {
   id: string;
   section: string;
@@ -194,6 +204,7 @@ export interface Model {
   boundaries: Boundaries;
   errors: Errors;
   notShown: NotShown[];
+  publication: Publication;
   pages: Page[];
   /** Static files copied as they are from content/static, by site path. */
   staticFiles: { path: string; bytes: Uint8Array; source: SourcePlace }[];
