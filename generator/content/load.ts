@@ -5,7 +5,7 @@ import fg from 'fast-glob';
 import matter from 'gray-matter';
 import type { Diagnostics } from '../messages/diagnostics.js';
 import type { EnvironmentName, Model, Page } from '../model/types.js';
-import { ContentSchemas } from './schema-check.js';
+import { ContentSchemaError, ContentSchemas } from './schema-check.js';
 import { parseYamlSource, type YamlSource } from './yaml-source.js';
 import { assembleModel } from './assemble.js';
 
@@ -25,7 +25,19 @@ export type Facts = Map<string, { value: unknown; source: YamlSource }>;
 export async function loadContent(options: LoadOptions, diagnostics: Diagnostics): Promise<Model | undefined> {
   const displayRoot = options.displayRoot ?? join(options.contentDir, '..');
   const display = (abs: string) => relative(displayRoot, abs).split('\\').join('/');
-  const schemas = new ContentSchemas(options.schemaDir);
+  let schemas: ContentSchemas;
+  try {
+    schemas = new ContentSchemas(options.schemaDir);
+  } catch (error) {
+    if (!(error instanceof ContentSchemaError)) throw error;
+    diagnostics.error('load', {
+      ruleId: 'content-schema-invalid',
+      reason: `The content schema cannot be used: ${error.message}.`,
+      fix: 'Correct the JSON Schema (valid JSON, draft 2020-12, a unique $id).',
+      file: display(error.file),
+    });
+    return undefined;
+  }
 
   const facts: Facts = new Map();
   const yamlFiles = await fg(['**/*.yaml', '**/*.yml'], { cwd: options.contentDir, ignore: ['pages/**', 'static/**'] });
@@ -110,12 +122,13 @@ export function readPage(
     });
     return undefined;
   }
-  // An options object turns off gray-matter's unbounded cache of every input it has seen.
-  const parsed = matter(text, {});
+  // gray-matter only splits the file: the front matter is parsed below with positions, so its own YAML engine is
+  // replaced by a no-op (it would throw without a place). Passing options also turns off its unbounded input cache.
+  const parsed = matter(text, { engines: { yaml: () => ({}) } });
   const frontMatter = parseYamlSource(parsed.matter.replace(/^\r?\n/, ''), file, diagnostics, 1);
   if (!frontMatter) return undefined;
   const data = (frontMatter.value ?? {}) as Record<string, unknown>;
-  if (!schemas.check('page', frontMatter, diagnostics, data)) return undefined;
+  if (!schemas.check('page', frontMatter, diagnostics, data, 'The front matter')) return undefined;
   const bodyOffset = text.length - parsed.content.length;
   const bodyLine = text.slice(0, bodyOffset).split('\n').length;
   const segments = id.split('/');

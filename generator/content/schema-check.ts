@@ -7,16 +7,30 @@ import addFormats from 'ajv-formats';
 import type { Diagnostics } from '../messages/diagnostics.js';
 import { placeOf, pointerSegments, type YamlSource } from './yaml-source.js';
 
+/** A schema under schemas/content that cannot be read or compiled: the content cannot be checked at all. */
+export class ContentSchemaError extends Error {
+  constructor(
+    readonly file: string,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
 export class ContentSchemas {
   private readonly validators = new Map<string, ValidateFunction>();
 
   constructor(readonly schemaDir: string) {
-    const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+    const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
     (addFormats as unknown as (a: Ajv2020) => void)(ajv);
     // Nested content files have nested schemas: content/preview/fixtures.yaml ↔ schemas/content/preview/fixtures.schema.json.
     for (const name of fg.sync('**/*.schema.json', { cwd: schemaDir })) {
-      const schema = JSON.parse(readFileSync(join(schemaDir, name), 'utf8')) as object;
-      this.validators.set(name.slice(0, -'.schema.json'.length), ajv.compile(schema));
+      try {
+        const schema = JSON.parse(readFileSync(join(schemaDir, name), 'utf8')) as object;
+        this.validators.set(name.slice(0, -'.schema.json'.length), ajv.compile(schema));
+      } catch (error) {
+        throw new ContentSchemaError(join(schemaDir, name), error instanceof Error ? error.message : String(error));
+      }
     }
   }
 
@@ -25,7 +39,13 @@ export class ContentSchemas {
   }
 
   /** Validates a parsed document; reports each error at its place. Returns true when valid. */
-  check(name: string, source: YamlSource, diagnostics: Diagnostics, value: unknown = source.value): boolean {
+  check(
+    name: string,
+    source: YamlSource,
+    diagnostics: Diagnostics,
+    value: unknown = source.value,
+    documentLabel = 'The document',
+  ): boolean {
     const validate = this.validators.get(name);
     if (!validate) throw new Error(`No content schema named ${name}`);
     if (validate(value)) return true;
@@ -33,7 +53,7 @@ export class ContentSchemas {
       const { segments, key } = errorLocation(error);
       diagnostics.error('load', {
         ruleId: 'content-schema',
-        reason: describe(error),
+        reason: describe(error, documentLabel),
         fix: `Change the value to match schemas/content/${name}.schema.json${hintOf(error)}.`,
         place: placeOf(source, segments, key),
       });
@@ -62,13 +82,13 @@ function errorLocation(error: ErrorObject): { segments: (string | number)[]; key
   return { segments, key: false };
 }
 
-function fieldName(error: ErrorObject): string {
+function fieldName(error: ErrorObject, documentLabel: string): string {
   const segments = pointerSegments(error.instancePath);
-  return segments.length === 0 ? 'the document' : `\`${segments.join('.')}\``;
+  return segments.length === 0 ? documentLabel : `\`${segments.join('.')}\``;
 }
 
-function describe(error: ErrorObject): string {
-  const where = fieldName(error);
+function describe(error: ErrorObject, documentLabel: string): string {
+  const where = fieldName(error, documentLabel);
   switch (error.keyword) {
     case 'required':
       return `${where} is missing the required field \`${String(error.params.missingProperty)}\`.`;

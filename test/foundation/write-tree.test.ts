@@ -1,0 +1,55 @@
+// The write stage: output folders are replaced only when every file of every tree was written.
+import { mkdtemp, readFile, readdir, rm, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { nodeFileSystem, type OutputFileSystem } from '../../generator/write/file-system.js';
+import { writeTrees } from '../../generator/write/write-tree.js';
+
+let root = '';
+afterEach(async () => {
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+describe('writeTrees', () => {
+  it('replaces the previous folder with exactly the new files', async () => {
+    root = await mkdtemp(join(tmpdir(), 'write-'));
+    const dir = join(root, 'dist');
+    await mkdir(dir);
+    await writeFile(join(dir, 'stale.txt'), 'old');
+    await writeTrees([{ dir, files: new Map([['a/b.txt', 'new'], ['c.json', '{}']]) }], nodeFileSystem);
+    expect(await readFile(join(dir, 'a', 'b.txt'), 'utf8')).toBe('new');
+    expect((await readdir(dir)).sort()).toEqual(['a', 'c.json']);
+    expect((await readdir(root)).sort()).toEqual(['dist']);
+  });
+
+  it('leaves every previous folder untouched when a write fails', async () => {
+    root = await mkdtemp(join(tmpdir(), 'write-'));
+    const site = join(root, 'dist');
+    const other = join(root, 'dist-hosts', 'mcp');
+    await mkdir(site);
+    await mkdir(other, { recursive: true });
+    await writeFile(join(site, 'keep.txt'), 'previous site');
+    await writeFile(join(other, 'keep.txt'), 'previous host');
+    const failing: OutputFileSystem = {
+      ...nodeFileSystem,
+      async writeFile(path, body) {
+        if (path.endsWith('boom.txt')) throw new Error('disk full');
+        await nodeFileSystem.writeFile(path, body);
+      },
+    };
+    await expect(
+      writeTrees(
+        [
+          { dir: site, files: new Map([['new.txt', 'x']]) },
+          { dir: other, files: new Map([['boom.txt', 'y']]) },
+        ],
+        failing,
+      ),
+    ).rejects.toThrow('disk full');
+    expect(await readdir(site)).toEqual(['keep.txt']);
+    expect(await readFile(join(other, 'keep.txt'), 'utf8')).toBe('previous host');
+    expect((await readdir(root)).sort()).toEqual(['dist', 'dist-hosts']);
+    expect(await readdir(join(root, 'dist-hosts'))).toEqual(['mcp']);
+  });
+});
