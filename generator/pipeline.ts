@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadContent } from './content/load.js';
 import { Diagnostics } from './messages/diagnostics.js';
-import type { EnvironmentName, Model } from './model/types.js';
+import type { Addresses, EnvironmentName, Model } from './model/types.js';
 import { buildRegistry, type KindTable } from './registry/build-registry.js';
 import { kinds as defaultKinds } from './registry/kinds.js';
 import type { Registry } from './registry/registry.js';
@@ -19,6 +19,8 @@ export interface PipelineOptions {
   contentDir?: string;
   schemaDir?: string;
   kinds?: KindTable;
+  /** Addresses that replace the environment's (the preview server bound to other ports, tests on port 0). */
+  addresses?: Partial<Addresses>;
 }
 
 export interface PipelineResult {
@@ -41,6 +43,10 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     diagnostics,
   );
   if (!model) return { diagnostics };
+  if (options.addresses) {
+    model.addresses = { ...model.addresses, ...options.addresses };
+    model.environments[options.env] = model.addresses;
+  }
   const registry = buildRegistry(model, kinds, diagnostics);
   if (!registry) return { diagnostics, model };
   const artifacts = emitAll(model, registry, kinds, diagnostics);

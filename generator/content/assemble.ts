@@ -19,6 +19,7 @@ import type {
   Addresses,
 } from '../model/types.js';
 import type { Facts } from './load.js';
+import type { Preview } from '../model/preview.js';
 import { placeOf } from './yaml-source.js';
 
 interface AssembleInput {
@@ -101,6 +102,10 @@ export function assembleModel(input: AssembleInput, diagnostics: Diagnostics): M
     publication: get<Publication>('publication'),
     pages: orderPages(input.pages),
     staticFiles: input.staticFiles,
+    preview:
+      facts.has('previewServer') && facts.has('previewFixtures')
+        ? { server: get<Preview['server']>('previewServer'), fixtures: get<Preview['fixtures']>('previewFixtures') }
+        : undefined,
   };
 
   crossCheck(model, at, diagnostics);

@@ -1,4 +1,5 @@
 // The one typed model of the content set: everything downstream reads this, never the content files.
+import type { Preview } from './preview.js';
 
 /** The contract's four address placeholders. */
 export type AddressName = 'base_url' | 'api_url' | 'mcp_url' | 'auth_url';
@@ -208,4 +209,6 @@ export interface Model {
   pages: Page[];
   /** Static files copied as they are from content/static, by site path. */
   staticFiles: { path: string; bytes: Uint8Array; source: SourcePlace }[];
+  /** Preview-only fixtures and settings of the preview server (content/preview/); absent when that folder is. */
+  preview?: Preview;
 }
