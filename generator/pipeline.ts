@@ -61,7 +61,9 @@ export function displayPath(entry: RegistryEntry, outDir = 'dist'): string {
 
 function emitAll(model: Model, registry: Registry, kinds: KindTable, diagnostics: Diagnostics): ArtifactSet {
   const memos = new Map<string, unknown>();
+  const artifacts = new ArtifactSet();
   const context: EmitContext = {
+    artifacts,
     model,
     registry,
     diagnostics,
@@ -70,9 +72,7 @@ function emitAll(model: Model, registry: Registry, kinds: KindTable, diagnostics
       return memos.get(key) as T;
     },
   };
-  const artifacts = new ArtifactSet();
-  for (const entry of registry.entries) {
-    if (entry.aliasOf) continue;
+  const emitOne = (entry: RegistryEntry) => {
     try {
       artifacts.set({ entry, body: kinds[entry.kind]!.emit(entry, context) });
     } catch (error) {
@@ -83,13 +83,17 @@ function emitAll(model: Model, registry: Registry, kinds: KindTable, diagnostics
         place: entry.source,
       });
     }
-  }
+  };
+  const last = (entry: RegistryEntry) => kinds[entry.kind]!.emitLast === true;
+  for (const entry of registry.entries) if (!entry.aliasOf && !last(entry)) emitOne(entry);
   // An alias repeats its target's bytes exactly.
   for (const entry of registry.entries) {
     if (!entry.aliasOf) continue;
     const target = artifacts.byPath(entry.aliasOf, entry.host);
     if (target) artifacts.set({ entry, body: target.body });
   }
+  // Kinds that describe the other files (the deploy manifest, the edge table) read their bytes, so they come last.
+  for (const entry of registry.entries) if (!entry.aliasOf && last(entry)) emitOne(entry);
   return artifacts;
 }
 

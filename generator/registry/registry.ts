@@ -7,6 +7,8 @@ const HOST_ADDRESS: Record<HostName, AddressName> = {
   api: 'api_url',
   mcp: 'mcp_url',
   auth: 'auth_url',
+  // The deployment files describe the site: their URLs, where any, are the site's.
+  deploy: 'base_url',
 };
 
 export class Registry {

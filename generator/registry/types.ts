@@ -3,8 +3,12 @@ import type { Diagnostics } from '../messages/diagnostics.js';
 import type { Audience, Model, QueryParameter, SourcePlace } from '../model/types.js';
 import type { Registry } from './registry.js';
 
-/** The hosts of the contract. Only `site` files are uploaded to the CDN for {base_url}. */
-export type HostName = 'site' | 'api' | 'mcp' | 'auth';
+/**
+ * The hosts of the contract. Only `site` files are uploaded to the CDN for {base_url}.
+ * `deploy` is not a host that serves anything: it holds the files for whoever deploys the site (nginx server block,
+ * deploy manifest, the edge handlers' table), written to `<outDir>-hosts/deploy/` so that they are never uploaded.
+ */
+export type HostName = 'site' | 'api' | 'mcp' | 'auth' | 'deploy';
 
 export interface RegistryEntry {
   /** The path a client requests, as the contract writes it; may carry a query ("/?mode=agent"). */
@@ -42,6 +46,8 @@ export interface EmitContext {
   diagnostics: Diagnostics;
   /** Computes a value once per build and shares it between emitters (a page's parsed tree, for instance). */
   memo<T>(key: string, compute: () => T): T;
+  /** What has been emitted so far (aliases included once the other kinds are done); read it only from an `emitLast` kind. */
+  artifacts: ArtifactSet;
 }
 
 export type Emitter = (entry: RegistryEntry, context: EmitContext) => string | Uint8Array;
@@ -81,6 +87,8 @@ export interface KindDefinition {
   inSitemap?: boolean;
   /** The kind's entries are data a handler answers their query route with: each gets `dataFor` = its path. */
   answersQueryRoute?: boolean;
+  /** Emitted after every other kind and the aliases, so that its emitter may read their bytes (deploy manifest). */
+  emitLast?: boolean;
   /** Entries this kind adds on its own (sub-files, other hosts' documents, data behind query routes). */
   derive?(model: Model, diagnostics: Diagnostics): DerivedEntry[];
 }
