@@ -21,6 +21,7 @@ import type {
 import type { Facts } from './load.js';
 import type { Preview } from '../model/preview.js';
 import { placeOf } from './yaml-source.js';
+import { checkPublicPages, readPublicPages } from './public-pages.js';
 
 interface AssembleInput {
   env: EnvironmentName;
@@ -101,6 +102,7 @@ export function assembleModel(input: AssembleInput, diagnostics: Diagnostics): M
     notShown: get<NotShown[]>('notShown'),
     publication: get<Publication>('publication'),
     pages: orderPages(input.pages),
+    ...(facts.has('publicPages') ? { publicPages: readPublicPages(get('publicPages'), at) } : {}),
     staticFiles: input.staticFiles,
     preview:
       facts.has('previewServer') && facts.has('previewFixtures')
@@ -109,6 +111,7 @@ export function assembleModel(input: AssembleInput, diagnostics: Diagnostics): M
   };
 
   crossCheck(model, at, diagnostics);
+  checkPublicPages(model, at, diagnostics);
   return diagnostics.hasErrors ? undefined : model;
 }
 

@@ -190,6 +190,32 @@ export interface Page {
   data: Record<string, unknown>;
 }
 
+/** A route family of content/public-pages.yaml, as editors wrote it (placeholders not yet filled). */
+export interface RouteFamilySource {
+  id: string;
+  pattern: string;
+  type: string;
+  title: string;
+  description: string;
+  rules: string[];
+  /** Rules of other content files, as `pricingCall:<id>`, `mcpServer:<id>`, `authentication:<id>`. */
+  ruleRefs: string[];
+  /** Site paths of the registry, or `pricing-call` / `mcp-server`. */
+  resources: string[];
+  image?: string;
+  source: SourcePlace;
+}
+
+/** content/public-pages.yaml: the read-only public page route families of the site. */
+export interface PublicPages {
+  title: string;
+  description: string;
+  /** Rules every page context carries. */
+  rules: string[];
+  routeFamilies: RouteFamilySource[];
+  source: SourcePlace;
+}
+
 export interface Model {
   env: EnvironmentName;
   addresses: Addresses;
@@ -207,6 +233,8 @@ export interface Model {
   notShown: NotShown[];
   publication: Publication;
   pages: Page[];
+  /** The public page route families (content/public-pages.yaml); absent when the content set has none. */
+  publicPages?: PublicPages;
   /** Static files copied as they are from content/static, by site path. */
   staticFiles: { path: string; bytes: Uint8Array; source: SourcePlace }[];
   /** Preview-only fixtures and settings of the preview server (content/preview/); absent when that folder is. */
