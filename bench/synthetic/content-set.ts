@@ -1,0 +1,41 @@
+// Writes a benchmark content set: a copy of the shipped content with N synthetic pages added in its sections.
+import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { SECTIONS, syntheticPage } from './pages.js';
+
+export interface ContentSet {
+  /** The content folder to build (a copy of content/ plus the synthetic pages). */
+  contentDir: string;
+  /** The same synthetic pages alone, laid out for Eleventy and the I/O floor. */
+  pagesDir: string;
+  pages: number;
+}
+
+export async function writeContentSet(root: string, shippedContent: string, pages: number): Promise<ContentSet> {
+  const contentDir = join(root, 'content');
+  const pagesDir = join(root, 'pages-only');
+  await rm(root, { recursive: true, force: true });
+  await cp(shippedContent, contentDir, { recursive: true });
+  for (const section of SECTIONS) {
+    await mkdir(join(contentDir, 'pages', section), { recursive: true });
+    await mkdir(join(pagesDir, section), { recursive: true });
+  }
+  // Written in batches: enough parallelism to keep the disk busy without opening thousands of files at once.
+  const batch = 200;
+  for (let start = 0; start < pages; start += batch) {
+    const writes: Promise<void>[] = [];
+    for (let i = start; i < Math.min(pages, start + batch); i++) {
+      const page = syntheticPage(i, pages);
+      writes.push(writeFile(join(contentDir, 'pages', page.section, `${page.slug}.md`), page.text));
+      writes.push(writeFile(join(pagesDir, page.section, `${page.slug}.md`), page.text));
+    }
+    await Promise.all(writes);
+  }
+  return { contentDir, pagesDir, pages };
+}
+
+/** Path of the page that the "edit one page" measurement changes. */
+export function editedPagePath(set: ContentSet): string {
+  const page = syntheticPage(Math.floor(set.pages / 2), set.pages);
+  return join(set.contentDir, 'pages', page.section, `${page.slug}.md`);
+}
