@@ -1,0 +1,23 @@
+// Emits an HTML page: the page's rendered content inside the shared layout.
+import type { Emitter } from '../../registry/types.js';
+import { renderPage } from '../../pages/render-page.js';
+import { stringifyHtml } from '../../pages/processor.js';
+import { layout } from './layout.js';
+
+export const emitHtmlPage: Emitter = (entry, context) => {
+  if (!entry.page) throw new Error(`${entry.path} is an HTML page without a source page`);
+  const rendered = renderPage(entry.page, context);
+  const document = layout({
+    entry,
+    page: rendered.page,
+    serviceName: context.model.identity.name,
+    registry: context.registry,
+    content: rendered.hast,
+  });
+  return `${stringifyHtml(document)}\n`;
+};
+
+/** Extensionless pages are served from `<path>.html`, so /mcp.html and the folder /mcp/ (for /mcp/llms.txt) coexist. */
+export function htmlFileOf(path: string): string {
+  return path === '/' ? 'index.html' : `${path.replace(/^\//, '')}.html`;
+}
