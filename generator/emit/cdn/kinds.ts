@@ -1,4 +1,53 @@
-// The cdn family's kinds: media type, output file, emitter and validators of each.
+// The cdn family's kinds: the files that make dist/ deployable (CDN header and redirect files in dist/; the nginx
+// configuration, the deploy manifest and the edge table in the deploy pseudo-host, never uploaded).
 import type { KindTable } from '../../registry/build-registry.js';
+import type { DerivedEntry } from '../../registry/types.js';
+import { MEDIA_TYPES } from '../../registry/media-types.js';
+import { emitDeployManifest } from './deploy-manifest.js';
+import { emitEdgeTable } from './edge-table.js';
+import { checkHeadersLimits, emitHeadersFile } from './headers-file.js';
+import { emitNginxConfig } from './nginx-config.js';
+import { emitRedirectsFile } from './redirects-file.js';
 
-export const cdnKinds: KindTable = {};
+/** They are derived from the registry as a whole, which the discovery resources file defines. */
+const SOURCE = { file: 'content/discovery-resources.yaml' };
+
+function derived(path: string, title: string, purpose: string): () => DerivedEntry[] {
+  return () => [{ path, title, purpose, group: 'cdn', audience: ['developers'], inContract: false, source: SOURCE }];
+}
+
+export const cdnKinds: KindTable = {
+  'cdn-headers': {
+    mediaType: MEDIA_TYPES.text,
+    emit: emitHeadersFile,
+    validate: [checkHeadersLimits()],
+    derive: derived('/_headers', 'Response headers for Netlify and Cloudflare Pages', 'CDN configuration: headers per path.'),
+  },
+  'cdn-redirects': {
+    mediaType: MEDIA_TYPES.text,
+    emit: emitRedirectsFile,
+    derive: derived('/_redirects', 'Rewrites for Netlify', 'CDN configuration: query-parameter rewrites (Netlify only).'),
+  },
+  'nginx-config': {
+    mediaType: MEDIA_TYPES.text,
+    host: 'deploy',
+    // Reads the page-context data to precompute its answers.
+    emitLast: true,
+    emit: emitNginxConfig,
+    derive: derived('/nginx.conf', 'nginx configuration', 'Maps and a server block serving dist/ as the CDNs do.'),
+  },
+  'deploy-manifest': {
+    mediaType: MEDIA_TYPES.json,
+    host: 'deploy',
+    emitLast: true,
+    emit: emitDeployManifest,
+    derive: derived('/deploy-manifest.json', 'Deploy manifest', 'Every file to upload with its key, size, sha256, media type and cache policy.'),
+  },
+  'edge-table': {
+    mediaType: MEDIA_TYPES.json,
+    host: 'deploy',
+    emitLast: true,
+    emit: emitEdgeTable,
+    derive: derived('/edge-table.json', 'Edge handler table', 'What the Netlify and Cloudflare edge handlers are bundled with.'),
+  },
+};

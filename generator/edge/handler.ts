@@ -1,0 +1,43 @@
+// The edge handler shared by the Netlify Edge Function and the Cloudflare Pages Function: Web-standard only.
+// It answers the two query routes and Markdown negotiation; everything else is left to the CDN's static files.
+import {
+  answerAgentMode,
+  answerPageContext,
+  answerToResponse,
+  isQueryRoute,
+} from '../public-pages/index.js';
+import { prefersMarkdown } from './negotiation.js';
+import { EDGE_TABLE_VERSION, type EdgeTable, type HeaderList } from './table.js';
+
+/** Answers a request, or returns undefined when the CDN should serve it as a static file. */
+export function answerEdgeRequest(request: Request, table: EdgeTable): Response | undefined {
+  if (table.version !== EDGE_TABLE_VERSION) {
+    throw new Error(`The edge table has version ${String(table.version)}; this handler reads ${EDGE_TABLE_VERSION}. Rebuild.`);
+  }
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  const url = new URL(request.url);
+  const head = request.method === 'HEAD';
+
+  if (table.agentMode && isQueryRoute(table.agentMode.route, url)) {
+    return withoutBodyFor(head, answerToResponse(answerAgentMode(table.agentMode.data), headerRecord(table.agentMode.headers)));
+  }
+  if (table.pageContext && isQueryRoute(table.pageContext.route, url)) {
+    const answer = answerPageContext(table.pageContext.data, url.searchParams.get('path'));
+    return withoutBodyFor(head, answerToResponse(answer, headerRecord(table.pageContext.headers)));
+  }
+  if (prefersMarkdown(request.headers.get('accept'))) {
+    const page = table.pages.find((p) => p.path === url.pathname);
+    if (page) return withoutBodyFor(head, new Response(page.body, { status: 200, headers: headerRecord(page.headers) }));
+  }
+  return undefined;
+}
+
+function headerRecord(list: HeaderList): Record<string, string> {
+  const record: Record<string, string> = {};
+  for (const [name, value] of list) record[name.toLowerCase()] = value;
+  return record;
+}
+
+function withoutBodyFor(head: boolean, response: Response): Response {
+  return head ? new Response(null, { status: response.status, headers: response.headers }) : response;
+}

@@ -1,0 +1,47 @@
+// The deploy manifest: every file to upload to an object store, with its key, size, sha256, media type and cache policy.
+// It lives outside dist/ (in the deploy pseudo-host), so it is not uploaded and need not describe itself.
+import { createHash } from 'node:crypto';
+import type { Emitter } from '../../registry/types.js';
+import { headerValue, servingPlan } from './serving-plan.js';
+
+export interface ManifestFile {
+  /** Object key: the path clients request, so that an object store answers extensionless pages as they are. */
+  key: string;
+  /** The file in dist/. */
+  source: string;
+  size: number;
+  sha256: string;
+  contentType: string;
+  cacheControl: string;
+  /** Whether the object is served with `Access-Control-Allow-Origin: *` (set it in the bucket's CORS rules). */
+  cors: boolean;
+}
+
+export interface DeployManifest {
+  site: string;
+  /** What an object store cannot do by itself: these routes need an edge function, nginx, or the CDN in front. */
+  needsEdge: string[];
+  files: ManifestFile[];
+}
+
+export const emitDeployManifest: Emitter = (_entry, { registry, memo, artifacts }) => {
+  const plan = memo('cdn:serving-plan', () => servingPlan(registry));
+  const files: ManifestFile[] = plan.files.map((file) => {
+    const artifact = artifacts.get('site', file.file);
+    if (!artifact) throw new Error(`${file.file} was not emitted`);
+    const bytes = typeof artifact.body === 'string' ? Buffer.from(artifact.body, 'utf8') : artifact.body;
+    return {
+      // "/" is the index document of a bucket website; every other path is its own key.
+      key: file.path === '/' ? file.file : file.path.slice(1),
+      source: file.file,
+      size: bytes.byteLength,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      contentType: headerValue(file.headers, 'Content-Type')!,
+      cacheControl: headerValue(file.headers, 'Cache-Control')!,
+      cors: headerValue(file.headers, 'Access-Control-Allow-Origin') === '*',
+    };
+  });
+  const needsEdge = [...plan.queryRoutes.map((r) => r.route), ...plan.negotiated.map((n) => `${n.path} (Accept: text/markdown)`)];
+  const manifest: DeployManifest = { site: registry.origin('site'), needsEdge, files };
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+};

@@ -1,0 +1,112 @@
+// The nginx configuration for people who serve dist/ themselves: maps plus one server block, from the serving plan.
+// Only registry paths are served; everything else is a 404 in the contract's API error envelope.
+import { MARKDOWN_ACCEPT_PATTERN } from '../../edge/negotiation.js';
+import type { HeaderList } from '../../edge/table.js';
+import { answerPageContext, type PageContextData } from '../../public-pages/index.js';
+import { apiError, type ApiErrorBody } from '../../errors/api-error.js';
+import type { EmitContext, Emitter } from '../../registry/types.js';
+import { DOLLAR_VARIABLE, nginxRegex, nginxString, rawSitePathPattern } from './nginx-syntax.js';
+import { headerValue, servingPlan, type QueryRoutePlan } from './serving-plan.js';
+
+/** The lines a deployer edits (and the nginx test replaces): where nginx listens and where dist/ is. */
+export const NGINX_LISTEN_LINE = '    listen 80;';
+export const NGINX_ROOT_LINE = '    root /srv/www/dist;';
+
+const MARKDOWN = 'discovery_site_wants_markdown';
+const CONTEXT_BODY = 'discovery_site_page_context';
+const SITE_PATH = 'discovery_site_path_shape';
+
+export const emitNginxConfig: Emitter = (_entry, context) => {
+  const { registry, memo } = context;
+  const plan = memo('cdn:serving-plan', () => servingPlan(registry));
+  const negotiated = new Map(plan.negotiated.map((n) => [n.path, n.twin]));
+  const pageContext = plan.queryRoutes.find((r) => !r.match);
+  const fixedRoutes = plan.queryRoutes.filter((r) => r.match);
+  const host = new URL(registry.origin('site')).hostname;
+
+  const out: string[] = [
+    `# nginx configuration for ${registry.origin('site')}, generated from the registry by \`npm run build\`. Do not edit.`,
+    '# Include it in the http context (for example as /etc/nginx/conf.d/site.conf), then set `listen` and `root`.',
+    '',
+    `geo $${DOLLAR_VARIABLE} { default "$"; }`,
+    '',
+    '# Accept: text/markdown (q > 0) selects a page\'s Markdown twin; the same pattern as the edge handlers.',
+    `map $http_accept $${MARKDOWN} {`,
+    '    default 0;',
+    `    ${nginxRegex(`~*${MARKDOWN_ACCEPT_PATTERN}`)} 1;`,
+    '}',
+    '',
+  ];
+  const contextData = pageContext ? readPageContextData(pageContext, context) : undefined;
+  if (contextData) out.push(...pageContextMaps(contextData));
+  out.push('server {', `${NGINX_LISTEN_LINE}  # deploy: the address and port to serve on`, `    server_name ${host};`);
+  out.push(`${NGINX_ROOT_LINE}  # deploy: the folder dist/ was copied to`, '    server_tokens off;', '');
+
+  for (const file of plan.files) {
+    const rewrites: string[] = [];
+    for (const route of fixedRoutes) {
+      if (route.pathname !== file.path) continue;
+      rewrites.push(`if ($arg_${route.match!.name} = ${nginxString(route.match!.value)}) { rewrite ^ /${route.data.file}? last; }`);
+    }
+    const twin = negotiated.get(file.path);
+    if (twin) rewrites.push(`if ($${MARKDOWN}) { rewrite ^ ${twin.path}? last; }`);
+    if (`/${file.file}` !== file.path) rewrites.push(`rewrite ^ /${file.file} break;`);
+    out.push(...location(file.path, file.headers, rewrites), '');
+  }
+  if (pageContext && contextData) out.push(...pageContextLocation(pageContext, contextData), '');
+
+  const index = registry.ofKind('llms-root')[0]?.path ?? '/';
+  const notFound = apiError(404, 'not_found', 'Nothing is published at this path.', `See ${registry.url(index)} for what the site publishes.`);
+  out.push(
+    ...location('/', [['Content-Type', 'application/json'], ['X-Content-Type-Options', 'nosniff']], [`return 404 ${nginxString(JSON.stringify(notFound))};`], ''),
+    '}',
+    '',
+  );
+  return out.join('\n');
+};
+
+function location(path: string, headers: HeaderList, body: string[], match: '=' | '' = '='): string[] {
+  const lines = [`    location ${match ? '= ' : ''}${path} {`];
+  lines.push(`        types { }`, `        default_type ${nginxString(headerValue(headers, 'Content-Type') ?? 'application/octet-stream')};`);
+  for (const [name, value] of headers) {
+    if (name !== 'Content-Type') lines.push(`        add_header ${name} ${nginxString(value)} always;`);
+  }
+  for (const line of body) lines.push(`        ${line}`);
+  lines.push('    }');
+  return lines;
+}
+
+function readPageContextData(route: QueryRoutePlan, { artifacts }: EmitContext): PageContextData {
+  const artifact = artifacts.get('site', route.data.file);
+  if (!artifact) throw new Error(`The page-context data ${route.data.file} was not emitted.`);
+  return JSON.parse(artifacts.text(artifact)) as PageContextData;
+}
+
+/** The precomputed contexts, keyed by the raw `path` parameter (nginx does not decode query values). */
+function pageContextMaps(data: PageContextData): string[] {
+  const lines = [`map $arg_path $${CONTEXT_BODY} {`, '    default "";'];
+  for (const [path, context] of Object.entries(data.pages)) {
+    lines.push(`    ${nginxRegex(`~${rawSitePathPattern(path)}`)} ${nginxString(JSON.stringify(context))};`);
+  }
+  lines.push('}', '', `map $arg_path $${SITE_PATH} {`, '    default 0;', `    ${nginxRegex('~^(?:/|%2[Ff])')} 1;`, '}', '');
+  return lines;
+}
+
+/**
+ * The error bodies are the shared runtime's own answers, so nginx and the edge handlers say the same thing; only the
+ * 404 message is general, since nginx cannot put the (untrusted) path into JSON safely.
+ */
+function pageContextLocation(route: QueryRoutePlan, data: PageContextData): string[] {
+  const missing = answerPageContext(data, null).body;
+  const invalid = answerPageContext(data, 'not-a-site-path').body;
+  let unpublished = '/unpublished';
+  while (Object.hasOwn(data.pages, unpublished)) unpublished += '-page';
+  const { error } = answerPageContext(data, unpublished).body as ApiErrorBody;
+  const unknown = apiError(404, error.code, 'No public page is published at this path.', error.resolution);
+  return location(route.pathname, route.headers, [
+    `if ($arg_path = '') { return 400 ${nginxString(JSON.stringify(missing))}; }`,
+    `if ($${SITE_PATH} = 0) { return 400 ${nginxString(JSON.stringify(invalid))}; }`,
+    `if ($${CONTEXT_BODY} = '') { return 404 ${nginxString(JSON.stringify(unknown))}; }`,
+    `return 200 $${CONTEXT_BODY};`,
+  ]);
+}

@@ -1,0 +1,30 @@
+// Quoting for nginx configuration strings: what a generated value must look like so nginx reads it back unchanged.
+
+/** The variable the server block defines to stand for a literal "$" (nginx strings have no escape for it). */
+export const DOLLAR_VARIABLE = 'discovery_site_dollar';
+
+/**
+ * A single-quoted nginx string whose value, once nginx has read it and expanded variables, is `text` exactly:
+ * backslashes and quotes are escaped, and "$" is written as a variable holding "$".
+ */
+export function nginxString(text: string): string {
+  const escaped = text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\$/g, `\${${DOLLAR_VARIABLE}}`);
+  return `'${escaped}'`;
+}
+
+/** A regular expression source as a quoted nginx string; only quotes and the three escapes nginx rewrites change. */
+export function nginxRegex(source: string): string {
+  if (/\\[tnr]/.test(source) || source.includes('"')) throw new Error(`This pattern cannot be quoted for nginx: ${source}`);
+  return `"${source}"`;
+}
+
+/** A regex matching a site path in a raw query value: each "/" may be percent-encoded, a trailing "/" is allowed. */
+export function rawSitePathPattern(path: string): string {
+  const slash = '(?:/|%2[Ff])';
+  if (path === '/') return `^${slash}$`;
+  const segments = path
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return `^${slash}${segments.join(slash)}${slash}?$`;
+}

@@ -1,0 +1,106 @@
+// Builds the site in memory for the cdn tests; kinds whose family has not landed yet get a placeholder emitter,
+// so that the cdn family is tested on the real registry. Placeholders never replace a real kind.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runPipeline } from '../../generator/pipeline.js';
+import type { KindTable } from '../../generator/registry/build-registry.js';
+import { kinds as realKinds } from '../../generator/registry/kinds.js';
+import { MEDIA_TYPES } from '../../generator/registry/media-types.js';
+import type { Registry } from '../../generator/registry/registry.js';
+import type { ArtifactSet, KindDefinition } from '../../generator/registry/types.js';
+import { nodeFileSystem } from '../../generator/write/file-system.js';
+import { writeTrees, type OutputTree } from '../../generator/write/write-tree.js';
+
+const placeholderMediaTypes: Record<string, string> = {
+  openapi: MEDIA_TYPES.json,
+  'mcp-server-card': MEDIA_TYPES.json,
+  'a2a-agent-card': MEDIA_TYPES.json,
+  'agent-discovery': MEDIA_TYPES.json,
+  'api-catalog': MEDIA_TYPES.linkset,
+  'public-pages-catalog': MEDIA_TYPES.json,
+  markdown: MEDIA_TYPES.markdown,
+  'llms-index': MEDIA_TYPES.text,
+  'llms-root': MEDIA_TYPES.text,
+  'llms-full': MEDIA_TYPES.text,
+  'html-page': MEDIA_TYPES.html,
+  'schema-feed': MEDIA_TYPES.jsonLd,
+  schemamap: MEDIA_TYPES.xml,
+  entity: MEDIA_TYPES.jsonLd,
+  robots: MEDIA_TYPES.text,
+  sitemap: MEDIA_TYPES.xml,
+};
+
+function placeholder(kind: string): KindDefinition {
+  if (kind === 'agent-mode') {
+    return {
+      mediaType: MEDIA_TYPES.json,
+      file: () => '_agent/agent-mode.json',
+      answersQueryRoute: true,
+      discovery: true,
+      emit: (entry) => JSON.stringify({ route: entry.path, mode: 'agent', placeholder: 'h\u00e9 $x \'q\' \\ "' }),
+    };
+  }
+  if (kind === 'page-context') {
+    return {
+      mediaType: MEDIA_TYPES.json,
+      file: () => '_agent/page-context.json',
+      answersQueryRoute: true,
+      discovery: true,
+      emit: (entry, { registry }) => {
+        const pages: Record<string, unknown> = {};
+        for (const page of registry.ofKind('html-page')) {
+          pages[page.path] = { path: page.path, title: `${page.title} $1 'quoted' \\ "x"`, rules: [] };
+        }
+        return JSON.stringify({ route: entry.path, baseUrl: registry.origin('site'), routeFamilies: [], pages });
+      },
+    };
+  }
+  return {
+    mediaType: placeholderMediaTypes[kind] ?? MEDIA_TYPES.octet,
+    file: kind === 'html-page' ? (p) => (p === '/' ? 'index.html' : `${p.slice(1)}.html`) : undefined,
+    emit: (entry) => `placeholder ${entry.kind} for ${entry.path}\n`,
+  };
+}
+
+export function kindsWithPlaceholders(): KindTable {
+  const table: KindTable = {};
+  for (const kind of [...Object.keys(placeholderMediaTypes), 'agent-mode', 'page-context']) table[kind] = placeholder(kind);
+  return { ...table, ...realKinds };
+}
+
+export interface TestBuild {
+  registry: Registry;
+  artifacts: ArtifactSet;
+  /** Messages of the build that come from the cdn family (others' checks may fail on placeholders). */
+  cdnMessages: string[];
+}
+
+export async function buildInMemory(kinds: KindTable = kindsWithPlaceholders()): Promise<TestBuild> {
+  const result = await runPipeline({ env: 'production', kinds });
+  const list = result.diagnostics.list();
+  if (!result.registry || !result.artifacts) {
+    throw new Error(`The build stopped before emitting:\n${result.diagnostics.report()}`);
+  }
+  const crashes = list.filter((m) => m.fatal && (m.stage === 'emit' || m.ruleId.startsWith('cdn-')));
+  return {
+    registry: result.registry,
+    artifacts: result.artifacts,
+    cdnMessages: crashes.map((m) => `${m.file}:${m.line ?? ''} ${m.ruleId} ${m.reason}`),
+  };
+}
+
+/** Writes a build as `build` would: dist/ and dist-hosts/<host>/ under a fresh temporary folder. */
+export async function writeBuild(build: TestBuild): Promise<{ root: string; dist: string; deploy: string }> {
+  const root = mkdtempSync(join(tmpdir(), 'cdn-test-'));
+  const dist = join(root, 'dist');
+  const trees = new Map<string, OutputTree>();
+  for (const artifact of build.artifacts.values()) {
+    const host = artifact.entry.host;
+    const dir = host === 'site' ? dist : join(`${dist}-hosts`, host);
+    if (!trees.has(dir)) trees.set(dir, { dir, files: new Map() });
+    trees.get(dir)!.files.set(artifact.entry.file, artifact.body);
+  }
+  await writeTrees([...trees.values()], nodeFileSystem);
+  return { root, dist, deploy: join(`${dist}-hosts`, 'deploy') };
+}
