@@ -31,6 +31,7 @@ export function expandPage(input: ExpandInput): Root {
   checkTitleHeading(tree, report);
   expandDirectives(tree, page, { model, registry, page, fill, fail: () => undefined }, report);
   fillPlaceholders(tree, model, report);
+  linkifyGenerated(tree);
   checkSiteLinks(tree, page, registry, report);
   tree.children.unshift(heading(1, page.title));
   return tree;
@@ -181,5 +182,28 @@ function checkSiteLinks(tree: Root, page: Page, registry: Registry, report: Repo
       return;
     }
     target.url = resolved.absolute;
+  });
+}
+
+const URL_IN_TEXT = /https?:\/\/[^\s<>()`]+[^\s<>()`.,;:!?'"]/g;
+
+/**
+ * Addresses inside the model's sentences become links: readers can follow them, and the Markdown writer would
+ * otherwise escape them ("https\://") to stop GFM from autolinking. The editor's own URLs are already links.
+ */
+function linkifyGenerated(tree: Root): void {
+  visit(tree, 'text', (node, index, parent) => {
+    if (node.position || !parent || index === undefined || parent.type === 'link') return;
+    const parts: PhrasingContent[] = [];
+    let last = 0;
+    for (const match of node.value.matchAll(URL_IN_TEXT)) {
+      if (match.index > last) parts.push({ type: 'text', value: node.value.slice(last, match.index) });
+      parts.push({ type: 'link', url: match[0], children: [{ type: 'text', value: match[0] }] });
+      last = match.index + match[0].length;
+    }
+    if (parts.length === 0) return;
+    if (last < node.value.length) parts.push({ type: 'text', value: node.value.slice(last) });
+    parent.children.splice(index, 1, ...parts);
+    return [SKIP, index + parts.length];
   });
 }

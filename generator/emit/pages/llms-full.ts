@@ -10,7 +10,7 @@ import { readingOrder } from './llms-format.js';
 
 export const emitLlmsFull: Emitter = (_entry, context) => {
   const { model, registry } = context;
-  const guides = readingOrder(registry.served('site').filter((e) => e.kind === 'markdown' && e.page));
+  const guides = readingOrder(registry.of('site').filter((e) => e.kind === 'markdown' && e.page));
   const intro = [
     `# ${model.identity.name}: full AI reference`,
     `> ${model.identity.summary}`,

@@ -1,12 +1,11 @@
 // The prose of the llms files: the contract's rules and boundaries that an AI reader needs first, taken from the model.
 import type { Model } from '../../model/types.js';
 import { fillAddresses } from '../../registry/registry.js';
+import { agentRules, mcpEndpoint, unpublishedLine } from '../../pages/agent-rules.js';
+
+export { agentRules };
 
 const bullets = (lines: string[]) => lines.map((l) => `- ${l}`).join('\n');
-
-export function mcpEndpoint(model: Model): string {
-  return fillAddresses(`{${model.mcpServer.host}}${model.mcpServer.endpointPath}`, model.addresses);
-}
 
 /** What every reader must know about the MCP server before anything else: where it is, and what is not it. */
 export function mcpBoundary(model: Model): string[] {
@@ -17,24 +16,6 @@ export function mcpBoundary(model: Model): string[] {
     `The MCP endpoint is \`${mcpEndpoint(model)}\` (${server.transport}), behind ${model.authentication.protocol}.${bearer ? ` ${fill(bearer.text)}` : ''}`,
     bullets(server.notEndpoints.map((n) => `\`${fill(n.url)}\`: ${fill(n.reason)}`)),
     server.legacyPaths.statement,
-  ];
-}
-
-/** The rules an agent follows, from the model (the AI instructions). */
-export function agentRules(model: Model): string[] {
-  const fill = (t: string) => fillAddresses(t, model.addresses);
-  const b = model.boundaries;
-  return [
-    ...model.mcpServer.rules.map((r) => fill(r.text)),
-    ...model.authentication.rules.map((r) => fill(r.text)),
-    ...model.pricingCall.rules.map((r) => fill(r.text)),
-    b.builderRule,
-    `${b.unpublishedInterfaces.map((i) => i.name).join(', ')}: ${b.unpublishedAnswer}`,
-    b.inferredEndpoints,
-    `${b.webhooks.statement} ${b.webhooks.answer}`,
-    b.writeOperations.statement,
-    model.errors.clientRule,
-    `Not published (do not guess): ${model.notShown.map((n) => n.subject.charAt(0).toLowerCase() + n.subject.slice(1)).join('; ')}.`,
   ];
 }
 
@@ -53,6 +34,7 @@ export function groupGuidance(group: string, model: Model): string[] {
       return [
         model.boundaries.openapiScope,
         `The one public call: \`${call.method} ${fill(`{${call.host}}${call.path}`)}\` with the request payload \`${JSON.stringify(call.requestPayload.example)}\`. Request payload: ${call.requestPayload.description} ${call.rules.map((r) => fill(r.text)).join(' ')}`,
+        unpublishedLine(model),
         model.boundaries.builderRule,
         model.boundaries.inferredEndpoints,
       ];

@@ -5,7 +5,7 @@ import { linkOf, OPTIONAL_SECTION, readingOrder, writeLlms } from './llms-format
 import { isPageKind, isLlmsKind } from './kind-names.js';
 
 export const emitLlmsIndex: Emitter = (entry, { model, registry }) => {
-  const site = registry.served('site');
+  const site = registry.of('site');
   const inGroup = site.filter((e) => e.group === entry.group);
   const link = (e: RegistryEntry) => linkOf(e, model, registry);
   const sectionPage = inGroup.find((e) => e.page && !e.page.includes('/'));
@@ -25,7 +25,7 @@ export const emitLlmsIndex: Emitter = (entry, { model, registry }) => {
       { name: 'Guides', links: readingOrder(inGroup.filter((e) => e.kind === 'markdown')).map(link) },
       {
         name: 'Discovery documents',
-        links: inGroup.filter((e) => !isPageKind(e.kind) && !isLlmsKind(e.kind) && e.kind !== 'static').map(link),
+        links: inGroup.filter((e) => e.inContract && !isPageKind(e.kind) && !isLlmsKind(e.kind)).map(link),
       },
       { name: 'See also', links: related.map(link) },
       { name: OPTIONAL_SECTION, links: readingOrder(inGroup.filter((e) => e.kind === 'html-page')).map(link) },

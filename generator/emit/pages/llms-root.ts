@@ -2,11 +2,12 @@
 import type { Emitter, RegistryEntry } from '../../registry/types.js';
 import { fillAddresses } from '../../registry/registry.js';
 import { mcpBoundary } from './llms-guidance.js';
+import { unpublishedLine } from '../../pages/agent-rules.js';
 import { linkOf, OPTIONAL_SECTION, readingOrder, writeLlms } from './llms-format.js';
 import { isLlmsKind, isPageKind } from './kind-names.js';
 
 export const emitLlmsRoot: Emitter = (entry, { model, registry }) => {
-  const site = registry.served('site');
+  const site = registry.of('site');
   const link = (e: RegistryEntry) => linkOf(e, model, registry);
   const topLevel = (kind: string) => readingOrder(site.filter((e) => e.kind === kind && !e.page?.includes('/')));
   const { identity, boundaries } = model;
@@ -19,7 +20,7 @@ export const emitLlmsRoot: Emitter = (entry, { model, registry }) => {
         .map((p, i) => `${i + 1}. **${p.title}**: ${fillAddresses(p.summary, model.addresses).replace(/\s+/g, ' ')}`)
         .join('\n'),
       ...mcpBoundary(model),
-      `${boundaries.builderRule} ${boundaries.inferredEndpoints}`,
+      `${unpublishedLine(model)} ${boundaries.builderRule} ${boundaries.inferredEndpoints}`,
     ],
     sections: [
       { name: 'Guides', links: topLevel('markdown').map(link) },

@@ -1,6 +1,7 @@
 // Directives that state what the public contract does not provide: unpublished interfaces, "not shown" items, non-endpoints.
 import { code, link, list, paragraph, strong } from '../mdast-build.js';
 import type { BlockDirective } from './types.js';
+import { agentRules } from '../agent-rules.js';
 
 export const unpublishedInterfaces: BlockDirective = {
   summary: 'The interfaces for which no contract is published, and the answer a client is given.',
@@ -88,4 +89,9 @@ export const discoveryChain: BlockDirective = {
       true,
     ),
   ],
+};
+
+export const agentRulesList: BlockDirective = {
+  summary: 'Every rule an AI agent follows (controls, authentication, pricing, boundaries, what is not published).',
+  expand: (_, { model }) => [list(agentRules(model).map((r) => [r]))],
 };

@@ -20,10 +20,12 @@ export const blockDirectives: Record<string, BlockDirective> = {
   'write-operations': edges.writeOperations,
   versioning: edges.versioning,
   'discovery-chain': edges.discoveryChain,
+  'agent-rules': edges.agentRulesList,
   'discovery-resources': lists.discoveryResources,
   'section-pages': lists.sectionPages,
   'interface-parts': lists.interfaceParts,
   identity: lists.identity,
+  'route-families': lists.routeFamilies,
 };
 
 export const inlineDirectives: Record<string, InlineDirective> = {

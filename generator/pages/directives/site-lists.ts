@@ -85,3 +85,21 @@ function siteUrl(path: string, { registry, page }: DirectiveContext): string {
   const resolved = resolveSiteLink(path, page.path, registry);
   return resolved.site ? resolved.absolute : path;
 }
+
+export const routeFamilies: BlockDirective = {
+  summary: 'Table of the read-only public page route families (content/public-pages.yaml) and the rules every page carries.',
+  expand: (_, { model, fill, fail }) => {
+    const pages = model.publicPages;
+    if (!pages) {
+      fail('missing-route-families', 'The content set has no public page route families.', 'Add content/public-pages.yaml, or remove this directive.');
+      return [];
+    }
+    return [
+      table(
+        ['Route family', 'Page type', 'What it is'],
+        pages.routeFamilies.map((f) => [code(f.pattern), f.type, `${f.title}: ${fill(f.description)}`]),
+      ),
+      list(pages.rules.map((r) => [fill(r)])),
+    ];
+  },
+};
