@@ -1,9 +1,10 @@
 // The lines a successful build prints: what was written where, and the size of the files agents read whole.
 import type { PipelineResult } from '../pipeline.js';
 import type { HostName } from '../registry/types.js';
+import { llmsSummary } from '../emit/pages/llms-summary.js';
 
 /** Per-kind lines for the summary (llms sizes and token estimates, for instance), added by the families that own them. */
-export const summaryReporters: ((result: Required<Pick<PipelineResult, 'artifacts' | 'registry'>>) => string[])[] = [];
+export const summaryReporters: ((result: Required<Pick<PipelineResult, 'artifacts' | 'registry'>>) => string[])[] = [llmsSummary];
 
 export function summarize(result: PipelineResult, outDir: string, env: string, ms: number): string {
   const artifacts = result.artifacts!.values();
