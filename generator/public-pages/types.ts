@@ -62,6 +62,8 @@ export interface AgentModeResource {
   type: string;
   title: string;
   purpose: string;
+  /** Query parameters the URL takes (for `/api/agent/page-context`: `path`). */
+  query?: { name: string; required: boolean; description: string }[];
 }
 
 /** The agent-mode view of the home page (`/?mode=agent`). */
