@@ -21,6 +21,7 @@ import type {
 import type { Facts } from './load.js';
 import type { Preview } from '../model/preview.js';
 import { placeOf } from './yaml-source.js';
+import { guardContent } from '../guard/content-guard.js';
 import { checkPublicPages, readPublicPages } from './public-pages.js';
 
 interface AssembleInput {
@@ -111,6 +112,8 @@ export function assembleModel(input: AssembleInput, diagnostics: Diagnostics): M
   };
 
   crossCheck(model, at, diagnostics);
+  // The contract's boundaries, checked where editors write them (content/*.yaml, content/pages/*.md).
+  guardContent({ sources: [...new Set([...facts.values()].map((f) => f.source))], pages: model.pages }, model, diagnostics);
   checkPublicPages(model, at, diagnostics);
   return diagnostics.hasErrors ? undefined : model;
 }

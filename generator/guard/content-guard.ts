@@ -1,0 +1,98 @@
+// The boundaries guard on the content set: an editor's claim in content/*.yaml or content/pages/*.md is reported
+// at its file, line and column, before anything is built.
+import { isMap, isPair, isScalar, isSeq, Scalar, type Node } from 'yaml';
+import type { Diagnostics } from '../messages/diagnostics.js';
+import type { Model, Page, SourcePlace } from '../model/types.js';
+import type { YamlSource } from '../content/yaml-source.js';
+import { TextIndex } from '../validate/text/text-index.js';
+import { markdownUnits, sentences, type TextUnit } from '../validate/text/units.js';
+import { wordingFindings } from './wording.js';
+
+export interface ContentGuardInput {
+  /** Every YAML document of the content set (several top-level facts may share one). */
+  sources: YamlSource[];
+  pages: Page[];
+}
+
+/** Preview fixtures are example shapes the preview server plays; they are never published (contract: preview-only). */
+const UNPUBLISHED_CONTENT = /(^|\/)content\/preview\//;
+
+export function guardContent(input: ContentGuardInput, model: Model, diagnostics: Diagnostics): void {
+  const seen = new Set<string>();
+  for (const source of input.sources) {
+    if (seen.has(source.file) || UNPUBLISHED_CONTENT.test(source.file)) continue;
+    seen.add(source.file);
+    const units = yamlUnits(source);
+    for (const finding of wordingFindings(units.map((u) => u.unit), model)) {
+      const at = units.find((u) => u.unit === finding.unit)!;
+      report(diagnostics, finding, at.place(finding.index));
+    }
+  }
+  for (const page of input.pages) {
+    const index = new TextIndex(page.body);
+    // Front matter values are judged too; they are reported at the page's first line.
+    const frontMatter = new Set([...sentences(page.title, 0), ...sentences(page.description, 0)]);
+    const units: TextUnit[] = [...frontMatter, ...markdownUnits(page.body)];
+    for (const finding of wordingFindings(units, model)) {
+      let place: SourcePlace = page.source;
+      if (!frontMatter.has(finding.unit)) {
+        const pos = index.position(finding.unit.offset + finding.index);
+        place = { file: page.source.file, line: page.bodyLine + pos.line - 1, column: pos.column };
+      }
+      report(diagnostics, finding, place);
+    }
+  }
+}
+
+function report(diagnostics: Diagnostics, finding: ReturnType<typeof wordingFindings>[number], place: SourcePlace): void {
+  diagnostics.error('load', { ruleId: finding.ruleId, reason: finding.reason, fix: finding.fix, place });
+}
+
+interface PlacedUnit {
+  unit: TextUnit;
+  place(index: number): SourcePlace;
+}
+
+/** Every string scalar of a YAML document, qualified (like a JSON object) by its sibling strings and the keys above it. */
+function yamlUnits(source: YamlSource): PlacedUnit[] {
+  const out: PlacedUnit[] = [];
+  const visit = (node: unknown, keys: string[]) => {
+    if (isMap(node)) {
+      const siblings = node.items.flatMap((p) => (isScalar(p.value) && typeof p.value.value === 'string' ? [p.value.value] : []));
+      for (const pair of node.items) {
+        if (!isPair(pair)) continue;
+        const key = isScalar(pair.key) ? String(pair.key.value) : '';
+        if (isScalar(pair.value) && typeof pair.value.value === 'string') {
+          scalarUnits(pair.value, [...siblings.filter((s) => s !== (pair.value as Scalar).value), ...keys, key]);
+        } else visit(pair.value, [...keys, key]);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) {
+        if (isScalar(item) && typeof item.value === 'string') scalarUnits(item, keys);
+        else visit(item, keys);
+      }
+    }
+  };
+  const scalarUnits = (scalar: Scalar, context: string[]) => {
+    const value = scalar.value as string;
+    const start = scalar.range?.[0] ?? 0;
+    // Single-line plain and quoted scalars are written as they read, so a finding can point inside them.
+    const end = scalar.range?.[1] ?? start;
+    const inline =
+      (scalar.type === Scalar.PLAIN || scalar.type === Scalar.QUOTE_DOUBLE || scalar.type === Scalar.QUOTE_SINGLE) &&
+      source.lineCounter.linePos(start).line === source.lineCounter.linePos(end).line;
+    const shift = scalar.type === Scalar.PLAIN ? 0 : 1;
+    for (const unit of sentences(value, 0, context)) {
+      out.push({
+        unit,
+        place: (index) => {
+          const offset = inline ? start + shift + unit.offset + index : start;
+          const pos = source.lineCounter.linePos(offset);
+          return { file: source.file, line: pos.line + source.lineOffset, column: pos.col };
+        },
+      });
+    }
+  };
+  visit(source.doc.contents as Node | null, []);
+  return out;
+}

@@ -1,0 +1,52 @@
+// The negation markers of the boundaries guard, in one place: a mention of an unpublished interface is allowed only
+// next to one of these.
+
+/**
+ * Words that make a sentence, list item, table row or JSON object say that something is NOT provided. Phrases
+ * such as "does not provide", "not published", "not available", "must not", "no contract" are covered by their
+ * word "not" / "no"; they are listed for the rule's documentation.
+ */
+export const NEGATION_WORDS = [
+  'not',
+  'no',
+  'none',
+  'never',
+  'nor',
+  'cannot',
+  'without',
+  'unavailable',
+  'unpublished',
+  'undocumented',
+  'unsupported',
+] as const;
+
+export const NEGATION_PHRASES = [
+  'does not provide',
+  'is not provided',
+  'not published',
+  'not available',
+  'not documented',
+  'must not',
+  'no contract',
+] as const;
+
+// Words ending in n't ("doesn't", "isn't", "can't") count too.
+const MARKER = new RegExp(`(?:\\b(?:${NEGATION_WORDS.join('|')})\\b|n['’]t\\b)`, 'i');
+
+/** Whether a text carries a negation marker. JSON/YAML key names count too: `notProvided`, `unpublished_apis`. */
+export function hasNegation(text: string): boolean {
+  return MARKER.test(splitIdentifier(text));
+}
+
+/** "notShown" → "not Shown", "unpublished_interfaces" → "unpublished interfaces". */
+export function splitIdentifier(text: string): string {
+  return text.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ');
+}
+
+/** How the rule explains itself in every message's fix. */
+export const NEGATION_RULE_TEXT =
+  `A mention is allowed only when the same sentence, list item, table row or JSON object says it is not provided ` +
+  `(markers: ${NEGATION_WORDS.map((w) => `"${w}"`).join(', ')}, any "n't"; e.g. ${NEGATION_PHRASES.map((p) => `"${p}"`).join(', ')}). ` +
+  `A list item or table row also counts when the line that introduces its list or table (or the table's header) ` +
+  `carries a marker, a heading when the paragraph after it does, and a JSON value when a key above it does ` +
+  `(e.g. "notProvided", "unpublishedInterfaces").`;

@@ -1,0 +1,78 @@
+// The guard's wording rules, shared by the content check (positioned in content/) and the artifact check (in the
+// built tree): a text unit must not present an unpublished interface, control or shape as available.
+import type { Model } from '../model/types.js';
+import type { TextUnit } from '../validate/text/units.js';
+import { hasNegation, NEGATION_RULE_TEXT } from './negation.js';
+import { findTerms } from './terms.js';
+
+export interface WordingFinding {
+  ruleId: 'unpublished-interface' | 'unpublished-control' | 'unpublished-shape';
+  unit: TextUnit;
+  /** Offset of the offending words inside the unit's text. */
+  index: number;
+  reason: string;
+  fix: string;
+}
+
+/**
+ * Snake-case names that read as MCP tools (a verb, an underscore, an object): "create_member", "update_order".
+ * Any such name that is not one of the contract's controls is an invented tool.
+ */
+const TOOL_NAME =
+  /\b(?:list|get|search|find|fetch|query|create|update|delete|add|remove|set|put|post|patch|cancel|refund|register|write|send|upsert|edit|issue|charge|subscribe)_[a-z0-9]+(?:_[a-z0-9]+)*\b/g;
+
+/** Names of schema members that describe a control's or a call's input or result: the contract shows none. */
+const SHAPE_WORD = /\b(?:inputSchema|outputSchema|input_schema|output_schema|resultSchema|responseSchema)\b/g;
+
+/** JSON members whose values are identifiers, not prose (an OpenAPI operationId is not a tool). */
+const IDENTIFIER_KEYS = new Set(['operationId', '$id', '$ref', '@id', '@type']);
+
+export function negated(unit: TextUnit): boolean {
+  return hasNegation(unit.text) || unit.context.some(hasNegation);
+}
+
+export function excerpt(text: string, max = 100): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+export function wordingFindings(units: TextUnit[], model: Model): WordingFinding[] {
+  const findings: WordingFinding[] = [];
+  const controls = new Set(model.mcpServer.controls.map((c) => c.name));
+  const controlList = [...controls].join(', ');
+  for (const unit of units) {
+    if (negated(unit)) continue;
+    const key = unit.path?.[unit.path.length - 1];
+    for (const term of findTerms(unit.text, model.boundaries)) {
+      findings.push({
+        ruleId: 'unpublished-interface',
+        unit,
+        index: term.index,
+        reason: `"${term.matched}" is presented as available (${term.name}), but the public contract publishes no ${term.name}: "${excerpt(unit.text)}".`,
+        fix: `Say that the public contract does not provide it, or remove the mention. ${NEGATION_RULE_TEXT}`,
+      });
+    }
+    if (typeof key !== 'string' || !IDENTIFIER_KEYS.has(key)) {
+      for (const match of unit.text.matchAll(TOOL_NAME)) {
+        if (controls.has(match[0])) continue;
+        findings.push({
+          ruleId: 'unpublished-control',
+          unit,
+          index: match.index,
+          reason: `\`${match[0]}\` reads as an MCP control, but the contract's only controls are ${controlList} (all read-only; no write tool is published).`,
+          fix: `Name one of ${controlList}, or say that the control is not provided. ${NEGATION_RULE_TEXT}`,
+        });
+      }
+    }
+    for (const match of unit.text.matchAll(SHAPE_WORD)) {
+      findings.push({
+        ruleId: 'unpublished-shape',
+        unit,
+        index: match.index,
+        reason: `\`${match[0]}\` publishes an input or result shape, but the contract does not show the input parameters or result shapes of the controls or the pricing call.`,
+        fix: 'Remove the shape; say that it is not published (content/not-shown.yaml).',
+      });
+    }
+  }
+  return findings;
+}

@@ -1,0 +1,62 @@
+// Tree check: wherever the OAuth discovery chain is listed, its steps come in the contract's order (section 5).
+import { fillAddresses } from '../../registry/registry.js';
+import type { TreeValidator } from '../../registry/types.js';
+import { publishedTexts, offsetOfString } from '../text/artifact-text.js';
+import { pointer, stringsIn, walkJson } from '../text/json-walk.js';
+import { occurrences } from './environment-addresses.js';
+
+export const discoveryChainInOrder: TreeValidator = (context) => {
+  const { model } = context;
+  const chain = model.authentication.discoveryChain.map((s) => fillAddresses(s.url, model.addresses));
+  const order = chain.map((_, i) => i + 1).join(' → ');
+  const fix = `List the chain as content/authentication.yaml discoveryChain does: ${chain.join(', then ')}.`;
+  const stepOf = (value: unknown) => {
+    const strings = typeof value === 'string' ? [value] : stringsIn(value);
+    return chain.findIndex((url) => strings.includes(url));
+  };
+  for (const item of publishedTexts(context)) {
+    if (item.json !== undefined) {
+      walkJson(item.json, (value, path) => {
+        if (!Array.isArray(value)) return;
+        const steps = value.map(stepOf).filter((s) => s >= 0);
+        if (steps.length < 2) return;
+        if (steps.length === chain.length && steps.every((s, i) => s === i)) return;
+        context.diagnostics.error('validate', {
+          ruleId: 'discovery-chain-mismatch',
+          reason: `\`${pointer(path)}\` lists the discovery chain as steps ${steps.map((s) => s + 1).join(' → ')}, but the contract's chain is ${order}, all of them, in that order.`,
+          fix,
+          place: item.place(offsetOfString(item, chain[steps[0]!]!)),
+        });
+      });
+      continue;
+    }
+    // In prose the chain is a list or a paragraph: a block between blank lines (or HTML block ends).
+    for (const block of blocksOf(item.text, item.format === 'html' ? /\n\s*\n|<\/(?:ol|ul|p|table)>/g : /\n\s*\n/g)) {
+      const firsts = chain
+        .map((url, step) => ({ step, at: occurrences(block.text, url)[0] }))
+        .filter((x): x is { step: number; at: number } => x.at !== undefined)
+        .sort((a, b) => a.at - b.at);
+      const backwards = firsts.findIndex((x, i) => i > 0 && x.step < firsts[i - 1]!.step);
+      if (backwards > 0) {
+        const late = firsts[backwards]!;
+        context.diagnostics.error('validate', {
+          ruleId: 'discovery-chain-mismatch',
+          reason: `Step ${late.step + 1} of the discovery chain (${chain[late.step]}) comes after step ${firsts[backwards - 1]!.step + 1} here; the contract's order is ${order}.`,
+          fix,
+          place: item.place(block.offset + late.at),
+        });
+      }
+    }
+  }
+};
+
+function blocksOf(text: string, separator: RegExp): { text: string; offset: number }[] {
+  const blocks: { text: string; offset: number }[] = [];
+  let start = 0;
+  for (const m of text.matchAll(separator)) {
+    blocks.push({ text: text.slice(start, m.index), offset: start });
+    start = m.index + m[0].length;
+  }
+  blocks.push({ text: text.slice(start), offset: start });
+  return blocks;
+}

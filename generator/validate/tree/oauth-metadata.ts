@@ -1,0 +1,55 @@
+// Tree check: the OAuth facts agree with the model wherever they appear: `resource` is {mcp_url}/mcp, `issuer` is
+// {auth_url}, `authorization_servers` is [{auth_url}], `scopes_supported` is the contract's scopes.
+import type { TreeValidator } from '../../registry/types.js';
+import { publishedTexts, offsetOfKey, offsetOfString } from '../text/artifact-text.js';
+import { pointer, walkJson } from '../text/json-walk.js';
+
+const sameSet = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && new Set(a).size === new Set(b).size && a.every((x) => b.includes(x));
+
+export const oauthMetadataAgrees: TreeValidator = (context) => {
+  const { model } = context;
+  const resource = model.addresses[model.mcpServer.host] + model.mcpServer.endpointPath;
+  const issuer = model.addresses.auth_url;
+  const scopes = model.authentication.scopes.map((s) => s.name);
+  for (const item of publishedTexts(context)) {
+    if (item.json === undefined) continue;
+    walkJson(item.json, (value, path) => {
+      const key = path[path.length - 1];
+      const fail = (ruleId: string, reason: string, fix: string, offset: number) =>
+        context.diagnostics.error('validate', { ruleId, reason, fix, place: item.place(offset) });
+      if (key === 'resource' && typeof value === 'string' && value !== resource) {
+        fail(
+          'resource-mismatch',
+          `\`${pointer(path)}\` is ${value}, but the protected resource is the MCP server, ${resource} (RFC 9728: it must equal the server's URL exactly).`,
+          'Build `resource` from {mcp_url} and content/mcp-server.yaml endpointPath.',
+          offsetOfString(item, value),
+        );
+      }
+      if (key === 'issuer' && typeof value === 'string' && value !== issuer) {
+        fail(
+          'issuer-mismatch',
+          `\`${pointer(path)}\` is ${value}, but the authorization server is ${issuer} (RFC 8414: clients reject an issuer that differs from where the metadata was fetched).`,
+          'Set `issuer` to {auth_url} exactly, without a trailing slash or path.',
+          offsetOfString(item, value),
+        );
+      }
+      if (key === 'authorization_servers' && Array.isArray(value) && !sameSet(value, [issuer])) {
+        fail(
+          'authorization-servers-mismatch',
+          `\`${pointer(path)}\` is ${JSON.stringify(value)}, but the contract's authorization server is ${issuer} only.`,
+          'List {auth_url} as the one authorization server.',
+          offsetOfKey(item, 'authorization_servers'),
+        );
+      }
+      if (key === 'scopes_supported' && Array.isArray(value) && !sameSet(value, scopes)) {
+        fail(
+          'scopes-mismatch',
+          `\`${pointer(path)}\` is ${JSON.stringify(value)}, but the contract's scopes are ${scopes.join(', ')}.`,
+          'Build the scope list from content/authentication.yaml scopes.',
+          offsetOfKey(item, 'scopes_supported'),
+        );
+      }
+    });
+  }
+};
