@@ -2,6 +2,7 @@
 // and dev can be tested on the real content before (and independently of) the artifact families.
 import type { KindTable } from '../../generator/registry/build-registry.js';
 import { MEDIA_TYPES } from '../../generator/registry/media-types.js';
+import { fillAddresses } from '../../generator/registry/registry.js';
 import type { Emitter, KindDefinition } from '../../generator/registry/types.js';
 import { emitStaticFile } from '../../generator/emit/static/static-file.js';
 
@@ -16,7 +17,12 @@ const html: Emitter = (entry, { model }) => {
   return `<!doctype html>\n<html><head><meta charset="utf-8"><title>${page?.title ?? entry.title}</title></head>\n<body><h1>${page?.title ?? entry.title}</h1>\n<pre id="body">${page?.body ?? ''}</pre></body></html>\n`;
 };
 
-const markdown: Emitter = (entry, { model }) => `# ${pageOf(entry, model)?.title ?? entry.title}\n\n${pageOf(entry, model)?.body ?? ''}`;
+const markdown: Emitter = (entry, { model }) => {
+  const text = `# ${pageOf(entry, model)?.title ?? entry.title}\n\n${pageOf(entry, model)?.body ?? ''}`;
+  // The authentication guide names the discovery chain, as the real page does.
+  if (entry.page !== 'auth') return text;
+  return `${text}\n${model.authentication.discoveryChain.map((s) => `${s.step}. ${fillAddresses(s.url, model.addresses)}`).join('\n')}\n`;
+};
 
 const llms: Emitter = (entry, { registry, model }) =>
   `# ${model.identity.name}: ${entry.title}\n\n## Files\n\n${registry
@@ -65,8 +71,8 @@ export const stubKinds: KindTable = {
   'schema-feed': { mediaType: MEDIA_TYPES.jsonLd, emit: json, discovery: true },
   schemamap: { mediaType: MEDIA_TYPES.xml, emit: () => '<?xml version="1.0"?><urlset/>\n', discovery: true },
   entity: { mediaType: MEDIA_TYPES.jsonLd, emit: json, discovery: true },
-  'agent-mode': { mediaType: MEDIA_TYPES.json, emit: json, file: queryFile, discovery: true },
-  'page-context': { mediaType: MEDIA_TYPES.json, emit: json, file: queryFile, discovery: true },
+  'agent-mode': { mediaType: MEDIA_TYPES.json, emit: json, file: queryFile, discovery: true, answersQueryRoute: true },
+  'page-context': { mediaType: MEDIA_TYPES.json, emit: json, file: queryFile, discovery: true, answersQueryRoute: true },
   robots: { mediaType: MEDIA_TYPES.text, emit: () => 'User-agent: *\nAllow: /\n' },
   sitemap: { mediaType: MEDIA_TYPES.xml, emit: () => '<?xml version="1.0"?><urlset/>\n' },
   'oauth-metadata': {
