@@ -3,6 +3,12 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT, runPipeline } from '../../generator/pipeline.js';
+import { loadContent } from '../../generator/content/load.js';
+import { buildRegistry } from '../../generator/registry/build-registry.js';
+import { Diagnostics } from '../../generator/messages/diagnostics.js';
+import { ArtifactSet, type EmitContext } from '../../generator/registry/types.js';
+import type { Model } from '../../generator/model/types.js';
+import type { Registry } from '../../generator/registry/registry.js';
 import { kinds } from '../../generator/registry/kinds.js';
 import type { KindTable } from '../../generator/registry/build-registry.js';
 import { MEDIA_TYPES } from '../../generator/registry/media-types.js';
@@ -48,4 +54,36 @@ export async function copyContent(): Promise<{ dir: string; contentDir: string; 
 
 export async function editFile(path: string, edit: (text: string) => string): Promise<void> {
   await writeFile(path, edit(await readFile(path, 'utf8')));
+}
+
+export interface Loaded {
+  model: Model;
+  registry: Registry;
+  /** A fresh emit context (its own memo and diagnostics), as the pipeline gives each build. */
+  context(): EmitContext;
+}
+
+/** Loads the shipped content and builds its registry, without emitting or validating: for emitter unit tests. */
+export async function loadShipped(env: EnvironmentName = 'production', contentDir = join(PROJECT_ROOT, 'content')): Promise<Loaded> {
+  const diagnostics = new Diagnostics();
+  const model = await loadContent({ contentDir, schemaDir: join(PROJECT_ROOT, 'schemas', 'content'), env }, diagnostics);
+  const registry = model && buildRegistry(model, kindsWithStubs(), diagnostics);
+  if (!model || !registry) throw new Error(`The content does not load:\n${diagnostics.report()}`);
+  return {
+    model,
+    registry,
+    context() {
+      const memos = new Map<string, unknown>();
+      return {
+        model,
+        registry,
+        diagnostics: new Diagnostics(),
+        artifacts: new ArtifactSet(),
+        memo<T>(key: string, compute: () => T): T {
+          if (!memos.has(key)) memos.set(key, compute());
+          return memos.get(key) as T;
+        },
+      };
+    },
+  };
 }
