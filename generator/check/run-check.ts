@@ -6,9 +6,7 @@ import { treeOfArtifacts, type ArtifactTree } from './artifact-tree.js';
 import { loadBase } from './base-build.js';
 import { compareTrees, type ArtifactChange } from './compare.js';
 import { sizeOf, type TextSize } from './token-estimate.js';
-
-/** The kinds whose files agents read whole; the report follows their size. */
-export const LLMS_KINDS = ['llms-root', 'llms-index', 'llms-full'] as const;
+import { isLlmsKind } from '../emit/pages/kind-names.js';
 
 export interface Finding {
   severity: 'error' | 'warning';
@@ -80,7 +78,7 @@ function llmsSizes(head: PipelineResult, headTree: ArtifactTree, baseTree: Artif
   const sizes: LlmsSize[] = [];
   for (const [path, file] of headTree) {
     const entry = file.entry;
-    if (!entry || !(LLMS_KINDS as readonly string[]).includes(entry.kind)) continue;
+    if (!entry || !isLlmsKind(entry.kind)) continue;
     const before = baseTree.get(path);
     sizes.push({
       path,

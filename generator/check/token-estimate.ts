@@ -1,14 +1,5 @@
-// The size an agent pays to read a file: characters and an estimated token count.
-
-/**
- * Roughly four characters per token for English prose and Markdown with common tokenizers; an estimate for
- * comparing sizes between builds, not a billing figure.
- */
-export const CHARS_PER_TOKEN = 4;
-
-export function estimateTokens(text: string): number {
-  return Math.ceil([...text].length / CHARS_PER_TOKEN);
-}
+// The size an agent pays to read a file: bytes, characters and estimated tokens, counted as the build summary counts them.
+import { estimateTokens } from '../emit/pages/llms-summary.js';
 
 export interface TextSize {
   bytes: number;
@@ -17,6 +8,6 @@ export interface TextSize {
 }
 
 export function sizeOf(body: Uint8Array): TextSize {
-  const text = new TextDecoder().decode(body);
-  return { bytes: body.byteLength, chars: [...text].length, tokens: estimateTokens(text) };
+  const chars = new TextDecoder().decode(body).length;
+  return { bytes: body.byteLength, chars, tokens: estimateTokens(chars) };
 }
