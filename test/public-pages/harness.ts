@@ -1,0 +1,68 @@
+// Builds the shipped content once per test file and re-runs one kind's validators on a corrupted copy of an artifact.
+import { Diagnostics } from '../../generator/messages/diagnostics.js';
+import { displayPath, runPipeline, type PipelineResult } from '../../generator/pipeline.js';
+import type { KindTable } from '../../generator/registry/build-registry.js';
+import { kinds as defaultKinds } from '../../generator/registry/kinds.js';
+import { ArtifactSet, type ValidateContext } from '../../generator/registry/types.js';
+
+export interface GoodBuild extends Required<Pick<PipelineResult, 'model' | 'registry' | 'artifacts'>> {
+  diagnostics: Diagnostics;
+}
+
+export async function buildShipped(env: 'production' | 'preview' = 'production', kinds?: KindTable): Promise<GoodBuild> {
+  const result = await runPipeline({ env, ...(kinds ? { kinds } : {}) });
+  if (!result.model || !result.registry || !result.artifacts) {
+    throw new Error(`The shipped content did not build:\n${result.diagnostics.report()}`);
+  }
+  return result as GoodBuild;
+}
+
+export function text(build: GoodBuild, path: string): string {
+  const artifact = build.artifacts.byPath(path);
+  if (!artifact) throw new Error(`No artifact at ${path}`);
+  return build.artifacts.text(artifact);
+}
+
+export function json<T = Record<string, any>>(build: GoodBuild, path: string): T {
+  return JSON.parse(text(build, path)) as T;
+}
+
+/**
+ * Replaces the artifact at `path` with `corrupt(its text)` and runs that kind's validators (and, with `also`, other
+ * paths' validators, for checks that read several files). Returns the messages.
+ */
+export function validateCorrupted(
+  build: GoodBuild,
+  path: string,
+  corrupt: (text: string) => string,
+  options: { kinds?: KindTable; also?: string[] } = {},
+) {
+  const kinds = options.kinds ?? defaultKinds;
+  const artifacts = new ArtifactSet();
+  for (const artifact of build.artifacts.values()) artifacts.set(artifact);
+  const target = build.artifacts.byPath(path);
+  if (!target) throw new Error(`No artifact at ${path}`);
+  artifacts.set({ entry: target.entry, body: corrupt(build.artifacts.text(target)) });
+  const diagnostics = new Diagnostics();
+  const context: ValidateContext = {
+    model: build.model,
+    registry: build.registry,
+    diagnostics,
+    artifacts,
+    displayPath: (e) => displayPath(e),
+  };
+  for (const p of [path, ...(options.also ?? [])]) {
+    const artifact = artifacts.byPath(p)!;
+    for (const validator of kinds[artifact.entry.kind]?.validate ?? []) validator(artifact, context);
+  }
+  return diagnostics.list();
+}
+
+export const ruleIds = (messages: { ruleId: string; fatal: boolean }[]) => [...new Set(messages.filter((m) => m.fatal).map((m) => m.ruleId))];
+
+/** Edits a JSON text through its parsed value, keeping the two-space layout. */
+export const editJson = (edit: (value: any) => void) => (text: string) => {
+  const value = JSON.parse(text);
+  edit(value);
+  return `${JSON.stringify(value, null, 2)}\n`;
+};
