@@ -103,8 +103,9 @@ function queryRouteCases(entry: RegistryEntry, text: string, cache: string): Exp
     ...common,
     body: { json: context },
   }));
-  const [first] = Object.keys(data.pages);
-  if (first) cases.push({ name: 'page context, percent-encoded path', method: 'GET', target: at(encodeURIComponent(first)), status: 200, ...common, body: { json: data.pages[first] } });
+  // The deepest path, percent-encoded as a form would send it: every "/" becomes %2F.
+  const deepest = Object.keys(data.pages).sort((a, b) => b.split('/').length - a.split('/').length)[0];
+  if (deepest) cases.push({ name: 'page context, percent-encoded path', method: 'GET', target: at(encodeURIComponent(deepest)), status: 200, ...common, body: { json: data.pages[deepest] } });
   cases.push(
     { name: 'page context without path', method: 'GET', target: route.pathname, status: 400, ...common, body: { errorCode: 'missing_path', errorStatus: 400 } },
     { name: 'page context with an empty path', method: 'GET', target: at(''), status: 400, ...common, body: { errorCode: 'missing_path', errorStatus: 400 } },
