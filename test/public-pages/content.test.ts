@@ -9,7 +9,7 @@ import { resolveRouteFamilies } from '../../generator/emit/public-pages/route-fa
 import { Diagnostics } from '../../generator/messages/diagnostics.js';
 import type { Model, RouteFamilySource } from '../../generator/model/types.js';
 import { PROJECT_ROOT } from '../../generator/pipeline.js';
-import { buildShipped, type GoodBuild } from './harness.js';
+import { loadShipped } from './harness.js';
 
 const file = 'content/public-pages.yaml';
 const shippedYaml = readFileSync(join(PROJECT_ROOT, file), 'utf8');
@@ -22,9 +22,9 @@ function schemaMessages(yaml: string) {
   return diagnostics.list();
 }
 
-let build: GoodBuild;
+let build: Awaited<ReturnType<typeof loadShipped>>;
 beforeAll(async () => {
-  build = await buildShipped();
+  build = await loadShipped();
 });
 
 const withFamilies = (edit: (families: RouteFamilySource[]) => RouteFamilySource[]): Model => ({

@@ -1,6 +1,10 @@
 // Builds the shipped content once per test file and re-runs one kind's validators on a corrupted copy of an artifact.
 import { Diagnostics } from '../../generator/messages/diagnostics.js';
-import { displayPath, runPipeline, type PipelineResult } from '../../generator/pipeline.js';
+import { loadContent } from '../../generator/content/load.js';
+import type { Model } from '../../generator/model/types.js';
+import { displayPath, PROJECT_ROOT, runPipeline, type PipelineResult } from '../../generator/pipeline.js';
+import { buildRegistry } from '../../generator/registry/build-registry.js';
+import type { Registry } from '../../generator/registry/registry.js';
 import type { KindTable } from '../../generator/registry/build-registry.js';
 import { kinds as defaultKinds } from '../../generator/registry/kinds.js';
 import { ArtifactSet, type ValidateContext } from '../../generator/registry/types.js';
@@ -15,6 +19,18 @@ export async function buildShipped(env: 'production' | 'preview' = 'production',
     throw new Error(`The shipped content did not build:\n${result.diagnostics.report()}`);
   }
   return result as GoodBuild;
+}
+
+/** The shipped content's model and registry, without emitting (a fifth of a build's time). */
+export async function loadShipped(): Promise<{ model: Model; registry: Registry }> {
+  const diagnostics = new Diagnostics();
+  const model = await loadContent(
+    { contentDir: `${PROJECT_ROOT}/content`, schemaDir: `${PROJECT_ROOT}/schemas/content`, env: 'production' },
+    diagnostics,
+  );
+  const registry = model && buildRegistry(model, defaultKinds, diagnostics);
+  if (!model || !registry) throw new Error(`The shipped content did not load:\n${diagnostics.report()}`);
+  return { model, registry };
 }
 
 export function text(build: GoodBuild, path: string): string {
