@@ -1,6 +1,14 @@
 // The Netlify Edge Function and the Cloudflare Pages Function, in-process with Web-standard Request/Response, in front
-// of a simulated static layer that reads the generated `_headers`: held to the same expectations as nginx.
-import { beforeAll, describe, expect, it } from 'vitest';
+// of a simulated static layer that reads the generated `_headers`: held to the same expectations as nginx. Then the
+// function files as the CDNs bundle them (esbuild, as Cloudflare's wrangler does): they resolve, pull in no Node
+// built-in (Web-standard only), and the bundled functions answer from the table the build wrote.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build as bundle, type Plugin } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../generator/pipeline.js';
 import { cloudflarePagesFunction } from '../../generator/edge/cloudflare.js';
 import { answerEdgeRequest } from '../../generator/edge/handler.js';
 import { netlifyEdgeFunction } from '../../generator/edge/netlify.js';
@@ -14,12 +22,21 @@ const ORIGIN = 'https://www.example.com';
 
 let build: TestBuild;
 let table: EdgeTable;
+let dir: string;
+let tablePath: string;
 
 beforeAll(async () => {
   build = await buildInMemory();
   const tableArtifact = build.artifacts.get('deploy', 'edge-table.json');
   if (!tableArtifact) throw new Error('no edge table in the deploy files');
   table = JSON.parse(build.artifacts.text(tableArtifact)) as EdgeTable;
+  dir = mkdtempSync(join(tmpdir(), 'cdn-bundle-'));
+  tablePath = join(dir, 'edge-table.json');
+  writeFileSync(tablePath, build.artifacts.text(tableArtifact));
+});
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 function request(expected: Expectation): Request {
@@ -72,5 +89,54 @@ describe('the shared edge handler', () => {
   it('refuses a table of another version instead of answering wrongly', () => {
     const stale = { ...table, version: 2 } as unknown as EdgeTable;
     expect(() => answerEdgeRequest(new Request(`${ORIGIN}/`), stale)).toThrow(/version 2/);
+  });
+});
+
+/** The wrappers import dist-hosts/deploy/edge-table.json; here it is the test build's table. */
+const tableFromTestBuild = (): Plugin => ({
+  name: 'edge-table',
+  setup(b) {
+    b.onResolve({ filter: /edge-table\.json$/ }, () => ({ path: tablePath }));
+  },
+});
+
+async function load(entry: string): Promise<Record<string, unknown>> {
+  const result = await bundle({
+    entryPoints: [join(PROJECT_ROOT, entry)],
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    write: false,
+    logLevel: 'silent',
+    plugins: [tableFromTestBuild()],
+  });
+  const file = join(dir, `${entry.replace(/\W/g, '_')}.mjs`);
+  writeFileSync(file, result.outputFiles[0]!.text);
+  return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+}
+
+const passedOn = () => new Response('static', { status: 200, headers: { 'content-type': 'text/plain' } });
+
+describe('netlify/edge-functions/agent-interface.ts, bundled', () => {
+  it('answers the agent-mode route and hands the rest to Netlify', async () => {
+    const mod = await load('netlify/edge-functions/agent-interface.ts');
+    const handler = mod.default as (r: Request, c: { next(): Promise<Response> }) => Promise<Response>;
+    expect(mod.config).toEqual({ path: '/*' });
+    const agent = await handler(new Request('https://www.example.com/?mode=agent'), { next: async () => passedOn() });
+    expect(agent.status).toBe(200);
+    expect((await agent.json()) as unknown).toMatchObject({ mode: 'agent' });
+    const other = await handler(new Request('https://www.example.com/openapi.json'), { next: async () => passedOn() });
+    expect(await other.text()).toBe('static');
+  });
+});
+
+describe('functions/_middleware.ts, bundled', () => {
+  it('answers a page context and hands the rest to Cloudflare', async () => {
+    const mod = await load('functions/_middleware.ts');
+    const onRequest = mod.onRequest as (c: { request: Request; next(): Promise<Response> }) => Promise<Response>;
+    const missing = await onRequest({ request: new Request('https://www.example.com/api/agent/page-context'), next: async () => passedOn() });
+    expect(missing.status).toBe(400);
+    const other = await onRequest({ request: new Request('https://www.example.com/mcp'), next: async () => passedOn() });
+    expect(await other.text()).toBe('static');
   });
 });
