@@ -1,0 +1,84 @@
+// The shape every preview host written against the Fetch standard has, and how Node's HTTP server calls it.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+
+/** A preview host: a Web-standard request in, a response out. Tested in-process, bound to a port only to serve. */
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+/**
+ * Node request listener for a handler. `origin` is the host's own address: the request URL is built from it and the
+ * raw request target, never from the Host header (which the handler still sees, to check it).
+ */
+export function toNodeListener(handler: FetchHandler, origin: () => string) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    void serve(handler, origin(), req, res);
+  };
+}
+
+async function serve(handler: FetchHandler, origin: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let request: Request;
+  try {
+    request = toRequest(origin, req);
+  } catch {
+    res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad request target.\n');
+    return;
+  }
+  let response: Response;
+  try {
+    response = await handler(request);
+  } catch (error) {
+    process.stderr.write(`preview: unexpected failure on ${req.method} ${req.url}: ${String(error)}\n`);
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end('Internal error of the preview server.\n');
+    return;
+  }
+  await writeResponse(response, req, res);
+}
+
+function toRequest(origin: string, req: IncomingMessage): Request {
+  // The target is appended, not resolved: "//other.example/x" must stay a path of this host.
+  const url = new URL(origin + (req.url?.startsWith('/') ? req.url : `/${req.url ?? ''}`));
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  const method = req.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  const controller = new AbortController();
+  req.socket.once('close', () => controller.abort());
+  return new Request(url, {
+    method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    signal: controller.signal,
+    // @ts-expect-error Node's fetch needs `duplex` for a streamed request body; the DOM types do not know it yet.
+    duplex: 'half',
+  });
+}
+
+async function writeResponse(response: Response, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  res.writeHead(response.status, headers);
+  if (!response.body || req.method === 'HEAD') {
+    await response.body?.cancel();
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  // An event stream lives until the client goes away: stop reading then, so the host can clean up.
+  const stop = () => void reader.cancel().catch(() => {});
+  res.once('close', stop);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value)) await new Promise((resolve) => res.once('drain', resolve));
+    }
+  } catch {
+    // The client went away mid-stream; nothing to answer.
+  } finally {
+    res.off('close', stop);
+    res.end();
+  }
+}

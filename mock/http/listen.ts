@@ -1,0 +1,40 @@
+// Binds preview hosts to ports on 127.0.0.1 and stops them again; port 0 lets the system choose (tests).
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface BoundHost {
+  /** The port actually bound. */
+  port: number;
+  /** The request listener; set after binding, because a host's documents name the address it was bound to. */
+  setListener(listener: RequestListener): void;
+  close(): Promise<void>;
+}
+
+export const LOOPBACK = '127.0.0.1';
+
+export async function bindHost(port: number): Promise<BoundHost> {
+  let current: RequestListener = (_req, res) => {
+    res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1' }).end('Starting.\n');
+  };
+  const server: Server = createServer((req, res) => current(req, res));
+  // Keep-alive sockets and open event streams would hold close() open forever otherwise.
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, LOOPBACK, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    setListener(listener) {
+      current = listener;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
