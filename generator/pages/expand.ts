@@ -179,8 +179,8 @@ function checkSiteLinks(tree: Root, page: Page, registry: Registry, report: Repo
         `The link to ${resolved.path} points at a site path the build does not emit.`,
         'Link to a page or resource the site publishes (see content/discovery-resources.yaml and content/pages/), or correct the path.',
       );
-      return;
     }
+    // Absolute even when broken, so that the published files' own link checks do not report it a second time as relative.
     target.url = resolved.absolute;
   });
 }
