@@ -20,7 +20,7 @@ export function buildAgentMode(entry: RegistryEntry, context: EmitContext): Agen
   const steps: { action: string; url?: string }[] = [];
   if (catalog) steps.push({ action: 'Read the API catalog to find the public interface.', url: registry.url(catalog) });
   steps.push({
-    action: `Follow the OAuth discovery chain in its order, starting with ${chain[0]?.title ?? 'its first step'}.`,
+    action: 'Follow the OAuth discovery chain (authentication.discoveryChain) in its order, starting with its first step.',
     ...(chain[0] ? { url: chain[0].url } : {}),
   });
   steps.push({
@@ -35,10 +35,12 @@ export function buildAgentMode(entry: RegistryEntry, context: EmitContext): Agen
     });
   }
   steps.push({
-    action: `For live prices, send the pricing call (${pricingCall.method} with the JSON body {}); ${fill(model, pricingCall.rules.map((r) => r.text).join(' '))}`,
+    action: `For live prices, send the pricing call (${pricingCall.method} with the JSON body {}). ${fill(model, pricingCall.rules.map((r) => r.text).join(' '))}`,
     url: pricingCallUrl(model),
   });
-  steps.push({ action: fill(model, boundaries.unpublishedAnswer) });
+  steps.push({
+    action: `When a task needs an interface listed in boundaries.notPublished, tell the user: ${fill(model, boundaries.unpublishedAnswer)}`,
+  });
 
   return {
     route: entry.dataFor ?? entry.path,
