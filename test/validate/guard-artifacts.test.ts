@@ -1,0 +1,103 @@
+// The boundaries guard on the built artifacts: claims, invented endpoints and published shapes are reported in the
+// built tree; what says "not provided" passes.
+import { describe, expect, it } from 'vitest';
+import { boundaryWording } from '../../generator/guard/boundary-wording.js';
+import { onlyContractEndpoints } from '../../generator/guard/unknown-endpoints.js';
+import { noUnpublishedShapes } from '../../generator/guard/unpublished-shapes.js';
+import { appendParagraph, checkWith, editJson, goodBuild, positionOf, replace } from './helpers.js';
+
+describe('the shipped build', () => {
+  it('passes the guard', async () => {
+    expect(checkWith(await goodBuild(), [boundaryWording, onlyContractEndpoints, noUnpublishedShapes])).toEqual([]);
+  });
+});
+
+describe('unpublished-interface in artifacts', () => {
+  it('reports a claim in llms-full.txt at its line and column', async () => {
+    let changed = '';
+    const messages = checkWith(await goodBuild(), [boundaryWording], {
+      '/llms-full.txt': (t) => (changed = appendParagraph('Sellers manage payouts through the payment API.')(t)),
+    });
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ ruleId: 'unpublished-interface', file: 'dist/llms-full.txt', ...positionOf(changed, 'payment API.') });
+  });
+
+  it('reports a claim in a JSON string value', async () => {
+    const messages = checkWith(await goodBuild(), [boundaryWording], {
+      '/.well-known/agent-card.json': editJson((doc) => (doc.description += ' Webhook subscriptions are available for order events.')),
+    });
+    expect(messages.map((m) => [m.ruleId, m.file])).toEqual([['unpublished-interface', 'dist/.well-known/agent-card.json']]);
+  });
+
+  it('reads a JSON object like a table row: a sibling value that says "not provided" covers the name', async () => {
+    const messages = checkWith(await goodBuild(), [boundaryWording], {
+      '/.well-known/agent-card.json': editJson((doc) => (doc.notes = [{ name: 'Admin API', status: 'not provided' }])),
+    });
+    expect(messages).toEqual([]);
+  });
+
+  it('reports a claim in HTML, and accepts a table row or list under a negated header or lead-in', async () => {
+    const messages = checkWith(await goodBuild(), [boundaryWording], {
+      '/developers': replace(
+        '</main>',
+        '<p>Create an API key in your dashboard.</p>' +
+          '<table><thead><tr><th>Interface</th><th>Status</th></tr></thead><tbody><tr><td>Seller API</td><td>not provided</td></tr></tbody></table>' +
+          '<p>Not published:</p><ul><li>Checkout API</li></ul></main>',
+      ),
+    });
+    expect(messages.map((m) => [m.ruleId, m.file])).toEqual([['unpublished-interface', 'dist/developers.html']]);
+    expect(messages[0]!.reason).toContain('Self-serve API key flow');
+  });
+
+  it('reports an invented write tool in an llms index', async () => {
+    const messages = checkWith(await goodBuild(), [boundaryWording], {
+      '/mcp/llms.txt': appendParagraph('Use `update_physical_product_order` to change an order.'),
+    });
+    expect(messages.map((m) => m.ruleId)).toEqual(['unpublished-control']);
+  });
+});
+
+describe('unknown-endpoint', () => {
+  it('reports an API path other than the pricing call, and an MCP host path other than /mcp', async () => {
+    let changed = '';
+    const messages = checkWith(await goodBuild(), [onlyContractEndpoints], {
+      '/api/llms.txt': (t) =>
+        (changed = appendParagraph('- [Orders](https://api.example.com/api/v1/orders): list orders\n- [Tools](https://mcp.example.com/tools): tools')(t)),
+    });
+    expect(messages.map((m) => m.ruleId)).toEqual(['unknown-endpoint', 'unknown-endpoint']);
+    expect(messages[0]).toMatchObject({ file: 'dist/api/llms.txt', ...positionOf(changed, 'https://api.example.com/api/v1/orders') });
+    expect(messages[0]!.reason).toContain('/api/v1/communities/plans/prices');
+  });
+
+  it('accepts the contract\'s endpoints and a sentence that says an endpoint does not exist', async () => {
+    const messages = checkWith(await goodBuild(), [onlyContractEndpoints], {
+      '/api/llms.txt': appendParagraph(
+        'POST https://api.example.com/api/v1/communities/plans/prices. MCP: https://mcp.example.com/mcp. There is no https://api.example.com/api/v1/orders endpoint.',
+      ),
+    });
+    expect(messages).toEqual([]);
+  });
+});
+
+describe('unpublished-shape', () => {
+  it('reports an inputSchema on a control in the server card', async () => {
+    const messages = checkWith(await goodBuild(), [noUnpublishedShapes], {
+      '/.well-known/mcp.json': editJson((doc) => (doc._meta['com.example/contract'].controls[0].inputSchema = { type: 'object' })),
+    });
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ ruleId: 'unpublished-shape', file: 'dist/.well-known/mcp.json' });
+    expect(messages[0]!.reason).toContain('/controls/0/inputSchema');
+  });
+
+  it('reports a response schema with fields for a discovery resource in the OpenAPI description', async () => {
+    const messages = checkWith(await goodBuild(), [noUnpublishedShapes], {
+      '/openapi.json': editJson((doc) => {
+        doc.paths['/openapi.json'].get.responses['200'].content['application/json'] = {
+          schema: { type: 'object', properties: { openapi: { type: 'string' } } },
+        };
+      }),
+    });
+    expect(messages.map((m) => m.ruleId)).toEqual(['unpublished-shape']);
+    expect(messages[0]!.reason).toContain('(openapi)');
+  });
+});
