@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runPipeline } from '../../generator/pipeline.js';
 import type { KindTable } from '../../generator/registry/build-registry.js';
+import { cdnKinds } from '../../generator/emit/cdn/kinds.js';
 import { kinds as realKinds } from '../../generator/registry/kinds.js';
 import { MEDIA_TYPES } from '../../generator/registry/media-types.js';
 import type { Registry } from '../../generator/registry/registry.js';
@@ -63,9 +64,14 @@ function placeholder(kind: string): KindDefinition {
   };
 }
 
-export function kindsWithPlaceholders(): KindTable {
+/**
+ * The real kinds, with placeholders for those not landed yet; or, with `placeholdersOnly`, only the cdn family's real
+ * kinds over placeholders whose data holds the characters nginx strings must escape ($ ' \\ ").
+ */
+export function kindsWithPlaceholders(options: { placeholdersOnly?: boolean } = {}): KindTable {
   const table: KindTable = {};
   for (const kind of [...Object.keys(placeholderMediaTypes), 'agent-mode', 'page-context']) table[kind] = placeholder(kind);
+  if (options.placeholdersOnly) return { ...table, static: realKinds.static!, ...cdnKinds };
   return { ...table, ...realKinds };
 }
 

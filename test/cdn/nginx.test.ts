@@ -3,7 +3,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildInMemory, writeBuild, type TestBuild } from './fixture.js';
+import { buildInMemory, kindsWithPlaceholders, writeBuild, type TestBuild } from './fixture.js';
 import { expectations, problems, type Expectation } from './expectations.js';
 import { findNginx, startNginx, type RunningNginx } from './nginx-server.js';
 
@@ -15,13 +15,16 @@ async function ask(origin: string, expected: Expectation) {
   return { status: response.status, headers: response.headers, body: new Uint8Array(await response.arrayBuffer()) };
 }
 
-describe.skipIf(!nginx)('the generated nginx configuration on a real nginx', () => {
+describe.skipIf(!nginx).each([
+  ['the shipped content', false],
+  ['page contexts holding $, quotes and backslashes', true],
+])('the generated nginx configuration on a real nginx, for %s', (_name, placeholdersOnly) => {
   let build: TestBuild;
   let server: RunningNginx;
   let root: string;
 
   beforeAll(async () => {
-    build = await buildInMemory();
+    build = await buildInMemory(kindsWithPlaceholders({ placeholdersOnly }));
     const written = await writeBuild(build);
     root = written.root;
     const config = build.artifacts.get('deploy', 'nginx.conf');
