@@ -1,3 +1,4 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildShipped, checkCorrupted, discoveryMessages, jsonOf, lineOfText, type Built } from './build.js';
 
@@ -34,7 +35,16 @@ describe('/openapi.json', () => {
     expect(doc.info.description).toContain('It is not a contract for a seller, creator or admin API.');
   });
 
-  it('openapi-json-syntax: a file that is not JSON', () => {
+  it('is valid for the package\'s own asynchronous validate() too (schema and $refs), as OpenAPI 3.1', async () => {
+    const validator = new Validator();
+    expect(await validator.validate(jsonOf(built, PATH))).toEqual({ valid: true });
+    expect(validator.version).toBe('3.1');
+    const broken = jsonOf(built, PATH);
+    delete broken.info.version;
+    expect((await new Validator().validate(broken)).valid).toBe(false);
+  });
+
+  it('json-syntax: a file that is not JSON', () => {
     const { messages } = checkCorrupted(built, PATH, '{"openapi": ');
     expect(rules(messages)).toContain('json-syntax');
     expect(messages[0]!.file).toBe(FILE);
