@@ -2,7 +2,7 @@
 // of a simulated static layer that reads the generated `_headers`: held to the same expectations as nginx. Then the
 // function files as the CDNs bundle them (esbuild, as Cloudflare's wrangler does): they resolve, pull in no Node
 // built-in (Web-standard only), and the bundled functions answer from the table the build wrote.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,6 +10,7 @@ import { build as bundle, type Plugin } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../generator/pipeline.js';
 import { cloudflarePagesFunction } from '../../generator/edge/cloudflare.js';
+import { bundleNetlifyHandler } from '../../generator/edge/bundle.js';
 import { answerEdgeRequest } from '../../generator/edge/handler.js';
 import { netlifyEdgeFunction } from '../../generator/edge/netlify.js';
 import type { EdgeTable } from '../../generator/edge/table.js';
@@ -92,11 +93,15 @@ describe('the shared edge handler', () => {
   });
 });
 
-/** The wrappers import dist-hosts/deploy/edge-table.json; here it is the test build's table. */
-const tableFromTestBuild = (): Plugin => ({
-  name: 'edge-table',
+/**
+ * The wrappers import dist-hosts/deploy/edge-table.json (here the test build's table) and, for Netlify,
+ * dist-edge/netlify-edge-handler.js (here a bundle written by the same function the CLI runs).
+ */
+const generatedFiles = (): Plugin => ({
+  name: 'generated-files',
   setup(b) {
     b.onResolve({ filter: /edge-table\.json$/ }, () => ({ path: tablePath }));
+    b.onResolve({ filter: /netlify-edge-handler\.js$/ }, () => ({ path: join(dir, 'netlify-edge-handler.js') }));
   },
 });
 
@@ -108,7 +113,7 @@ async function load(entry: string): Promise<Record<string, unknown>> {
     platform: 'neutral',
     write: false,
     logLevel: 'silent',
-    plugins: [tableFromTestBuild()],
+    plugins: [generatedFiles()],
   });
   const file = join(dir, `${entry.replace(/\W/g, '_')}.mjs`);
   writeFileSync(file, result.outputFiles[0]!.text);
@@ -118,6 +123,13 @@ async function load(entry: string): Promise<Record<string, unknown>> {
 const passedOn = () => new Response('static', { status: 200, headers: { 'content-type': 'text/plain' } });
 
 describe('netlify/edge-functions/agent-interface.ts, bundled', () => {
+  it('imports a handler bundle with no import left, for Deno', async () => {
+    await bundleNetlifyHandler(join(dir, 'netlify-edge-handler.js'));
+    const code = readFileSync(join(dir, 'netlify-edge-handler.js'), 'utf8');
+    expect(code).not.toMatch(/^\s*import\s/m);
+    expect(code).toMatch(/export\s*\{[^}]*netlifyEdgeFunction/);
+  });
+
   it('answers the agent-mode route and hands the rest to Netlify', async () => {
     const mod = await load('netlify/edge-functions/agent-interface.ts');
     const handler = mod.default as (r: Request, c: { next(): Promise<Response> }) => Promise<Response>;
