@@ -52,6 +52,7 @@ export const validateApiCatalogContract: Validator = (artifact, context) => {
   // Every link to the site resolves to a file the build emits, with the media type it is served with.
   const site = registry.origin('site');
   contexts.forEach((ctx, i) => {
+    if (ctx === null || typeof ctx !== 'object') return; // the linkset schema check reports it
     for (const [relation, targets] of Object.entries(ctx)) {
       if (relation === 'anchor' || !Array.isArray(targets)) continue;
       (targets as TargetObject[]).forEach((t, j) => {
@@ -79,7 +80,7 @@ export const validateApiCatalogContract: Validator = (artifact, context) => {
   });
 
   const hasLink = (anchor: string, relation: string, href: (h: string) => boolean) =>
-    contexts.some((c) => c.anchor === anchor && Array.isArray(c[relation]) && (c[relation] as TargetObject[]).some((t) => typeof t?.href === 'string' && href(t.href)));
+    contexts.some((c) => c?.anchor === anchor && Array.isArray(c[relation]) && (c[relation] as TargetObject[]).some((t) => typeof t?.href === 'string' && href(t.href)));
   const openapi = registry.ofKind('openapi').map((e) => registry.url(e));
   const cards = registry.ofKind('mcp-server-card').map((e) => registry.url(e));
   const required: [string, string, (h: string) => boolean, string][] = [

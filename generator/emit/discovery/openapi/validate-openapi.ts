@@ -63,7 +63,6 @@ function narrowest(errors: ErrorObject[]): ErrorObject[] {
 export const validateOpenApiContract: Validator = (artifact, context) => {
   const document = JsonDocument.read(artifact, context);
   if (!document) return;
-  const doc = document.value as Record<string, unknown>;
   const problem = (ruleId: string, pointer: string, reason: string, fix: string) =>
     reportProblem(document, context, { ruleId, pointer, reason, fix });
 
@@ -74,8 +73,10 @@ export const validateOpenApiContract: Validator = (artifact, context) => {
 
   const routes = discoveryRoutes(context.registry);
   const byPathname = new Map(routes.map((r) => [r.pathname, r]));
-  const paths = (doc.paths ?? {}) as Record<string, Record<string, unknown>>;
+  const found = document.get('/paths');
+  const paths = (found !== null && typeof found === 'object' ? found : {}) as Record<string, Record<string, unknown>>;
   for (const [pathname, item] of Object.entries(paths)) {
+    if (item === null || typeof item !== 'object') continue; // the OpenAPI schema check reports it
     const at = pointerOf('paths', pathname);
     const route = byPathname.get(pathname);
     if (!route) {
@@ -191,8 +192,8 @@ function checkOperation(
   at: string,
   problem: Problem,
 ): void {
-  const responses = (get.responses ?? {}) as Record<string, { content?: Record<string, { schema?: unknown }> }>;
-  const ok = responses['200'];
+  const responses = (get.responses !== null && typeof get.responses === 'object' ? get.responses : {}) as Record<string, { content?: Record<string, { schema?: unknown }> }>;
+  const ok = responses['200'] ?? undefined;
   const types = Object.keys(ok?.content ?? {});
   if (types.length !== 1 || types[0] !== route.entry.mediaType) {
     problem(
@@ -203,7 +204,7 @@ function checkOperation(
     );
   }
   for (const [status, response] of Object.entries(responses)) {
-    if (!status.startsWith('2')) continue;
+    if (!status.startsWith('2') || response === null || typeof response !== 'object') continue;
     for (const [type, media] of Object.entries(response.content ?? {})) {
       if (media && media.schema !== undefined) {
         problem(
@@ -215,9 +216,9 @@ function checkOperation(
       }
     }
   }
-  const parameters = (get.parameters ?? []) as { name?: string; in?: string; required?: boolean; schema?: { enum?: unknown[] } }[];
+  const parameters = (Array.isArray(get.parameters) ? get.parameters : []) as { name?: string; in?: string; required?: boolean; schema?: { enum?: unknown[] } }[];
   for (const [name, value] of route.fixedQuery) {
-    const p = parameters.find((x) => x.name === name && x.in === 'query');
+    const p = parameters.find((x) => x?.name === name && x.in === 'query');
     if (!p || p.required !== true || JSON.stringify(p.schema?.enum) !== JSON.stringify([value])) {
       problem(
         'openapi-query-route',
@@ -228,7 +229,7 @@ function checkOperation(
     }
   }
   for (const q of route.entry.query ?? []) {
-    const p = parameters.find((x) => x.name === q.name && x.in === 'query');
+    const p = parameters.find((x) => x?.name === q.name && x.in === 'query');
     if (!p || (p.required ?? false) !== q.required) {
       problem(
         'openapi-query-parameter',
