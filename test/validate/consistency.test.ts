@@ -83,6 +83,26 @@ describe('not-an-mcp-endpoint and mcp-endpoint-mismatch', () => {
     expect(messages.map((m) => m.ruleId)).toEqual(['mcp-endpoint-mismatch']);
   });
 
+  it('reports an API catalog that links the installation guide as the MCP server', async () => {
+    const messages = checkWith(await goodBuild(), [onlyMcpEndpoint], {
+      '/.well-known/api-catalog': editJson((doc) => {
+        const item = doc.linkset[0].item.find((i: any) => i.title === 'Hosted MCP server');
+        item.href = 'https://www.example.com/mcp';
+      }),
+    });
+    expect(messages.map((m) => [m.ruleId, m.file])).toEqual([['not-an-mcp-endpoint', 'dist/.well-known/api-catalog']]);
+  });
+
+  it('reports a bare legacy path offered as an endpoint in prose, not one said to be no endpoint', async () => {
+    let changed = '';
+    const messages = checkWith(await goodBuild(), [onlyMcpEndpoint], {
+      '/help.md': (t) => (changed = appendParagraph('Older clients can connect to the `/sse` endpoint.')(t)),
+      '/docs.md': appendParagraph('Legacy paths such as `/sse` are not MCP endpoints.'),
+    });
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ ruleId: 'not-an-mcp-endpoint', file: 'dist/help.md', ...positionOf(changed, '/sse') });
+  });
+
   it('reports prose that tells a client to connect to {base_url}/mcp, but not prose that says it must not', async () => {
     let changed = '';
     const messages = checkWith(await goodBuild(), [onlyMcpEndpoint], {

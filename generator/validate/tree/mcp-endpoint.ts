@@ -16,6 +16,9 @@ const TRANSPORT_TYPES = new Set(['streamable-http', 'streamableHttp', 'sse', 'ht
 /** Words with which prose presents a URL as something to connect to. */
 const ENDPOINT_WORDS = /endpoint|server\s+url|connect|configur|remote|transport|"url"\s*:|\burl\s*[:=]/i;
 
+/** A link whose title names the MCP server or endpoint itself (an API catalog item), not a card or a guide about it. */
+const MCP_SERVER_TITLE = /\bmcp\s+(?:server|endpoint)\b(?!\s*(?:card|manifest|guide|installation|documentation))/i;
+
 type Role = 'endpoint' | 'service-url';
 
 /** Whether a JSON string at a path is presented as an endpoint: surely (a transport's url) or as a card's service URL. */
@@ -23,9 +26,12 @@ function roleOf(path: JsonPath, parent: unknown): Role | undefined {
   const key = path[path.length - 1];
   if (typeof key !== 'string') return undefined;
   if (ENDPOINT_KEYS.has(key)) return 'endpoint';
+  const siblings = (parent && typeof parent === 'object' ? parent : {}) as Record<string, unknown>;
+  // RFC 9264: a linkset context's anchor is the service its links describe.
+  if (key === 'anchor') return 'service-url';
+  if (key === 'href') return typeof siblings.title === 'string' && MCP_SERVER_TITLE.test(siblings.title) ? 'endpoint' : undefined;
   if (key !== 'url' && key !== 'uri') return undefined;
   if (path.slice(0, -1).some((s) => typeof s === 'string' && ENDPOINT_CONTAINERS.has(s))) return 'endpoint';
-  const siblings = (parent && typeof parent === 'object' ? parent : {}) as Record<string, unknown>;
   if (TRANSPORT_TYPES.has(String(siblings.type)) || 'protocolBinding' in siblings) return 'endpoint';
   return path.length === 1 ? 'service-url' : undefined;
 }
@@ -57,6 +63,11 @@ function parentOf(root: unknown, path: JsonPath): unknown {
 export const onlyMcpEndpoint: TreeValidator = (context) => {
   const { model } = context;
   const endpoint = model.addresses[model.mcpServer.host] + model.mcpServer.endpointPath;
+  // A legacy path written on its own ("the /sse endpoint"); inside a URL it is checked with the URL's host.
+  const legacyPattern = new RegExp(
+    `(?<![\\w/.:-])(?:${model.mcpServer.legacyPaths.examples.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\w/.-])`,
+    'g',
+  );
   const fix = `Point MCP clients at ${endpoint} ({mcp_url}${model.mcpServer.endpointPath}) only. {base_url}/mcp is the installation guide and legacy paths (content/mcp-server.yaml legacyPaths) are not endpoints.`;
   for (const item of publishedTexts(context)) {
     if (item.json !== undefined) checkJson(item, endpoint, fix);
@@ -90,6 +101,17 @@ export const onlyMcpEndpoint: TreeValidator = (context) => {
 
   function checkText(item: ArtifactText, fixText: string) {
     const units = unitsOfArtifact(item);
+    for (const unit of units) {
+      if (negated(unit) || !ENDPOINT_WORDS.test(unit.text)) continue;
+      for (const m of unit.text.matchAll(legacyPattern)) {
+        context.diagnostics.error('validate', {
+          ruleId: 'not-an-mcp-endpoint',
+          reason: `${m[0]} is presented as an MCP endpoint, but it is a legacy MCP path, and legacy MCP paths are not public MCP endpoints.`,
+          fix: `${fixText} A sentence may name it only to say that it is not an endpoint ("not", "must not"…).`,
+          place: item.place(unit.offset + m.index),
+        });
+      }
+    }
     for (const found of absoluteUrls(item.text)) {
       const why = notAnEndpoint(found.url, model);
       if (!why) continue;
