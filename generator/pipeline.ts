@@ -9,6 +9,7 @@ import { kinds as defaultKinds } from './registry/kinds.js';
 import type { Registry } from './registry/registry.js';
 import { ArtifactSet, type EmitContext, type HostName, type RegistryEntry } from './registry/types.js';
 import { validateArtifacts } from './validate/validate-artifacts.js';
+import { fingerprintBuild, isUpToDate, recordBuild, type BuildInputs } from './cache/build-record.js';
 import { nodeFileSystem, type OutputFileSystem } from './write/file-system.js';
 import { writeTrees, type OutputTree } from './write/write-tree.js';
 
@@ -28,6 +29,8 @@ export interface PipelineResult {
   model?: Model;
   registry?: Registry;
   artifacts?: ArtifactSet;
+  /** Set by `build` when nothing changed since the last good build: the output folders were left as they were. */
+  upToDate?: boolean;
 }
 
 /** Runs every stage in memory. Nothing is written; `diagnostics.hasErrors` tells whether the build may be written. */
@@ -101,10 +104,20 @@ export interface BuildOptions extends PipelineOptions {
   /** The site's output folder; other hosts go to `<outDir>-hosts/<host>/`. */
   outDir: string;
   fs?: OutputFileSystem;
+  /**
+   * The build cache folder (see generator/cache/). When given, a build whose inputs (content, schemas, generator,
+   * env) and output folders are unchanged since the last good build into `outDir` is skipped.
+   */
+  cacheDir?: string;
 }
 
 /** Runs the pipeline and, only when nothing failed, replaces the output folders. */
 export async function build(options: BuildOptions): Promise<PipelineResult> {
+  const skippable = options.cacheDir !== undefined && !options.kinds && !options.fs;
+  const fingerprint = skippable ? await fingerprintBuild(buildInputs(options)) : undefined;
+  if (fingerprint && (await isUpToDate(options.cacheDir!, options.outDir, fingerprint))) {
+    return { diagnostics: new Diagnostics(), upToDate: true };
+  }
   const result = await runPipeline(options);
   if (result.diagnostics.hasErrors || !result.artifacts) return result;
   const trees = new Map<HostName, OutputTree>();
@@ -125,5 +138,17 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
       file: options.outDir,
     });
   }
+  if (fingerprint && !result.diagnostics.hasErrors) await recordBuild(options.cacheDir!, options.outDir, fingerprint);
   return result;
+}
+
+function buildInputs(options: BuildOptions): BuildInputs {
+  return {
+    projectRoot: PROJECT_ROOT,
+    contentDir: options.contentDir ?? join(PROJECT_ROOT, 'content'),
+    schemaDir: options.schemaDir ?? join(PROJECT_ROOT, 'schemas', 'content'),
+    env: options.env,
+    addresses: options.addresses,
+    outDir: options.outDir,
+  };
 }

@@ -37,8 +37,6 @@ export function syntheticPage(index: number, count: number): SyntheticPage {
   const neighbourSection = SECTIONS[neighbour % SECTIONS.length]!;
   const title = `${pick(random, WORDS)} ${pick(random, WORDS)} ${index}`;
   const body = [
-    `# ${title[0]!.toUpperCase()}${title.slice(1)}`,
-    '',
     paragraph(random, 3),
     '',
     '## Overview',

@@ -1,6 +1,7 @@
 // `npm run build`: builds the content set into dist/ (and the other hosts' documents into dist-hosts/).
 import { resolve } from 'node:path';
-import { build } from '../pipeline.js';
+import { build, PROJECT_ROOT } from '../pipeline.js';
+import { defaultCacheDir } from '../cache/cache-dir.js';
 import { parseCommonArgs, UsageError } from './args.js';
 import { summarize } from './summary.js';
 
@@ -29,6 +30,8 @@ async function main(): Promise<number> {
     env: options.env,
     outDir: resolve(options.outDir),
     contentDir: options.contentDir ? resolve(options.contentDir) : undefined,
+    // Skips the build when nothing changed since the last good one; delete this folder to force a full build.
+    cacheDir: defaultCacheDir(PROJECT_ROOT),
   });
   const ms = performance.now() - started;
   const color = process.stderr.isTTY === true;
@@ -43,6 +46,9 @@ async function main(): Promise<number> {
   if (result.diagnostics.hasErrors) {
     if (!options.json) process.stderr.write(`Build failed: ${options.outDir}/ was left as it was.\n`);
     return 1;
+  }
+  if (!options.json && result.upToDate) {
+    process.stdout.write(`${options.outDir}/ is up to date: nothing changed since the last build (${Math.round(ms)} ms).\n`);
   }
   if (!options.json && result.artifacts && result.registry) {
     process.stdout.write(summarize(result, options.outDir, options.env, ms));

@@ -8,6 +8,7 @@ import type { EnvironmentName, Model, Page } from '../model/types.js';
 import { ContentSchemaError, ContentSchemas } from './schema-check.js';
 import { parseYamlSource, type YamlSource } from './yaml-source.js';
 import { assembleModel } from './assemble.js';
+import { IO_CONCURRENCY, mapLimit } from '../parallel/map-limit.js';
 
 export interface LoadOptions {
   /** The content folder (content/). */
@@ -85,10 +86,12 @@ async function loadPages(
 ): Promise<Page[]> {
   const pagesDir = join(contentDir, 'pages');
   const files = (await fg('**/*.md', { cwd: pagesDir })).sort();
+  // Read with a few files in flight (one at a time is latency-bound with thousands of pages), then checked in order.
+  const texts = await mapLimit(files, IO_CONCURRENCY, (rel) => readFile(join(pagesDir, rel), 'utf8'));
   const pages: Page[] = [];
-  for (const rel of files) {
+  for (const [i, rel] of files.entries()) {
     const file = display(join(pagesDir, rel));
-    const text = await readFile(join(pagesDir, rel), 'utf8');
+    const text = texts[i]!;
     const page = readPage(rel, file, text, schemas, diagnostics);
     if (page) pages.push(page);
   }

@@ -1,6 +1,7 @@
 // Write stage: all or nothing. Every tree is written beside its target first and swapped in only when all are written.
 import { dirname, join } from 'node:path';
 import type { OutputFileSystem } from './file-system.js';
+import { IO_CONCURRENCY, mapLimit } from '../parallel/map-limit.js';
 
 /** One output folder and the files that go in it (relative paths). */
 export interface OutputTree {
@@ -18,7 +19,8 @@ export async function writeTrees(trees: OutputTree[], fs: OutputFileSystem): Pro
       const dirs = new Set<string>();
       for (const file of tree.files.keys()) dirs.add(dirname(join(tree.tmp, file)));
       for (const dir of [...dirs].sort()) await fs.mkdir(dir);
-      for (const [file, body] of tree.files) await fs.writeFile(join(tree.tmp, file), body);
+      // A few writes in flight: one at a time is latency-bound with thousands of files.
+      await mapLimit([...tree.files], IO_CONCURRENCY, ([file, body]) => fs.writeFile(join(tree.tmp, file), body));
     }
   } catch (error) {
     for (const tree of staged) await fs.rm(tree.tmp);

@@ -1,0 +1,64 @@
+// Child process: where a build's time goes, stage by stage, kind by kind and validator by validator (for tuning).
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadContent } from '../../generator/content/load.js';
+import { Diagnostics } from '../../generator/messages/diagnostics.js';
+import { PROJECT_ROOT, displayPath } from '../../generator/pipeline.js';
+import { buildRegistry } from '../../generator/registry/build-registry.js';
+import { kinds } from '../../generator/registry/kinds.js';
+import { ArtifactSet, type EmitContext, type ValidateContext } from '../../generator/registry/types.js';
+import { treeValidators } from '../../generator/validate/tree-validators.js';
+import { printReport } from './report.js';
+
+const { values } = parseArgs({ options: { content: { type: 'string' } } });
+if (!values.content) throw new Error('usage: stages.ts --content DIR');
+const times = new Map<string, number>();
+const timed = <T>(label: string, work: () => T): T => {
+  const start = performance.now();
+  try {
+    return work();
+  } finally {
+    times.set(label, (times.get(label) ?? 0) + performance.now() - start);
+  }
+};
+
+const diagnostics = new Diagnostics();
+const started = performance.now();
+const loadStart = performance.now();
+const model = await loadContent(
+  { contentDir: values.content, schemaDir: join(PROJECT_ROOT, 'schemas', 'content'), env: 'production' },
+  diagnostics,
+);
+times.set('load', performance.now() - loadStart);
+if (!model) throw new Error(diagnostics.report());
+const registry = timed('registry', () => buildRegistry(model, kinds, diagnostics));
+if (!registry) throw new Error(diagnostics.report());
+const memos = new Map<string, unknown>();
+const artifacts = new ArtifactSet();
+const context: EmitContext = {
+  artifacts,
+  model,
+  registry,
+  diagnostics,
+  memo<T>(key: string, compute: () => T): T {
+    if (!memos.has(key)) memos.set(key, compute());
+    return memos.get(key) as T;
+  },
+};
+const ordered = [...registry.entries.filter((e) => !kinds[e.kind]!.emitLast), ...registry.entries.filter((e) => kinds[e.kind]!.emitLast)];
+for (const entry of ordered) {
+  const body = timed(`emit ${entry.kind}`, () =>
+    entry.aliasOf ? artifacts.byPath(entry.aliasOf, entry.host)!.body : kinds[entry.kind]!.emit(entry, context),
+  );
+  artifacts.set({ entry, body });
+}
+const vctx: ValidateContext = { model, registry, diagnostics, artifacts, displayPath: (e) => displayPath(e) };
+for (const entry of registry.entries) {
+  const artifact = artifacts.get(entry.host, entry.file)!;
+  for (const validator of kinds[entry.kind]!.validate ?? []) timed(`validate ${entry.kind} ${validator.name}`, () => validator(artifact, vctx));
+}
+for (const validator of treeValidators) timed(`tree ${validator.name}`, () => validator(vctx));
+const ms = performance.now() - started;
+const top = [...times].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${Math.round(v)} ms ${k}`);
+process.stderr.write(`${top.join('\n')}\n`);
+printReport({ ms, ok: !diagnostics.hasErrors, stages: Object.fromEntries([...times].map(([k, v]) => [k, Math.round(v)])) });

@@ -1,0 +1,46 @@
+// Content hashes of a build's inputs: the content set, and the generator itself (code, schemas, dependencies).
+import { createHash, type Hash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fg from 'fast-glob';
+import { IO_CONCURRENCY, mapLimit } from '../parallel/map-limit.js';
+
+/** Bumped when the cache's own layout changes, so that old entries are never misread. */
+export const CACHE_FORMAT = 1;
+
+/** Feeds every file under `dir` (relative path, then bytes) into `hash`, in a stable order. */
+export async function hashFolder(hash: Hash, dir: string, patterns: string[] = ['**/*']): Promise<void> {
+  const files = (await fg(patterns, { cwd: dir, dot: true, onlyFiles: true, ignore: ['**/node_modules/**'] })).sort();
+  const bodies = await mapLimit(files, IO_CONCURRENCY, (rel) => readFile(join(dir, rel)));
+  files.forEach((rel, i) => {
+    hash.update(`\0file ${rel} ${bodies[i]!.length}\0`);
+    hash.update(bodies[i]!);
+  });
+}
+
+const generatorHashes = new Map<string, Promise<string>>();
+
+/**
+ * The generator's version: its code, the schemas it checks with, and the exact dependency tree. Any change to
+ * any of them makes every cached result stale, which is the safe direction.
+ */
+export function generatorFingerprint(projectRoot: string): Promise<string> {
+  let pending = generatorHashes.get(projectRoot);
+  if (!pending) {
+    pending = (async () => {
+      const hash = createHash('sha256').update(`discovery-site cache ${CACHE_FORMAT}\0`);
+      await hashFolder(hash, join(projectRoot, 'generator'));
+      await hashFolder(hash, join(projectRoot, 'schemas'));
+      await hashFolder(hash, projectRoot, ['package.json', 'package-lock.json']);
+      return hash.digest('hex');
+    })();
+    generatorHashes.set(projectRoot, pending);
+  }
+  return pending;
+}
+
+export function sha256(...parts: (string | Uint8Array)[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('hex');
+}

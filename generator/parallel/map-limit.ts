@@ -1,0 +1,18 @@
+// Runs async work over many items with a bounded number in flight: file I/O on thousands of small files.
+
+/** How many file operations are kept in flight: enough to hide latency, few enough to stay clear of EMFILE. */
+export const IO_CONCURRENCY = 32;
+
+/** Maps `items` through `work`, at most `limit` at a time; results keep the items' order. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
+}
