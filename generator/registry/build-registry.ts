@@ -86,8 +86,9 @@ function specOfResource(resource: DiscoveryResource): EntrySpec {
 }
 
 function subPageSpecs(page: Page, model: Model): EntrySpec[] {
-  const section = model.pages.find((p) => p.id === page.section);
-  const group = model.discoveryResources.find((r) => r.page === page.section)?.group ?? page.section!;
+  const { pagesById, groupOfPage } = sectionIndex(model);
+  const section = pagesById.get(page.section!);
+  const group = groupOfPage.get(page.section!) ?? page.section!;
   const common = { group, page: page.id, inContract: false, source: page.source, purpose: page.description };
   return [
     { ...common, path: page.path, kind: 'html-page', title: page.title, audience: ['people', 'developers'] },
@@ -100,6 +101,19 @@ function subPageSpecs(page: Page, model: Model): EntrySpec[] {
       mediaType: MEDIA_TYPES.markdown,
     },
   ].map((s) => ({ ...s, title: s.title || section?.title || page.id })) as EntrySpec[];
+}
+
+// Built once per model: looking sections up by scanning is quadratic in the number of sub-pages.
+const sectionIndexes = new WeakMap<Model, { pagesById: Map<string, Page>; groupOfPage: Map<string, string> }>();
+function sectionIndex(model: Model) {
+  let index = sectionIndexes.get(model);
+  if (!index) {
+    const groupOfPage = new Map<string, string>();
+    for (const r of model.discoveryResources) if (r.page && !groupOfPage.has(r.page)) groupOfPage.set(r.page, r.group);
+    index = { pagesById: new Map(model.pages.map((p) => [p.id, p])), groupOfPage };
+    sectionIndexes.set(model, index);
+  }
+  return index;
 }
 
 function twinSpec(page: Page, html: EntrySpec): EntrySpec {
@@ -139,9 +153,12 @@ function checkUnique(entries: RegistryEntry[], diagnostics: Diagnostics): void {
 
 /** Each HTML page knows its Markdown twin, for its alternate link and for content negotiation. */
 function linkTwins(entries: RegistryEntry[]): void {
+  // Indexed once: a scan per page is quadratic, and catalogs have thousands of pages.
+  const twins = new Map<string, RegistryEntry>();
+  for (const e of entries) if (e.kind === 'markdown' && e.page && !twins.has(e.page)) twins.set(e.page, e);
   for (const entry of entries) {
     if (entry.kind !== 'html-page' || !entry.page) continue;
-    const twin = entries.find((e) => e.kind === 'markdown' && e.page === entry.page);
+    const twin = twins.get(entry.page);
     if (twin) entry.twin = twin.path;
   }
 }

@@ -13,12 +13,21 @@ const HOST_ADDRESS: Record<HostName, AddressName> = {
 
 export class Registry {
   private readonly byHostPath = new Map<string, RegistryEntry>();
+  // Emitters ask for a kind's or a host's entries once per page; with thousands of pages a scan each time adds up.
+  private readonly byKind = new Map<string, RegistryEntry[]>();
+  private readonly byHost = new Map<HostName, RegistryEntry[]>();
 
   constructor(
     readonly entries: readonly RegistryEntry[],
     readonly addresses: Addresses,
   ) {
-    for (const entry of entries) this.byHostPath.set(`${entry.host} ${entry.path}`, entry);
+    for (const entry of entries) {
+      this.byHostPath.set(`${entry.host} ${entry.path}`, entry);
+      if (!this.byKind.has(entry.kind)) this.byKind.set(entry.kind, []);
+      this.byKind.get(entry.kind)!.push(entry);
+      if (!this.byHost.has(entry.host)) this.byHost.set(entry.host, []);
+      this.byHost.get(entry.host)!.push(entry);
+    }
   }
 
   /** The entry a client gets at a path of a host (the path as the registry writes it, query included). */
@@ -28,7 +37,7 @@ export class Registry {
 
   /** Entries of one host, in registry order. */
   of(host: HostName): RegistryEntry[] {
-    return this.entries.filter((e) => e.host === host);
+    return [...(this.byHost.get(host) ?? [])];
   }
 
   /** Entries served at their own path (not data behind a query route). */
@@ -37,7 +46,7 @@ export class Registry {
   }
 
   ofKind(kind: string): RegistryEntry[] {
-    return this.entries.filter((e) => e.kind === kind);
+    return [...(this.byKind.get(kind) ?? [])];
   }
 
   origin(host: HostName): string {
