@@ -7,7 +7,8 @@ import { runVerify, TargetError } from '../verify/run-verify.js';
 import type { McpCredentials } from '../verify/mcp-check.js';
 
 const HELP = `Usage: npm run verify -- <base_url> [--mcp-url URL] [--auth-url URL] [--api-url URL]
-                         [--token TOKEN | --preview-auth] [--content DIR] [--json] [--quiet]
+                         [--token TOKEN | --preview-auth] [--env production|preview]
+                         [--content DIR] [--json] [--quiet]
 
 Audits a deployment the way an agent meets it: fetches every registry path and checks status, media
 type (with charset), headers (CORS, nosniff, Link on HTML pages), validity (the build's own validators
@@ -17,8 +18,9 @@ authorization server metadata, checking resource and issuer); checks that the MC
 token, and with one, that tools/list offers exactly the declared controls, annotated read-only.
 
 A base_url equal to an environment's in content/service.yaml (e.g. http://localhost:4100, the
-preview) selects that environment and its other addresses; otherwise production's are used for the
-hosts not given.
+preview) selects that environment and its other addresses. Any other base_url is compared with the
+preview content when it is on localhost and with production content elsewhere (or --env); the hosts
+not given keep that environment's addresses.
 
   --token          a bearer token for the MCP endpoint (e.g. from npm run token)
   --preview-auth   obtain a token from the authorization server with a headless OAuth client
@@ -41,6 +43,7 @@ async function main(): Promise<number> {
         token: { type: 'string' },
         'preview-auth': { type: 'boolean', default: false },
         content: { type: 'string' },
+        env: { type: 'string' },
         json: { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -63,6 +66,10 @@ async function main(): Promise<number> {
     process.stderr.write('Give --token or --preview-auth, not both.\n');
     return 2;
   }
+  if (values.env !== undefined && values.env !== 'production' && values.env !== 'preview') {
+    process.stderr.write(`--env must be "production" or "preview", not "${values.env}".\n`);
+    return 2;
+  }
   const credentials: McpCredentials = values.token ? { token: values.token } : values['preview-auth'] ? { previewAuth: true } : undefined;
   const term = terminal(process.stdout);
   const progress = terminal(process.stderr, values.quiet).progress;
@@ -70,6 +77,7 @@ async function main(): Promise<number> {
   try {
     result = await runVerify({
       addresses: { base_url: positionals[0]!, mcp_url: values['mcp-url'], auth_url: values['auth-url'], api_url: values['api-url'] },
+      env: values.env as 'production' | 'preview' | undefined,
       credentials,
       contentDir: values.content ? resolve(values.content) : undefined,
       progress,

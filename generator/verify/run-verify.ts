@@ -1,6 +1,6 @@
 // `npm run verify`: audits a live deployment against the local build of the same content, as an agent meets it.
 import { join } from 'node:path';
-import type { Addresses } from '../model/types.js';
+import type { Addresses, EnvironmentName } from '../model/types.js';
 import { PROJECT_ROOT, runPipeline } from '../pipeline.js';
 import type { KindTable } from '../registry/build-registry.js';
 import { loadContent } from '../content/load.js';
@@ -14,6 +14,8 @@ import { resolveTarget, TargetError, type Target } from './target.js';
 
 export interface VerifyOptions {
   addresses: Partial<Addresses> & { base_url: string };
+  /** The content environment to build locally (default: chosen from the base_url, see resolveTarget). */
+  env?: EnvironmentName;
   credentials?: McpCredentials;
   contentDir?: string;
   schemaDir?: string;
@@ -40,7 +42,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
     card.fail('build', contentDir, 'content', 'the content does not load; run npm run build to see why');
     return { ok: false, card };
   }
-  const target = resolveTarget(probe.environments, options.addresses);
+  const target = resolveTarget(probe.environments, options.addresses, options.env);
   progress(`Building the ${target.env} content locally with the deployment's addresses…`);
   const local = await runPipeline({ env: target.env, contentDir, schemaDir, kinds: options.kinds, addresses: target.addresses });
   if (!local.model || !local.registry) {

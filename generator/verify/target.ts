@@ -11,19 +11,24 @@ export interface Target {
 export class TargetError extends Error {}
 
 /**
- * A base_url equal to an environment's selects it (its other addresses included); any other base_url is built as
- * production with that base_url, and the other hosts default to production's unless given.
+ * A base_url equal to an environment's selects it (its other addresses included). Any other base_url is built as
+ * `env` when given, else as preview on a loopback host (the preview server on other ports) and as production
+ * elsewhere; the hosts not given default to that environment's addresses.
  */
 export function resolveTarget(
   environments: Model['environments'],
   given: Partial<Addresses> & { base_url: string },
+  forced?: EnvironmentName,
 ): Target {
   const clean = Object.fromEntries(
     Object.entries(given)
       .filter(([, v]) => v !== undefined)
       .map(([k, v]) => [k, normalizeOrigin(k as AddressName, v as string)]),
   ) as Partial<Addresses> & { base_url: string };
-  const env = (Object.keys(environments) as EnvironmentName[]).find((e) => environments[e].base_url === clean.base_url) ?? 'production';
+  const env =
+    forced ??
+    (Object.keys(environments) as EnvironmentName[]).find((e) => environments[e].base_url === clean.base_url) ??
+    (isLoopback(clean.base_url) ? 'preview' : 'production');
   const addresses = { ...environments[env], ...clean };
   const overridden = (Object.keys(addresses) as AddressName[]).filter((k) => addresses[k] !== environments[env][k]);
   return { env, addresses, overridden };
@@ -38,4 +43,9 @@ function normalizeOrigin(name: AddressName, value: string): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TargetError(`The ${name} "${value}" must be http or https.`);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+function isLoopback(origin: string): boolean {
+  const host = new URL(origin).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\./.test(host);
 }

@@ -1,0 +1,102 @@
+// The dev loop's state: rebuilds the content on request (one build at a time), keeps the last good build, and says
+// what the latest attempt found. Never throws on bad content.
+import type { Diagnostics } from '../messages/diagnostics.js';
+import type { Addresses, Model } from '../model/types.js';
+import { runPipeline } from '../pipeline.js';
+import type { KindTable } from '../registry/build-registry.js';
+import type { Registry } from '../registry/registry.js';
+import type { ArtifactSet } from '../registry/types.js';
+import type { Problem } from './live-reload.js';
+import type { ChangedFileWriter, WriteCounts } from './write-changed.js';
+
+export interface GoodBuild {
+  /** Counts good builds from 1; pages carry it to know when they are out of date. */
+  id: number;
+  model: Model;
+  registry: Registry;
+  artifacts: ArtifactSet;
+}
+
+export type BuildOutcome =
+  | { ok: true; build: GoodBuild; ms: number; written?: WriteCounts; diagnostics: Diagnostics }
+  | { ok: false; problems: Problem[]; ms: number; diagnostics?: Diagnostics };
+
+export interface DevSessionOptions {
+  contentDir?: string;
+  schemaDir?: string;
+  kinds?: KindTable;
+  addresses: Addresses;
+  writer?: ChangedFileWriter;
+}
+
+export class DevSession {
+  current?: GoodBuild;
+  problems: Problem[] = [];
+  private running?: Promise<void>;
+  private again = false;
+  private readonly listeners: ((outcome: BuildOutcome) => void)[] = [];
+
+  constructor(private readonly options: DevSessionOptions) {}
+
+  onBuild(listener: (outcome: BuildOutcome) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Starts a build, or, when one is running, one more after it (edits that land mid-build are not lost). */
+  rebuild(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        const outcome = await this.buildOnce();
+        for (const listener of this.listeners) listener(outcome);
+      } while (this.again);
+    })().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async buildOnce(): Promise<BuildOutcome> {
+    const started = performance.now();
+    const ms = () => Math.round(performance.now() - started);
+    try {
+      const { contentDir, schemaDir, kinds, addresses } = this.options;
+      const result = await runPipeline({ env: 'preview', contentDir, schemaDir, kinds, addresses });
+      if (result.diagnostics.hasErrors || !result.model || !result.registry || !result.artifacts) {
+        this.problems = problemsOf(result.diagnostics);
+        return { ok: false, problems: this.problems, ms: ms(), diagnostics: result.diagnostics };
+      }
+      const build: GoodBuild = {
+        id: (this.current?.id ?? 0) + 1,
+        model: result.model,
+        registry: result.registry,
+        artifacts: result.artifacts,
+      };
+      const written = this.options.writer ? await this.options.writer.write(result.artifacts) : undefined;
+      this.current = build;
+      this.problems = [];
+      return { ok: true, build, ms: ms(), written, diagnostics: result.diagnostics };
+    } catch (error) {
+      // A crash of the generator on odd content must not end the dev loop: it is shown like a content error.
+      this.problems = [
+        {
+          file: '(build)',
+          ruleId: 'dev-build-crash',
+          reason: `The build failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
+        },
+      ];
+      return { ok: false, problems: this.problems, ms: ms() };
+    }
+  }
+}
+
+function problemsOf(diagnostics: Diagnostics): Problem[] {
+  return diagnostics
+    .list()
+    .filter((m) => m.fatal)
+    .map((m) => ({ file: m.file, line: m.line, column: m.column, ruleId: m.ruleId, reason: m.reason }));
+}
