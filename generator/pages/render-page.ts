@@ -4,6 +4,7 @@ import type { Root as HastRoot } from 'hast';
 import type { Page } from '../model/types.js';
 import type { EmitContext } from '../registry/types.js';
 import { expandPage } from './expand.js';
+import { pageById } from './page-index.js';
 import { pageParser, stringifyMarkdown, toHast } from './processor.js';
 
 export interface RenderedPage {
@@ -18,7 +19,7 @@ export interface RenderedPage {
 
 export function renderPage(pageId: string, context: EmitContext): RenderedPage {
   return context.memo(`pages:rendered:${pageId}`, () => {
-    const page = context.model.pages.find((p) => p.id === pageId);
+    const page = pageById(context.model, pageId);
     if (!page) throw new Error(`No page ${pageId} in the model`);
     const tree = expandPage({
       page,

@@ -2,7 +2,7 @@
 import type { Emitter } from '../../registry/types.js';
 import { renderPage } from '../../pages/render-page.js';
 import { stringifyHtml } from '../../pages/processor.js';
-import { layout } from './layout.js';
+import { layout, layoutLinks } from './layout.js';
 
 export const emitHtmlPage: Emitter = (entry, context) => {
   if (!entry.page) throw new Error(`${entry.path} is an HTML page without a source page`);
@@ -13,6 +13,7 @@ export const emitHtmlPage: Emitter = (entry, context) => {
     serviceName: context.model.identity.name,
     registry: context.registry,
     content: rendered.hast,
+    links: context.memo('pages:layout-links', () => layoutLinks(context.registry)),
   });
   return `${stringifyHtml(document)}\n`;
 };

@@ -6,32 +6,60 @@ import type { RegistryEntry } from '../../registry/types.js';
 import { resourceLink } from '../../pages/directives/site-lists.js';
 import { h } from './hast-build.js';
 
+/** Enough style to read tables and code on a phone; the pages carry no scripts and load nothing else. */
+const STYLE =
+  'body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:0 1rem}' +
+  'nav ul{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:0 1rem}' +
+  'table{border-collapse:collapse;display:block;overflow-x:auto}th,td{border:1px solid #ccc;padding:.25rem .5rem;text-align:left}' +
+  'code{overflow-wrap:anywhere}footer{border-top:1px solid #ccc;margin-top:2rem;font-size:.9rem}';
+
 export interface LayoutInput {
   entry: RegistryEntry;
   page: Page;
   serviceName: string;
   registry: Registry;
   content: HastRoot;
+  /** What every page links, from `layoutLinks`, computed once per build. */
+  links: LayoutLinks;
 }
 
-export function layout({ entry, page, serviceName, registry, content }: LayoutInput): HastRoot {
+export interface LayoutLinks {
+  home?: RegistryEntry;
+  /** Top-level HTML pages, in registry order. */
+  pages: RegistryEntry[];
+  /** The contract's discovery resources on the site, aliases left out. */
+  resources: RegistryEntry[];
+  catalog?: RegistryEntry;
+}
+
+/** Scans the registry once; with thousands of pages, scanning it per page would be quadratic. */
+export function layoutLinks(registry: Registry): LayoutLinks {
+  return {
+    home: registry.get('/'),
+    pages: registry.ofKind('html-page').filter((e) => e.host === 'site' && e.page && !e.page.includes('/') && e.path !== '/'),
+    resources: registry.entries.filter((e) => e.inContract && e.host === 'site' && !e.aliasOf),
+    catalog: registry.ofKind('api-catalog')[0],
+  };
+}
+
+export function layout({ entry, page, serviceName, registry, content, links }: LayoutInput): HastRoot {
   const head: ElementContent[] = [
     h('meta', { charSet: 'utf-8' }),
     h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
-    h('title', {}, [page.path === '/' ? page.title : `${page.title} · ${serviceName}`]),
+    h('title', {}, [`${page.title} · ${serviceName}`]),
     h('meta', { name: 'description', content: page.description }),
+    h('style', {}, [STYLE]),
     h('link', { rel: ['canonical'], href: registry.url(entry) }),
   ];
   const twin = entry.twin ? registry.get(entry.twin) : undefined;
   if (twin) head.push(h('link', { rel: ['alternate'], type: 'text/markdown', href: registry.url(twin) }));
   // RFC 9727 section 3: a page may point at the API catalog with rel="api-catalog".
-  const catalog = registry.ofKind('api-catalog')[0];
-  if (catalog) head.push(h('link', { rel: ['api-catalog'], href: catalog.path }));
+  if (links.catalog) head.push(h('link', { rel: ['api-catalog'], href: links.catalog.path }));
 
   const body = [
-    h('header', {}, [siteNavigation(entry, serviceName, registry)]),
+    h('header', {}, [siteNavigation(entry, serviceName, registry, links)]),
     h('main', {}, content.children as ElementContent[]),
-    h('footer', {}, footer(twin, registry)),
+    h('footer', {}, footer(twin, registry, links)),
   ];
   return {
     type: 'root',
@@ -43,9 +71,7 @@ export function layout({ entry, page, serviceName, registry, content }: LayoutIn
 }
 
 /** The top-level HTML pages, in registry order; the current one marked for assistive technology. */
-function siteNavigation(current: RegistryEntry, serviceName: string, registry: Registry): Element {
-  const home = registry.get('/');
-  const pages = registry.ofKind('html-page').filter((e) => e.host === 'site' && e.page && !e.page.includes('/') && e.path !== '/');
+function siteNavigation(current: RegistryEntry, serviceName: string, registry: Registry, { home, pages }: LayoutLinks): Element {
   return h('nav', { ariaLabel: 'Site' }, [
     home ? h('a', { href: registry.url(home) }, [serviceName]) : serviceName,
     h(
@@ -59,8 +85,7 @@ function siteNavigation(current: RegistryEntry, serviceName: string, registry: R
 }
 
 /** Every discovery resource of the contract, linked, so that a reader of any page can find them all. */
-function footer(twin: RegistryEntry | undefined, registry: Registry): ElementContent[] {
-  const resources = registry.entries.filter((e) => e.inContract && e.host === 'site' && !e.aliasOf);
+function footer(twin: RegistryEntry | undefined, registry: Registry, { resources }: LayoutLinks): ElementContent[] {
   const items = resources.map((e) => {
     const { href, label } = resourceLink(e, registry);
     return h('li', {}, [h('a', { href }, [h('code', {}, [label])]), ` ${e.title}`]);

@@ -3,6 +3,7 @@ import type { Model } from '../../model/types.js';
 import type { Registry } from '../../registry/registry.js';
 import type { RegistryEntry } from '../../registry/types.js';
 import { resourceLink } from '../../pages/directives/site-lists.js';
+import { pageById } from '../../pages/page-index.js';
 
 export interface LlmsLink {
   name: string;
@@ -43,7 +44,7 @@ function oneLine(text: string): string {
 
 /** An entry as an llms link: a page by its title and description, any other resource by its registry title and purpose. */
 export function linkOf(entry: RegistryEntry, model: Model, registry: Registry): LlmsLink {
-  const page = entry.page ? model.pages.find((p) => p.id === entry.page) : undefined;
+  const page = entry.page ? pageById(model, entry.page) : undefined;
   const format = entry.kind === 'markdown' ? ' (Markdown)' : '';
   return {
     name: page ? `${page.title}${format}` : entry.title,
@@ -57,14 +58,26 @@ export function linkOf(entry: RegistryEntry, model: Model, registry: Registry): 
  * discovery resource) follow their section page, in the editors' order.
  */
 export function readingOrder(entries: RegistryEntry[]): RegistryEntry[] {
-  const sectionOf = (e: RegistryEntry) => (e.page?.includes('/') ? e.page.split('/')[0] : undefined);
+  const sectionOf = (e: RegistryEntry) => (e.page?.includes('/') ? e.page.slice(0, e.page.indexOf('/')) : undefined);
+  // Grouped once: a large section (thousands of sub-pages) must not make this quadratic.
+  const subPages = new Map<string, RegistryEntry[]>();
+  for (const entry of entries) {
+    const section = sectionOf(entry);
+    if (!section) continue;
+    const list = subPages.get(section);
+    if (list) list.push(entry);
+    else subPages.set(section, [entry]);
+  }
   const result: RegistryEntry[] = [];
   for (const entry of entries) {
     if (sectionOf(entry)) continue;
     result.push(entry);
-    if (entry.page) result.push(...entries.filter((e) => sectionOf(e) === entry.page));
+    if (entry.page && subPages.has(entry.page)) {
+      for (const sub of subPages.get(entry.page)!) result.push(sub);
+      subPages.delete(entry.page);
+    }
   }
-  // Sub-pages of a section that has no entry of this kind keep their registry place at the end.
-  result.push(...entries.filter((e) => !result.includes(e)));
+  // Sub-pages of a section that has no entry of this kind keep their registry order at the end.
+  for (const rest of subPages.values()) for (const sub of rest) result.push(sub);
   return result;
 }

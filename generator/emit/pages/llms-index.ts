@@ -3,13 +3,14 @@ import type { Emitter, RegistryEntry } from '../../registry/types.js';
 import { groupGuidance, RELATED_GROUPS } from './llms-guidance.js';
 import { linkOf, OPTIONAL_SECTION, readingOrder, writeLlms } from './llms-format.js';
 import { isPageKind, isLlmsKind } from './kind-names.js';
+import { pageById } from '../../pages/page-index.js';
 
 export const emitLlmsIndex: Emitter = (entry, { model, registry }) => {
   const site = registry.of('site');
   const inGroup = site.filter((e) => e.group === entry.group);
   const link = (e: RegistryEntry) => linkOf(e, model, registry);
   const sectionPage = inGroup.find((e) => e.page && !e.page.includes('/'));
-  const sectionTitle = sectionPage ? model.pages.find((p) => p.id === sectionPage.page)!.title : entry.title;
+  const sectionTitle = sectionPage ? pageById(model, sectionPage.page!)!.title : entry.title;
   const root = registry.ofKind('llms-root')[0];
   const related = (RELATED_GROUPS[entry.group] ?? []).flatMap((g) =>
     readingOrder(site.filter((e) => e.group === g && e.kind === 'markdown' && !e.page?.includes('/'))),
