@@ -1,7 +1,8 @@
-// The content of /.well-known/agent.json beyond the agent-card fields: links, MCP facts, pricing call, boundaries.
+// The content of /.well-known/agent.json beyond the agent-card fields: links, MCP facts (with the OAuth discovery
+// chain, in full and in order), pricing call, boundaries.
 import type { Model } from '../../../model/types.js';
 import type { Registry } from '../../../registry/registry.js';
-import { pricingCallUrl, protectedResourceMetadataUrl } from '../addresses.js';
+import { pricingCallUrl } from '../addresses.js';
 import { discoveryRoutes } from '../discovery-routes.js';
 import { cardFacts } from '../mcp-server-card/card-facts.js';
 
@@ -14,17 +15,6 @@ export function discoveryLinks(registry: Registry) {
     mediaType: entry.mediaType,
     ...(entry.query ? { query: entry.query.map((q) => ({ name: q.name, required: q.required, description: q.description })) } : {}),
   }));
-}
-
-/** Documents the contract publishes on the other hosts (the OAuth discovery chain's metadata). */
-export function otherHostLinks(model: Model) {
-  return [
-    {
-      url: protectedResourceMetadataUrl(model),
-      title: 'Protected-resource metadata (RFC 9728)',
-      mediaType: 'application/json',
-    },
-  ];
 }
 
 export function pricingCallFacts(model: Model) {

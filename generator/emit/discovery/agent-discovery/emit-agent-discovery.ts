@@ -10,7 +10,6 @@ import {
   discoveryLinks,
   mcpServerFacts,
   notShownFacts,
-  otherHostLinks,
   pricingCallFacts,
 } from './discovery-document.js';
 
@@ -33,7 +32,6 @@ export const emitAgentDiscovery: Emitter = (_entry, { model, registry }) => {
     defaultOutputModes: ['application/json'],
     skills: skillsOf(model).map(({ id, name, description, tags }) => ({ id, name, description, tags })),
     discoveryResources: discoveryLinks(registry),
-    otherHosts: otherHostLinks(model),
     mcpServer: mcpServerFacts(model),
     pricingCall: pricingCallFacts(model),
     boundaries: boundaryFacts(model),
