@@ -59,8 +59,11 @@ describe('runVerify', () => {
       return new Response(JSON.stringify(card, null, 2) + '\n', { headers: response.headers });
     });
     const result = await verify();
-    expect(failures(result.card.checks)).toEqual([`content ${deployment.addresses.base_url}/.well-known/mcp/server-card.json`]);
-    expect(result.card.failures[0]!.detail).toContain('/mcp is "https://old.example.com/mcp" there');
+    const stale = `${deployment.addresses.base_url}/.well-known/mcp/server-card.json`;
+    // The build's cross-file checks may also see that the aliases no longer repeat the manifest's bytes.
+    expect(new Set(result.card.failures.map((c) => c.subject))).toEqual(new Set([stale]));
+    const content = result.card.failures.find((c) => c.check === 'content')!;
+    expect(content.detail).toContain('/mcp is "https://old.example.com/mcp" there');
   });
 
   it('fails when tools/list offers a tool the contract does not declare', async () => {
