@@ -5,9 +5,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CACHE_POLICIES, cachePolicyName } from '../../generator/emit/cdn/cache-policy.js';
 import type { DeployManifest } from '../../generator/emit/cdn/deploy-manifest.js';
 import { checkHeadersLimits } from '../../generator/emit/cdn/headers-file.js';
-import { CLOUDFLARE_HEADERS_MAX_LINE, CLOUDFLARE_HEADERS_MAX_RULES } from '../../generator/emit/cdn/limits.js';
+import { emitRoutesFile } from '../../generator/emit/cdn/routes-file.js';
+import {
+  CLOUDFLARE_HEADERS_MAX_LINE,
+  CLOUDFLARE_HEADERS_MAX_RULES,
+  CLOUDFLARE_ROUTES_MAX_RULE_LENGTH,
+  CLOUDFLARE_ROUTES_MAX_RULES,
+} from '../../generator/emit/cdn/limits.js';
 import { Diagnostics } from '../../generator/messages/diagnostics.js';
-import { ArtifactSet, type Artifact, type ValidateContext } from '../../generator/registry/types.js';
+import { ArtifactSet, type Artifact, type EmitContext, type ValidateContext } from '../../generator/registry/types.js';
 import { headersFor, parseHeadersFile, parseRedirectsFile } from './cdn-config-parsers.js';
 import { buildInMemory, type TestBuild } from './fixture.js';
 
@@ -89,6 +95,35 @@ describe('_redirects', () => {
     const { rules, invalid } = parseRedirectsFile(text('site', '_redirects'), 'cloudflare');
     expect(rules).toEqual([]);
     expect(invalid.length).toBeGreaterThan(0);
+  });
+});
+
+describe('_routes.json', () => {
+  it("lists the paths the Pages Function must see, within Cloudflare's limits", () => {
+    const routes = JSON.parse(text('site', '_routes.json')) as { version: number; include: string[]; exclude: string[] };
+    expect(routes.version).toBe(1);
+    expect(routes.include.length).toBeGreaterThan(0);
+    expect(routes.include.length + routes.exclude.length).toBeLessThanOrEqual(CLOUDFLARE_ROUTES_MAX_RULES);
+    for (const rule of [...routes.include, ...routes.exclude]) expect(rule.length).toBeLessThanOrEqual(CLOUDFLARE_ROUTES_MAX_RULE_LENGTH);
+    const site = build.registry.of('site');
+    const needed = [
+      ...site.filter((e) => e.dataFor).map((e) => new URL(e.dataFor!, 'http://x.invalid').pathname),
+      ...site.filter((e) => e.mediaType.startsWith('text/html') && e.twin).map((e) => e.path),
+    ];
+    expect(routes.include).toEqual(expect.arrayContaining(needed));
+    expect(routes.include).not.toContain('/openapi.json');
+  });
+});
+
+describe('_routes.json over the limits', () => {
+  it('falls back to every path, with a warning, when the function needs more paths than Cloudflare takes', () => {
+    const diagnostics = new Diagnostics();
+    const negotiated = Array.from({ length: CLOUDFLARE_ROUTES_MAX_RULES + 1 }, (_, i) => ({ path: `/page-${i}` }));
+    const plan = { queryRoutes: [], negotiated };
+    const context = { registry: build.registry, diagnostics, memo: () => plan } as unknown as EmitContext;
+    const routes = JSON.parse(emitRoutesFile(build.registry.get('/_routes.json')!, context) as string) as { include: string[] };
+    expect(routes.include).toEqual(['/*']);
+    expect(diagnostics.list()).toMatchObject([{ ruleId: 'cdn-routes-every-path', fatal: false }]);
   });
 });
 

@@ -55,8 +55,16 @@ function serveWith(dialect: Dialect): (r: Request) => Promise<Response> {
     const edge = netlifyEdgeFunction(table);
     return (r) => edge(r, { next: () => files(r) });
   }
+  // Cloudflare runs the function only on the paths `_routes.json` includes; the rest go straight to the files.
+  const routes = JSON.parse(build.artifacts.text(build.artifacts.get('site', '_routes.json')!)) as { include: string[]; exclude: string[] };
+  const matches = (patterns: string[], path: string) =>
+    patterns.some((p) => new RegExp(`^${p.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(path));
   const pages = cloudflarePagesFunction(table);
-  return (r) => pages({ request: r, next: () => files(r) });
+  return (r) => {
+    const path = new URL(r.url).pathname;
+    if (!matches(routes.include, path) || matches(routes.exclude, path)) return files(r);
+    return pages({ request: r, next: () => files(r) });
+  };
 }
 
 describe.each(['netlify', 'cloudflare'] as const)('the %s handler in front of the static files', (dialect) => {

@@ -1,4 +1,4 @@
-// The cdn family's kinds: the files that make dist/ deployable (CDN header and redirect files in dist/; the nginx
+// The cdn family's kinds: the files that make dist/ deployable (CDN header, redirect and route files in dist/; the nginx
 // configuration, the deploy manifest and the edge table in the deploy pseudo-host, never uploaded).
 import type { KindTable } from '../../registry/build-registry.js';
 import type { DerivedEntry } from '../../registry/types.js';
@@ -8,6 +8,7 @@ import { emitEdgeTable } from './edge-table.js';
 import { checkHeadersLimits, emitHeadersFile } from './headers-file.js';
 import { emitNginxConfig } from './nginx-config.js';
 import { emitRedirectsFile } from './redirects-file.js';
+import { emitRoutesFile } from './routes-file.js';
 
 /** They are derived from the registry as a whole, which the discovery resources file defines. */
 const SOURCE = { file: 'content/discovery-resources.yaml' };
@@ -27,6 +28,11 @@ export const cdnKinds: KindTable = {
     mediaType: MEDIA_TYPES.text,
     emit: emitRedirectsFile,
     derive: derived('/_redirects', 'Rewrites for Netlify', 'CDN configuration: query-parameter rewrites (Netlify only).'),
+  },
+  'cdn-routes': {
+    mediaType: MEDIA_TYPES.json,
+    emit: emitRoutesFile,
+    derive: derived('/_routes.json', 'Function routes for Cloudflare Pages', 'CDN configuration: the paths the Pages Function sees.'),
   },
   'nginx-config': {
     mediaType: MEDIA_TYPES.text,

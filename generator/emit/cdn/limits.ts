@@ -26,3 +26,11 @@ export const CLOUDFLARE_HEADERS_LIMITS: HeadersLimits = {
   maxRules: CLOUDFLARE_HEADERS_MAX_RULES,
   maxLine: CLOUDFLARE_HEADERS_MAX_LINE,
 };
+
+/**
+ * Cloudflare Pages `_routes.json`: at least one include rule, at most 100 include and exclude rules together, each at
+ * most 100 characters; a deploy over them fails.
+ * @see https://developers.cloudflare.com/pages/functions/routing/#limits
+ */
+export const CLOUDFLARE_ROUTES_MAX_RULES = 100;
+export const CLOUDFLARE_ROUTES_MAX_RULE_LENGTH = 100;

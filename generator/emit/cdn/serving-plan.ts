@@ -6,7 +6,7 @@ import { CACHE_POLICIES, cachePolicyName } from './cache-policy.js';
 import type { HeaderList } from '../../edge/table.js';
 
 /** Kinds whose files configure a CDN: they are in dist/ for the CDN to read, and are never served. */
-export const CDN_CONFIG_KINDS = new Set(['cdn-headers', 'cdn-redirects']);
+export const CDN_CONFIG_KINDS = new Set(['cdn-headers', 'cdn-redirects', 'cdn-routes']);
 
 export interface ServedFile {
   /** The path a client requests ("/mcp", "/_agent/agent-mode.json"). */
