@@ -36,6 +36,9 @@ export interface RunningPreview {
   model: Model;
   registry: Registry;
   files: BuiltFiles;
+  /** The Web-standard hosts, for in-process requests (tests); the authorization server is an express app (`auth.app`). */
+  site: FetchHandler;
+  pricing: FetchHandler;
   mcp: McpHost;
   auth: AuthHost;
   close(): Promise<void>;
@@ -106,8 +109,10 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Runnin
   }
   const serve = (name: AddressName, handler: FetchHandler) =>
     bound.get(name)!.setListener(toNodeListener(handler, () => addresses[name]));
-  serve('base_url', createSiteHost({ model, registry, files }));
-  serve('api_url', createPricingHost({ model }));
+  const site = createSiteHost({ model, registry, files });
+  const pricing = createPricingHost({ model });
+  serve('base_url', site);
+  serve('api_url', pricing);
   serve('mcp_url', mcp.handler);
   bound.get('auth_url')!.setListener(auth.app as unknown as RequestListener);
 
@@ -117,6 +122,8 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Runnin
     model,
     registry,
     files,
+    site,
+    pricing,
     mcp,
     auth,
     close: async () => {

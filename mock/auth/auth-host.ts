@@ -6,6 +6,7 @@ import type { Model } from '../../generator/model/types.js';
 import type { Registry } from '../../generator/registry/registry.js';
 import type { BuiltFiles } from '../built-files.js';
 import { CORS_ANY, DISCOVERY_CACHE_CONTROL, NO_STORE, NOSNIFF } from '../http/headers.js';
+import { fixtureProblems } from '../fixture-check.js';
 import { metadataProblems } from './metadata-check.js';
 import { PreviewOAuthProvider } from './provider.js';
 
@@ -45,6 +46,10 @@ export function createPreviewProvider(model: Model, userId?: string): PreviewOAu
 
 export function requirePreview(model: Model): NonNullable<Model['preview']> {
   if (!model.preview) throw new Error('The content set has no preview fixtures (content/preview/fixtures.yaml and server.yaml).');
+  const problems = fixtureProblems(model.preview);
+  if (problems.length > 0) {
+    throw new Error(`content/preview/fixtures.yaml is inconsistent: ${problems.join('; ')}. Fix the references.`);
+  }
   return model.preview;
 }
 

@@ -18,7 +18,7 @@ export function toNodeListener(handler: FetchHandler, origin: () => string) {
 async function serve(handler: FetchHandler, origin: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   let request: Request;
   try {
-    request = toRequest(origin, req);
+    request = toRequest(origin, req, res);
   } catch {
     res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad request target.\n');
     return;
@@ -35,7 +35,7 @@ async function serve(handler: FetchHandler, origin: string, req: IncomingMessage
   await writeResponse(response, req, res);
 }
 
-function toRequest(origin: string, req: IncomingMessage): Request {
+function toRequest(origin: string, req: IncomingMessage, res: ServerResponse): Request {
   // The target is appended, not resolved: "//other.example/x" must stay a path of this host.
   const url = new URL(origin + (req.url?.startsWith('/') ? req.url : `/${req.url ?? ''}`));
   const headers = new Headers();
@@ -43,7 +43,10 @@ function toRequest(origin: string, req: IncomingMessage): Request {
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
   const controller = new AbortController();
-  req.socket.once('close', () => controller.abort());
+  // Per response, not per socket: keep-alive sockets serve many requests and would collect listeners.
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
   return new Request(url, {
     method,
     headers,
