@@ -136,6 +136,18 @@ describe('/openapi.json', () => {
     expect(messages.find((x) => x.ruleId === 'openapi-query-route')!.reason).toContain('`mode`');
   });
 
+  it('openapi-webhooks: a webhook the contract does not publish', () => {
+    const { messages } = checkCorrupted(built, PATH, (d) => (d.webhooks = { orderCreated: { post: { responses: { '200': { description: 'x' } } } } }));
+    expect(messages.find((x) => x.ruleId === 'openapi-webhooks')!.reason).toContain('at /webhooks');
+  });
+
+  it('openapi-security: an API key scheme on the public documents', () => {
+    const { messages } = checkCorrupted(built, PATH, (d) => {
+      d.components.securitySchemes = { key: { type: 'apiKey', in: 'header', name: 'X-API-Key' } };
+    });
+    expect(messages.find((x) => x.ruleId === 'openapi-security')!.reason).toContain('at /components/securitySchemes');
+  });
+
   it('openapi-query-parameter: page-context without its path parameter', () => {
     const { messages } = checkCorrupted(built, PATH, (d) => (d.paths['/api/agent/page-context'].get.parameters = []));
     expect(messages.find((x) => x.ruleId === 'openapi-query-parameter')!.reason).toContain('`path`');

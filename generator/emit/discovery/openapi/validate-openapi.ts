@@ -70,6 +70,7 @@ export const validateOpenApiContract: Validator = (artifact, context) => {
   checkServers(document, context, problem);
   checkRefs(document, problem);
   checkErrorSchema(document, context, problem);
+  checkNothingElse(document, context, problem);
 
   const routes = discoveryRoutes(context.registry);
   const byPathname = new Map(routes.map((r) => [r.pathname, r]));
@@ -115,6 +116,28 @@ export const validateOpenApiContract: Validator = (artifact, context) => {
 };
 
 type Problem = (ruleId: string, pointer: string, reason: string, fix: string) => void;
+
+/** Members that would describe what the contract does not publish: webhooks, and authentication of public documents. */
+function checkNothingElse(document: JsonDocument, context: ValidateContext, problem: Problem): void {
+  const webhooks = document.get('/webhooks');
+  if (webhooks !== undefined) {
+    problem(
+      'openapi-webhooks',
+      '/webhooks',
+      `the description states webhooks, but ${context.model.boundaries.webhooks.statement.toLowerCase()}`,
+      'Remove `webhooks`.',
+    );
+  }
+  for (const pointer of ['/security', '/components/securitySchemes']) {
+    if (document.get(pointer) === undefined) continue;
+    problem(
+      'openapi-security',
+      pointer,
+      `the description states authentication, but the public discovery resources carry no stated authentication requirement (${context.model.authentication.publicDiscoveryResources.replace(/\.$/, '')}).`,
+      'Remove it: the OpenAPI description covers the public discovery resources only; OAuth protects the MCP server.',
+    );
+  }
+}
 
 function checkScopeStatement(document: JsonDocument, context: ValidateContext, problem: Problem): void {
   const description = document.get('/info/description');
