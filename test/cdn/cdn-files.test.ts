@@ -13,9 +13,10 @@ import {
   CLOUDFLARE_ROUTES_MAX_RULES,
 } from '../../generator/emit/cdn/limits.js';
 import { Diagnostics } from '../../generator/messages/diagnostics.js';
+import { runPipeline } from '../../generator/pipeline.js';
 import { ArtifactSet, type Artifact, type EmitContext, type ValidateContext } from '../../generator/registry/types.js';
 import { headersFor, parseHeadersFile, parseRedirectsFile } from './cdn-config-parsers.js';
-import { buildInMemory, type TestBuild } from './fixture.js';
+import { buildInMemory, kindsWithPlaceholders, type TestBuild } from './fixture.js';
 
 let build: TestBuild;
 const text = (host: 'site' | 'deploy', file: string) => build.artifacts.text(build.artifacts.get(host, file)!);
@@ -79,6 +80,18 @@ describe('the limits check', () => {
   it('fails on a line longer than the limit, at that line', () => {
     const messages = run('/*\n  X-Content-Type-Options: nosniff\n/a\n  Link: ' + 'x'.repeat(60) + '\n', { maxRules: 100, maxLine: 40 });
     expect(messages).toMatchObject([{ ruleId: 'cdn-headers-line-too-long', line: 4, column: 41, fatal: true }]);
+  });
+});
+
+describe('a build over the limits', () => {
+  it('fails, with the positioned message of the limits check', async () => {
+    const kinds = kindsWithPlaceholders({ placeholdersOnly: true });
+    kinds['cdn-headers'] = { ...kinds['cdn-headers']!, validate: [checkHeadersLimits({ maxRules: 2, maxLine: CLOUDFLARE_HEADERS_MAX_LINE })] };
+    const result = await runPipeline({ env: 'production', kinds });
+    expect(result.diagnostics.hasErrors).toBe(true);
+    const [message] = result.diagnostics.list().filter((m) => m.ruleId === 'cdn-headers-too-many-rules');
+    expect(message).toMatchObject({ file: 'dist/_headers', stage: 'validate', fatal: true });
+    expect(message!.line).toBeGreaterThan(1);
   });
 });
 
