@@ -3,7 +3,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runPipeline } from '../../generator/pipeline.js';
+import { build, runPipeline } from '../../generator/pipeline.js';
 import type { KindTable } from '../../generator/registry/build-registry.js';
 import { cdnKinds } from '../../generator/emit/cdn/kinds.js';
 import { kinds as realKinds } from '../../generator/registry/kinds.js';
@@ -109,4 +109,15 @@ export async function writeBuild(build: TestBuild): Promise<{ root: string; dist
   }
   await writeTrees([...trees.values()], nodeFileSystem);
   return { root, dist, deploy: join(`${dist}-hosts`, 'deploy') };
+}
+
+/** `npm run build` as a user runs it, into a fresh temporary folder: it must pass every check to be written. */
+export async function freshBuild(): Promise<TestBuild & { root: string; dist: string }> {
+  const root = mkdtempSync(join(tmpdir(), 'cdn-build-'));
+  const dist = join(root, 'dist');
+  const result = await build({ env: 'production', outDir: dist });
+  if (result.diagnostics.hasErrors || !result.registry || !result.artifacts) {
+    throw new Error(`npm run build failed, so there is nothing to serve:\n${result.diagnostics.report()}`);
+  }
+  return { registry: result.registry, artifacts: result.artifacts, cdnMessages: [], root, dist };
 }
