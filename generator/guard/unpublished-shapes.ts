@@ -2,7 +2,7 @@
 // parameters and results, the pricing call's response, the discovery documents' bodies). The one shape the
 // contract shows is the API error envelope (section 7), which may be described.
 import type { TreeValidator } from '../registry/types.js';
-import { publishedTexts, offsetOfKey } from '../validate/text/artifact-text.js';
+import { publishedTexts } from '../validate/text/artifact-text.js';
 import { pointer, walkJson } from '../validate/text/json-walk.js';
 
 /** Members that carry a tool's or call's input or result schema (MCP tools, OpenAPI-like descriptions). */
@@ -31,7 +31,7 @@ export const noUnpublishedShapes: TreeValidator = (context) => {
         ruleId: 'unpublished-shape',
         reason,
         fix: 'Describe such responses by media type only and say the shape is not published (content/not-shown.yaml); never invent fields.',
-        place: item.place(offsetOfKey(item, key)),
+        place: item.place(item.offsetAt(path, true)),
       });
     });
   }

@@ -6,7 +6,7 @@ import { onlyMcpEndpoint } from '../../generator/validate/tree/mcp-endpoint.js';
 import { oauthMetadataAgrees } from '../../generator/validate/tree/oauth-metadata.js';
 import { controlsAndScopesAgree } from '../../generator/validate/tree/controls-and-scopes.js';
 import { discoveryChainInOrder } from '../../generator/validate/tree/discovery-chain.js';
-import { appendParagraph, checkWith, editJson, goodBuild, positionOf, replace } from './helpers.js';
+import { appendParagraph, checkWith, editJson, goodBuild, positionAfter, positionOf, replace } from './helpers.js';
 
 const CARD = '/.well-known/mcp.json';
 const meta = (doc: any) => doc._meta['com.example/contract'];
@@ -60,11 +60,17 @@ describe('foreign-address', () => {
 
 describe('not-an-mcp-endpoint and mcp-endpoint-mismatch', () => {
   it('reports a server card whose remote is the installation guide {base_url}/mcp', async () => {
+    let changed = '';
     const messages = checkWith(await goodBuild(), [onlyMcpEndpoint], {
-      [CARD]: editJson((doc) => (doc.remotes[0].url = 'https://www.example.com/mcp')),
+      [CARD]: (t) => (changed = editJson((doc) => (doc.remotes[0].url = 'https://www.example.com/mcp'))(t)),
     });
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatchObject({ ruleId: 'not-an-mcp-endpoint', file: 'dist/.well-known/mcp.json' });
+    // The same URL is the card's websiteUrl (a link to the guide, which is fine): the message points at the remote.
+    expect(messages[0]).toMatchObject({
+      ruleId: 'not-an-mcp-endpoint',
+      file: 'dist/.well-known/mcp.json',
+      ...positionAfter(changed, '"remotes"', '"https://www.example.com/mcp"'),
+    });
     expect(messages[0]!.reason).toContain('/remotes/0/url');
   });
 

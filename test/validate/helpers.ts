@@ -85,5 +85,13 @@ export function positionOf(text: string, needle: string): { line: number; column
   return { line: before.length, column: before[before.length - 1]!.length + 1 };
 }
 
+/** The position of the first occurrence of `needle` after `anchor` (for JSON values that repeat elsewhere). */
+export function positionAfter(text: string, anchor: string, needle: string): { line: number; column: number } {
+  const start = text.indexOf(anchor);
+  const index = text.indexOf(needle, start);
+  if (start < 0 || index < 0) throw new Error(`not found: ${needle} after ${anchor}`);
+  return positionOf(text.slice(0, index) + '\u0000', '\u0000');
+}
+
 /** Appends a paragraph to a Markdown artifact. */
 export const appendParagraph = (paragraph: string) => (text: string) => `${text.trimEnd()}\n\n${paragraph}\n`;

@@ -2,6 +2,8 @@
 import type { Artifact, RegistryEntry, ValidateContext } from '../../registry/types.js';
 import type { SourcePlace } from '../../model/types.js';
 import { TextIndex } from './text-index.js';
+import { jsonOffsets } from './json-positions.js';
+import type { JsonPath } from './json-walk.js';
 
 /** How the text checks read an artifact. llms files are Markdown served as text/plain. */
 export type TextFormat = 'json' | 'markdown' | 'html' | 'xml' | 'plain';
@@ -15,6 +17,8 @@ export interface ArtifactText {
   json?: unknown;
   /** Where an offset of the text is, as a message place in the built tree (dist/x.md:3:7). */
   place(offset: number): SourcePlace;
+  /** Offset of a JSON artifact's value at a path (its member name with `key`); 0 for other artifacts. */
+  offsetAt(path: JsonPath, key?: boolean): number;
   display: string;
 }
 
@@ -47,6 +51,7 @@ export function publishedTexts(context: ValidateContext): ArtifactText[] {
     const text = context.artifacts.text(artifact);
     const display = context.displayPath(entry);
     let index: TextIndex | undefined;
+    let offsets: ReturnType<typeof jsonOffsets> | null = null;
     const item: ArtifactText = {
       artifact,
       entry,
@@ -56,6 +61,10 @@ export function publishedTexts(context: ValidateContext): ArtifactText[] {
       place(offset) {
         index ??= new TextIndex(text);
         return { file: display, ...index.position(offset) };
+      },
+      offsetAt(path, key) {
+        if (offsets === null) offsets = format === 'json' ? jsonOffsets(text) : undefined;
+        return offsets ? offsets(path, key) : 0;
       },
     };
     if (format === 'json') {
@@ -71,14 +80,3 @@ export function publishedTexts(context: ValidateContext): ArtifactText[] {
   return texts;
 }
 
-/** Offset of a JSON string value in the artifact's text (its first occurrence), for a positioned message. */
-export function offsetOfString(item: ArtifactText, value: string): number {
-  const at = item.text.indexOf(JSON.stringify(value));
-  return at < 0 ? 0 : at;
-}
-
-/** Offset of a JSON member name in the artifact's text (its first occurrence). */
-export function offsetOfKey(item: ArtifactText, key: string): number {
-  const match = new RegExp(`${JSON.stringify(key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*:`).exec(item.text);
-  return match ? match.index : 0;
-}

@@ -7,7 +7,7 @@ const cache = new WeakMap<ArtifactText, TextUnit[]>();
 export function unitsOfArtifact(item: ArtifactText): TextUnit[] {
   let units = cache.get(item);
   if (!units) {
-    units = unitsOf(item.text, item.format, item.json);
+    units = unitsOf(item.text, item.format, item.json, (path) => item.offsetAt(path));
     cache.set(item, units);
   }
   return units;

@@ -21,14 +21,15 @@ export interface TextUnit {
 
 const markdown = unified().use(remarkParse).use(remarkGfm).use(remarkDirective).freeze();
 
-export function unitsOf(text: string, format: TextFormat, json?: unknown): TextUnit[] {
+/** `offsetAt` places JSON values exactly (json-source-map); without it a value is found by its first occurrence. */
+export function unitsOf(text: string, format: TextFormat, json?: unknown, offsetAt?: (path: JsonPath) => number): TextUnit[] {
   switch (format) {
     case 'markdown':
       return markdownUnits(text);
     case 'html':
       return htmlUnits(text);
     case 'json':
-      return json === undefined ? lineUnits(text) : jsonUnits(json, text);
+      return json === undefined ? lineUnits(text) : jsonUnits(json, text, offsetAt);
     default:
       return lineUnits(text);
   }
@@ -196,16 +197,22 @@ export function htmlUnits(html: string): TextUnit[] {
  * JSON units: every string value, qualified by the other string values of its object (a JSON object is read like
  * a table row) and by the keys above it.
  */
-export function jsonUnits(json: unknown, text: string): TextUnit[] {
+export function jsonUnits(json: unknown, text: string, offsetAt?: (path: JsonPath) => number): TextUnit[] {
+  const find = (path: JsonPath, s: string) => (offsetAt ? offsetAt(path) : Math.max(0, text.indexOf(JSON.stringify(s))));
   const units: TextUnit[] = [];
   walkJson(json, (value, path) => {
     if (!value || typeof value !== 'object' || Array.isArray(value)) return;
     const entries = Object.entries(value);
     const siblings = entries.flatMap(([, v]) => (typeof v === 'string' ? [v] : []));
     for (const [key, v] of entries) {
-      const strings = typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-      for (const s of strings) {
-        const at = Math.max(0, text.indexOf(JSON.stringify(s)));
+      const strings: [string, JsonPath][] =
+        typeof v === 'string'
+          ? [[v, [...path, key]]]
+          : Array.isArray(v)
+            ? v.flatMap((x, i): [string, JsonPath][] => (typeof x === 'string' ? [[x, [...path, key, i]]] : []))
+            : [];
+      for (const [s, valuePath] of strings) {
+        const at = find(valuePath, s);
         const context = [...siblings.filter((x) => x !== s), ...path.filter((p): p is string => typeof p === 'string'), key];
         for (const unit of sentences(s, at + 1, context)) units.push({ ...unit, path: [...path, key] });
       }
@@ -213,9 +220,9 @@ export function jsonUnits(json: unknown, text: string): TextUnit[] {
   });
   // Strings directly in a top-level array (rare) still count.
   if (Array.isArray(json)) {
-    for (const s of json.filter((x): x is string => typeof x === 'string')) {
-      units.push(...sentences(s, Math.max(0, text.indexOf(JSON.stringify(s))) + 1, []));
-    }
+    json.forEach((s, i) => {
+      if (typeof s === 'string') units.push(...sentences(s, find([i], s) + 1, []));
+    });
   }
   return units;
 }

@@ -1,7 +1,7 @@
 // Tree check: scopes, controls and discovery methods agree with the model wherever an artifact names them.
 import type { Model } from '../../model/types.js';
 import type { TreeValidator, ValidateContext } from '../../registry/types.js';
-import { publishedTexts, offsetOfKey, offsetOfString, type ArtifactText } from '../text/artifact-text.js';
+import { publishedTexts, type ArtifactText } from '../text/artifact-text.js';
 import { unitsOfArtifact } from '../text/artifact-units.js';
 import { pointer, stringsIn, walkJson, type JsonPath } from '../text/json-walk.js';
 
@@ -58,7 +58,7 @@ function jsonControls(context: ValidateContext, item: ArtifactText, pattern: Reg
             ruleId: 'discovery-methods-mismatch',
             reason: `\`${pointer(path)}\` lists the discovery methods ${JSON.stringify(listed)}, but the contract's are ${methods.join(', ')}.`,
             fix: 'Build the list from content/mcp-server.yaml discoveryMethods.',
-            place: item.place(offsetOfString(item, listed[0] ?? '')),
+            place: item.place(item.offsetAt(path, true)),
           });
         }
       }
@@ -66,8 +66,9 @@ function jsonControls(context: ValidateContext, item: ArtifactText, pattern: Reg
     }
     if (!value || typeof value !== 'object') return;
     const object = value as Record<string, unknown>;
-    const control = CONTROL_ID_KEYS.map((k) => object[k]).find((v): v is string => typeof v === 'string' && byName.has(v));
-    if (!control) return;
+    const idKey = CONTROL_ID_KEYS.find((k) => typeof object[k] === 'string' && byName.has(object[k] as string));
+    if (!idKey) return;
+    const control = object[idKey] as string;
     const expected = byName.get(control)!.requiredScope;
     const named = [...new Set([...stringsIn(object), ...keysIn(object)].flatMap((s) => scopesIn(s, pattern)))];
     if (named.length > 0 && (named.length !== 1 || named[0] !== expected)) {
@@ -75,7 +76,7 @@ function jsonControls(context: ValidateContext, item: ArtifactText, pattern: Reg
         ruleId: 'control-scope-mismatch',
         reason: `\`${pointer(path)}\` describes the control ${control} with the scope(s) ${named.join(', ')}, but it requires ${expected} (contract 4.3).`,
         fix: 'Take each control\'s scope from content/mcp-server.yaml requiredScope.',
-        place: item.place(offsetOfString(item, control)),
+        place: item.place(item.offsetAt([...path, idKey])),
       });
     }
     walkJson(object, (v, p) => {
@@ -85,7 +86,7 @@ function jsonControls(context: ValidateContext, item: ArtifactText, pattern: Reg
           ruleId: 'control-not-read-only',
           reason: `\`${pointer([...path, ...p])}\` says the control ${control} is not read-only, but all of the contract's controls are read-only.`,
           fix: 'Controls are read-only: set it to true (content/mcp-server.yaml readOnly).',
-          place: item.place(offsetOfKey(item, String(k))),
+          place: item.place(item.offsetAt([...path, ...p], true)),
         });
       }
     });
@@ -116,7 +117,7 @@ function controlList(context: ValidateContext, item: ArtifactText, list: unknown
     ruleId: 'controls-mismatch',
     reason: `\`${pointer(path)}\` ${parts.join(' and ')}; the contract's controls are exactly ${expected.join(', ')}.`,
     fix: 'Build the control list from content/mcp-server.yaml controls.',
-    place: item.place(offsetOfKey(item, String(path[path.length - 1]))),
+    place: item.place(item.offsetAt(path, true)),
   });
 }
 

@@ -1,7 +1,7 @@
 // Tree check: wherever the OAuth discovery chain is listed, its steps come in the contract's order (section 5).
 import { fillAddresses } from '../../registry/registry.js';
 import type { TreeValidator } from '../../registry/types.js';
-import { publishedTexts, offsetOfString } from '../text/artifact-text.js';
+import { publishedTexts } from '../text/artifact-text.js';
 import { pointer, stringsIn, walkJson } from '../text/json-walk.js';
 import { occurrences } from './environment-addresses.js';
 
@@ -25,7 +25,7 @@ export const discoveryChainInOrder: TreeValidator = (context) => {
           ruleId: 'discovery-chain-mismatch',
           reason: `\`${pointer(path)}\` lists the discovery chain as steps ${steps.map((s) => s + 1).join(' → ')}, but the contract's chain is ${order}, all of them, in that order.`,
           fix,
-          place: item.place(offsetOfString(item, chain[steps[0]!]!)),
+          place: item.place(item.offsetAt(path, true)),
         });
       });
       continue;

@@ -3,7 +3,7 @@
 import type { Model } from '../../model/types.js';
 import type { TreeValidator } from '../../registry/types.js';
 import { negated } from '../../guard/wording.js';
-import { publishedTexts, offsetOfString, type ArtifactText } from '../text/artifact-text.js';
+import { publishedTexts, type ArtifactText } from '../text/artifact-text.js';
 import { unitAt, unitsOfArtifact } from '../text/artifact-units.js';
 import { pointer, walkJson, type JsonPath } from '../text/json-walk.js';
 import { absoluteUrls, pathOn, splitPath } from '../text/urls.js';
@@ -80,7 +80,7 @@ export const onlyMcpEndpoint: TreeValidator = (context) => {
       const role = roleOf(path, parentOf(item.json, path));
       if (!role) return;
       const why = notAnEndpoint(value, model);
-      const place = item.place(offsetOfString(item, value));
+      const place = item.place(item.offsetAt(path));
       if (why) {
         context.diagnostics.error('validate', {
           ruleId: 'not-an-mcp-endpoint',

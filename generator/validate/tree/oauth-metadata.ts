@@ -1,7 +1,7 @@
 // Tree check: the OAuth facts agree with the model wherever they appear: `resource` is {mcp_url}/mcp, `issuer` is
 // {auth_url}, `authorization_servers` is [{auth_url}], `scopes_supported` is the contract's scopes.
 import type { TreeValidator } from '../../registry/types.js';
-import { publishedTexts, offsetOfKey, offsetOfString } from '../text/artifact-text.js';
+import { publishedTexts } from '../text/artifact-text.js';
 import { pointer, walkJson } from '../text/json-walk.js';
 
 const sameSet = (a: readonly unknown[], b: readonly unknown[]) =>
@@ -23,7 +23,7 @@ export const oauthMetadataAgrees: TreeValidator = (context) => {
           'resource-mismatch',
           `\`${pointer(path)}\` is ${value}, but the protected resource is the MCP server, ${resource} (RFC 9728: it must equal the server's URL exactly).`,
           'Build `resource` from {mcp_url} and content/mcp-server.yaml endpointPath.',
-          offsetOfString(item, value),
+          item.offsetAt(path),
         );
       }
       if (key === 'issuer' && typeof value === 'string' && value !== issuer) {
@@ -31,7 +31,7 @@ export const oauthMetadataAgrees: TreeValidator = (context) => {
           'issuer-mismatch',
           `\`${pointer(path)}\` is ${value}, but the authorization server is ${issuer} (RFC 8414: clients reject an issuer that differs from where the metadata was fetched).`,
           'Set `issuer` to {auth_url} exactly, without a trailing slash or path.',
-          offsetOfString(item, value),
+          item.offsetAt(path),
         );
       }
       if (key === 'authorization_servers' && Array.isArray(value) && !sameSet(value, [issuer])) {
@@ -39,7 +39,7 @@ export const oauthMetadataAgrees: TreeValidator = (context) => {
           'authorization-servers-mismatch',
           `\`${pointer(path)}\` is ${JSON.stringify(value)}, but the contract's authorization server is ${issuer} only.`,
           'List {auth_url} as the one authorization server.',
-          offsetOfKey(item, 'authorization_servers'),
+          item.offsetAt(path, true),
         );
       }
       if (key === 'scopes_supported' && Array.isArray(value) && !sameSet(value, scopes)) {
@@ -47,7 +47,7 @@ export const oauthMetadataAgrees: TreeValidator = (context) => {
           'scopes-mismatch',
           `\`${pointer(path)}\` is ${JSON.stringify(value)}, but the contract's scopes are ${scopes.join(', ')}.`,
           'Build the scope list from content/authentication.yaml scopes.',
-          offsetOfKey(item, 'scopes_supported'),
+          item.offsetAt(path, true),
         );
       }
     });
