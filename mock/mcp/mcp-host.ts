@@ -68,6 +68,12 @@ export function createMcpHost(options: McpHostOptions): McpHost {
   const protocolVersions = model.publication.mcpProtocolVersions;
   const latestVersion = protocolVersions[protocolVersions.length - 1]!;
   const scopes = resourceScopes(model);
+  if (options.authenticationOff) {
+    process.stderr.write(
+      `!! MCP HOST AUTHENTICATION IS OFF: ${model.addresses.mcp_url}${endpoint} answers without a bearer token, as ` +
+        `${preview.server.defaultUser} with every scope. For the conformance suite only.\n`,
+    );
+  }
   const anonymous = options.authenticationOff
     ? { userId: preview.server.defaultUser, scopes: model.authentication.scopes.map((s) => s.name) }
     : undefined;

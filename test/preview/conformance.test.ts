@@ -1,0 +1,33 @@
+// The conformance runner fails on a failure the baseline does not expect (the passing run is `npm run conformance` in CI).
+// Needs the side-installed Node 22 (.tools/node22, see README "Preview server"); skipped, visibly, without it.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../generator/pipeline.js';
+
+const installed = existsSync(join(PROJECT_ROOT, '.tools/node22/node_modules/@modelcontextprotocol/conformance/dist/index.js'));
+
+function runner(args: string[]) {
+  return spawnSync(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'mock/conformance/run.ts'), ...args], {
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+}
+
+describe.skipIf(!installed)('conformance runner (Node 22 suite)', () => {
+  it('fails on a failure the baseline does not list', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'baseline-'));
+    try {
+      const empty = join(dir, 'empty.yml');
+      writeFileSync(empty, 'server: []\n');
+      const unexpected = runner(['--scenario', 'logging-set-level', '--baseline', empty]);
+      expect(unexpected.status, unexpected.stdout + unexpected.stderr).toBe(1);
+      expect(unexpected.stderr + unexpected.stdout).toMatch(/AUTHENTICATION IS OFF/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 240_000);
+});
