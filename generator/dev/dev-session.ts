@@ -52,7 +52,14 @@ export class DevSession {
       do {
         this.again = false;
         const outcome = await this.buildOnce();
-        for (const listener of this.listeners) listener(outcome);
+        for (const listener of this.listeners) {
+          // A failing listener (a host that cannot start, a terminal gone away) must not end the watch loop.
+          try {
+            listener(outcome);
+          } catch (error) {
+            process.stderr.write(`dev: ${error instanceof Error ? error.message : String(error)}\n`);
+          }
+        }
       } while (this.again);
     })().finally(() => {
       this.running = undefined;
