@@ -23,7 +23,7 @@ async function main(): Promise<number> {
   if (!existsSync(NODE22) || !existsSync(SUITE)) {
     process.stderr.write(
       'The conformance suite needs Node 22, installed beside the project (the project’s Node is untouched):\n' +
-        '  npm install --prefix .tools/node22 --no-audit --no-fund node@22 @modelcontextprotocol/conformance\n',
+        '  npm install --prefix .tools/node22 --no-audit --no-fund node@22 @modelcontextprotocol/conformance@0.1.16\n',
     );
     return 2;
   }
