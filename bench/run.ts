@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { RESULTS_DIR } from './harness/paths.js';
 import { markdownTable } from './harness/table.js';
 import { pagesSuite, type Row } from './suites/pages.js';
+import { loadSuite, loadTable, type LoadRow } from './suites/load.js';
 
 const HELP = `Usage: npm run bench -- [--quick] [--runs N] [--only pages|catalog|load]
 
@@ -35,8 +36,10 @@ const log = (line: string) => process.stderr.write(`[bench ${new Date().toISOStr
 const workRoot = join(tmpdir(), `discovery-site-bench-${process.pid}`);
 const started = performance.now();
 const rows: Row[] = [];
+let loadRows: LoadRow[] = [];
 try {
   if (wanted('pages')) for (const size of pageSizes) rows.push(...(await pagesSuite(workRoot, size, runs, log)));
+  if (wanted('load')) loadRows = await loadSuite({ runs, seconds: values.quick ? 3 : 10, connections: 50 }, log);
 } finally {
   await rm(workRoot, { recursive: true, force: true });
 }
@@ -48,12 +51,12 @@ const machine = {
   node: process.version,
   platform: `${process.platform} ${process.arch}`,
 };
-const table = markdownTable(rows);
+const table = [rows.length ? markdownTable(rows) : '', loadRows.length ? loadTable(loadRows) : ''].filter(Boolean).join('\n\n');
 const machineLine = `Machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGb} GB RAM, Node ${machine.node}, ${machine.platform}; ${runs} runs each; ${new Date().toISOString().slice(0, 10)}.`;
 await mkdir(RESULTS_DIR, { recursive: true });
 await writeFile(
   join(RESULTS_DIR, 'results.json'),
-  `${JSON.stringify({ date: new Date().toISOString(), machine, runs, quick: values.quick, rows, totalSeconds: Math.round((performance.now() - started) / 1000) }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), machine, runs, quick: values.quick, rows, load: loadRows, totalSeconds: Math.round((performance.now() - started) / 1000) }, null, 2)}\n`,
 );
 await writeFile(join(RESULTS_DIR, 'results.md'), `${table}\n\n${machineLine}\n`);
 process.stdout.write(`\n${table}\n\n${machineLine}\nTotal: ${Math.round((performance.now() - started) / 1000)} s. Results: bench/out/results.json\n`);

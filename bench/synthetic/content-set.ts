@@ -1,7 +1,7 @@
 // Writes a benchmark content set: a copy of the shipped content with N synthetic pages added in its sections.
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SECTIONS, syntheticPage } from './pages.js';
+import { SECTIONS, syntheticPage, tinyPage } from './pages.js';
 
 export interface ContentSet {
   /** The content folder to build (a copy of content/ plus the synthetic pages). */
@@ -11,7 +11,19 @@ export interface ContentSet {
   pages: number;
 }
 
-export async function writeContentSet(root: string, shippedContent: string, pages: number): Promise<ContentSet> {
+export interface ContentSetOptions {
+  /** One-line bodies: for the catalog measurement, where only the pages' existence and front matter matter. */
+  tiny?: boolean;
+  /** Skip the Eleventy / I/O floor copy. */
+  contentOnly?: boolean;
+}
+
+export async function writeContentSet(
+  root: string,
+  shippedContent: string,
+  pages: number,
+  options: ContentSetOptions = {},
+): Promise<ContentSet> {
   const contentDir = join(root, 'content');
   const pagesDir = join(root, 'pages-only');
   await rm(root, { recursive: true, force: true });
@@ -25,9 +37,9 @@ export async function writeContentSet(root: string, shippedContent: string, page
   for (let start = 0; start < pages; start += batch) {
     const writes: Promise<void>[] = [];
     for (let i = start; i < Math.min(pages, start + batch); i++) {
-      const page = syntheticPage(i, pages);
+      const page = options.tiny ? tinyPage(i) : syntheticPage(i, pages);
       writes.push(writeFile(join(contentDir, 'pages', page.section, `${page.slug}.md`), page.text));
-      writes.push(writeFile(join(pagesDir, page.section, `${page.slug}.md`), page.text));
+      if (!options.contentOnly) writes.push(writeFile(join(pagesDir, page.section, `${page.slug}.md`), page.text));
     }
     await Promise.all(writes);
   }

@@ -71,3 +71,11 @@ export function syntheticPage(index: number, count: number): SyntheticPage {
   ].join('\n');
   return { section, slug, text };
 }
+
+/** A public page of the catalog measurement: front matter and one sentence. */
+export function tinyPage(index: number): SyntheticPage {
+  const section = SECTIONS[index % SECTIONS.length]!;
+  const slug = `entry-${String(index).padStart(6, '0')}`;
+  const text = `---\ntitle: Public page ${index}\ndescription: Catalog entry ${index} of the benchmark.\norder: ${Math.floor(index / SECTIONS.length)}\n---\n\nA public page of the ${section} section.\n`;
+  return { section, slug, text };
+}

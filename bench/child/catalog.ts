@@ -1,0 +1,96 @@
+// Child process: the public page catalog at scale. Every page of a large content set goes through load, registry,
+// the catalog's own artifacts (sitemaps split with an index, page contexts, schema feed, catalog) and their
+// validators, then to disk. Page bodies are not rendered here (that is the pages suite's subject).
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadContent } from '../../generator/content/load.js';
+import { Diagnostics } from '../../generator/messages/diagnostics.js';
+import { PROJECT_ROOT, displayPath } from '../../generator/pipeline.js';
+import { buildRegistry, type KindTable } from '../../generator/registry/build-registry.js';
+import { kinds as defaultKinds } from '../../generator/registry/kinds.js';
+import { ArtifactSet, type EmitContext, type HostName, type ValidateContext } from '../../generator/registry/types.js';
+import { nodeFileSystem } from '../../generator/write/file-system.js';
+import { writeTrees, type OutputTree } from '../../generator/write/write-tree.js';
+import { printReport } from './report.js';
+
+/** The kinds whose output is one file per page; stood in for by empty files here. */
+const PAGE_BODY_KINDS = ['html-page', 'markdown', 'llms-index', 'llms-root', 'llms-full'];
+/** The catalog's artifacts, measured for real. */
+const CATALOG_KINDS = ['sitemap', 'page-context', 'schema-feed', 'schemamap', 'public-pages-catalog', 'agent-mode', 'robots'];
+
+const { values } = parseArgs({ options: { content: { type: 'string' }, out: { type: 'string' } } });
+if (!values.content || !values.out) throw new Error('usage: catalog.ts --content DIR --out DIR');
+
+const kinds: KindTable = { ...defaultKinds };
+for (const kind of PAGE_BODY_KINDS) kinds[kind] = { ...defaultKinds[kind]!, emit: () => '', validate: [] };
+
+const stages: Record<string, number> = {};
+const lap = (() => {
+  let last = performance.now();
+  return (label: string) => {
+    const now = performance.now();
+    stages[label] = Math.round(now - last);
+    last = now;
+  };
+})();
+
+const started = performance.now();
+const diagnostics = new Diagnostics();
+const model = await loadContent(
+  { contentDir: values.content, schemaDir: join(PROJECT_ROOT, 'schemas', 'content'), env: 'production' },
+  diagnostics,
+);
+lap('load');
+const registry = model && buildRegistry(model, kinds, diagnostics);
+lap('registry');
+if (!model || !registry) {
+  printReport({ ms: performance.now() - started, ok: false, firstErrors: diagnostics.list().slice(0, 3).map((m) => m.reason) });
+  process.exit(1);
+}
+const memos = new Map<string, unknown>();
+const artifacts = new ArtifactSet();
+const context: EmitContext = {
+  artifacts,
+  model,
+  registry,
+  diagnostics,
+  memo<T>(key: string, compute: () => T): T {
+    if (!memos.has(key)) memos.set(key, compute());
+    return memos.get(key) as T;
+  },
+};
+const catalogEntries = registry.entries.filter((e) => CATALOG_KINDS.includes(e.kind));
+for (const entry of catalogEntries) artifacts.set({ entry, body: kinds[entry.kind]!.emit(entry, context) });
+lap('emit');
+const vctx: ValidateContext = { model, registry, diagnostics, artifacts, displayPath: (e) => displayPath(e) };
+for (const entry of catalogEntries) {
+  const artifact = artifacts.get(entry.host, entry.file)!;
+  for (const validator of kinds[entry.kind]!.validate ?? []) {
+    const at = performance.now();
+    validator(artifact, vctx);
+    const label = `validate ${entry.kind} ${validator.name || '(anonymous)'}`;
+    stages[label] = (stages[label] ?? 0) + Math.round(performance.now() - at);
+  }
+}
+lap('validate');
+const trees = new Map<HostName, OutputTree>();
+let bytes = 0;
+for (const artifact of artifacts.values()) {
+  const host = artifact.entry.host;
+  if (!trees.has(host)) trees.set(host, { dir: host === 'site' ? values.out : join(`${values.out}-hosts`, host), files: new Map() });
+  trees.get(host)!.files.set(artifact.entry.file, artifact.body);
+  bytes += typeof artifact.body === 'string' ? Buffer.byteLength(artifact.body) : artifact.body.length;
+}
+await writeTrees([...trees.values()], nodeFileSystem);
+lap('write');
+const sitemaps = catalogEntries.filter((e) => e.kind === 'sitemap').length;
+printReport({
+  ms: performance.now() - started,
+  ok: !diagnostics.hasErrors,
+  files: artifacts.values().length,
+  pages: model.pages.length,
+  sitemapFiles: sitemaps,
+  outputMb: Math.round(bytes / 1024 / 102.4) / 10,
+  stages,
+  firstErrors: diagnostics.list().filter((m) => m.fatal).slice(0, 3).map((m) => `${m.ruleId}: ${m.reason}`),
+});
