@@ -32,6 +32,12 @@ export function answerEdgeRequest(request: Request, table: EdgeTable): Response 
   return undefined;
 }
 
+/** The paths whose requests the handler may answer; a CDN need not run it anywhere else. */
+export function answeredPaths(table: EdgeTable): string[] {
+  const routes = [table.agentMode?.route, table.pageContext?.route].flatMap((r) => (r ? [new URL(r, 'http://route.invalid').pathname] : []));
+  return [...new Set([...routes, ...table.pages.map((p) => p.path)])];
+}
+
 function headerRecord(list: HeaderList): Record<string, string> {
   const record: Record<string, string> = {};
   for (const [name, value] of list) record[name.toLowerCase()] = value;

@@ -1,5 +1,5 @@
 // Wraps the shared edge handler as a Netlify Edge Function (Deno): answer, or let Netlify serve the static file.
-import { answerEdgeRequest } from './handler.js';
+import { answerEdgeRequest, answeredPaths } from './handler.js';
 import type { EdgeTable } from './table.js';
 
 /** The part of Netlify's edge `Context` the handler uses. */
@@ -10,4 +10,9 @@ export interface NetlifyContext {
 export function netlifyEdgeFunction(table: EdgeTable) {
   return async (request: Request, context: NetlifyContext): Promise<Response> =>
     answerEdgeRequest(request, table) ?? context.next();
+}
+
+/** The function's `config`: the exact paths it answers, so that Netlify serves every other file without running it. */
+export function netlifyEdgeConfig(table: EdgeTable): { path: string[] } {
+  return { path: answeredPaths(table) };
 }

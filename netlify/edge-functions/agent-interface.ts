@@ -4,9 +4,10 @@
 // self-contained bundle `generator/cli/bundle-edge.ts` writes (netlify.toml runs it after the build), because Deno
 // does not resolve the project's `.js` import specifiers to its `.ts` sources.
 import table from '../../dist-hosts/deploy/edge-table.json' with { type: 'json' };
-import { netlifyEdgeFunction } from '../../dist-edge/netlify-edge-handler.js';
+import { netlifyEdgeConfig, netlifyEdgeFunction } from '../../dist-edge/netlify-edge-handler.js';
 
 export default netlifyEdgeFunction(table);
 
-// Every path: the handler answers only its routes and hands the rest to `context.next()`.
-export const config = { path: '/*' };
+// Only the paths the handler answers (Netlify reads `config` by importing this module at deploy time); every other
+// request is a static file, served without running the function.
+export const config = netlifyEdgeConfig(table);

@@ -12,7 +12,7 @@ import { PROJECT_ROOT } from '../../generator/pipeline.js';
 import { cloudflarePagesFunction } from '../../generator/edge/cloudflare.js';
 import { bundleNetlifyHandler } from '../../generator/edge/bundle.js';
 import { answerEdgeRequest } from '../../generator/edge/handler.js';
-import { netlifyEdgeFunction } from '../../generator/edge/netlify.js';
+import { netlifyEdgeConfig, netlifyEdgeFunction } from '../../generator/edge/netlify.js';
 import type { EdgeTable } from '../../generator/edge/table.js';
 import { parseHeadersFile, type Dialect } from './cdn-config-parsers.js';
 import { staticLayer } from './cdn-simulator.js';
@@ -52,8 +52,10 @@ function serveWith(dialect: Dialect): (r: Request) => Promise<Response> {
   const rules = parseHeadersFile(build.artifacts.text(build.artifacts.get('site', '_headers')!), dialect);
   const files = staticLayer(build.artifacts, rules);
   if (dialect === 'netlify') {
+    // Netlify runs the function only on the paths of its `config`; the rest go straight to the files.
     const edge = netlifyEdgeFunction(table);
-    return (r) => edge(r, { next: () => files(r) });
+    const paths = new Set(netlifyEdgeConfig(table).path);
+    return (r) => (paths.has(new URL(r.url).pathname) ? edge(r, { next: () => files(r) }) : files(r));
   }
   // Cloudflare runs the function only on the paths `_routes.json` includes; the rest go straight to the files.
   const routes = JSON.parse(build.artifacts.text(build.artifacts.get('site', '_routes.json')!)) as { include: string[]; exclude: string[] };
@@ -141,7 +143,9 @@ describe('netlify/edge-functions/agent-interface.ts, bundled', () => {
   it('answers the agent-mode route and hands the rest to Netlify', async () => {
     const mod = await load('netlify/edge-functions/agent-interface.ts');
     const handler = mod.default as (r: Request, c: { next(): Promise<Response> }) => Promise<Response>;
-    expect(mod.config).toEqual({ path: '/*' });
+    const paths = (mod.config as { path: string[] }).path;
+    expect(paths).toEqual(expect.arrayContaining(['/', '/api/agent/page-context', '/mcp']));
+    expect(paths).not.toContain('/openapi.json');
     const agent = await handler(new Request('https://www.example.com/?mode=agent'), { next: async () => passedOn() });
     expect(agent.status).toBe(200);
     expect((await agent.json()) as unknown).toMatchObject({ mode: 'agent' });
