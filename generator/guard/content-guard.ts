@@ -6,7 +6,8 @@ import type { Model, Page, SourcePlace } from '../model/types.js';
 import type { YamlSource } from '../content/yaml-source.js';
 import { TextIndex } from '../validate/text/text-index.js';
 import { markdownUnits, sentences, type TextUnit } from '../validate/text/units.js';
-import { wordingFindings } from './wording.js';
+import { negated, wordingFindings } from './wording.js';
+import { placeholderEndpointFindings, UNKNOWN_ENDPOINT_FIX } from './contract-endpoints.js';
 
 export interface ContentGuardInput {
   /** Every YAML document of the content set (several top-level facts may share one). */
@@ -23,9 +24,9 @@ export function guardContent(input: ContentGuardInput, model: Model, diagnostics
     if (seen.has(source.file) || UNPUBLISHED_CONTENT.test(source.file)) continue;
     seen.add(source.file);
     const units = yamlUnits(source);
-    for (const finding of wordingFindings(units.map((u) => u.unit), model)) {
-      const at = units.find((u) => u.unit === finding.unit)!;
-      report(diagnostics, finding, at.place(finding.index));
+    const placeOf = (unit: TextUnit, index: number) => units.find((u) => u.unit === unit)!.place(index);
+    for (const finding of findingsOf(units.map((u) => u.unit), model)) {
+      report(diagnostics, finding, placeOf(finding.unit, finding.index));
     }
   }
   for (const page of input.pages) {
@@ -33,7 +34,7 @@ export function guardContent(input: ContentGuardInput, model: Model, diagnostics
     // Front matter values are judged too; they are reported at the page's first line.
     const frontMatter = new Set([...sentences(page.title, 0), ...sentences(page.description, 0)]);
     const units: TextUnit[] = [...frontMatter, ...markdownUnits(page.body)];
-    for (const finding of wordingFindings(units, model)) {
+    for (const finding of findingsOf(units, model)) {
       let place: SourcePlace = page.source;
       if (!frontMatter.has(finding.unit)) {
         const pos = index.position(finding.unit.offset + finding.index);
@@ -44,7 +45,25 @@ export function guardContent(input: ContentGuardInput, model: Model, diagnostics
   }
 }
 
-function report(diagnostics: Diagnostics, finding: ReturnType<typeof wordingFindings>[number], place: SourcePlace): void {
+interface Finding {
+  ruleId: string;
+  unit: TextUnit;
+  index: number;
+  reason: string;
+  fix: string;
+}
+
+/** The wording rules and, for placeholder URLs ({api_url}/…), the contract's endpoints. */
+function findingsOf(units: TextUnit[], model: Model): Finding[] {
+  const endpoints = placeholderEndpointFindings(units, model, negated).map((f) => ({
+    ...f,
+    ruleId: 'unknown-endpoint',
+    fix: UNKNOWN_ENDPOINT_FIX,
+  }));
+  return [...wordingFindings(units, model), ...endpoints];
+}
+
+function report(diagnostics: Diagnostics, finding: Finding, place: SourcePlace): void {
   diagnostics.error('load', { ruleId: finding.ruleId, reason: finding.reason, fix: finding.fix, place });
 }
 

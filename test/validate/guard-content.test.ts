@@ -92,6 +92,23 @@ describe('guard on content/pages', () => {
   });
 });
 
+describe('unknown-endpoint in content', () => {
+  it('reports a placeholder URL on the API host other than the pricing call, at its place in the page', async () => {
+    const { messages, text } = await loadEdited('pages/developers.md', append('Orders are at `{api_url}/api/v1/orders`.'));
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ ruleId: 'unknown-endpoint', file: 'content/pages/developers.md', ...positionOf(text, '{api_url}/api/v1/orders') });
+    expect(messages[0]!.reason).toContain('/api/v1/communities/plans/prices');
+  });
+
+  it('accepts the contract\'s endpoints written with placeholders', async () => {
+    const { messages } = await loadEdited(
+      'pages/developers.md',
+      append('POST {api_url}/api/v1/communities/plans/prices; MCP at {mcp_url}/mcp; metadata at {mcp_url}/.well-known/oauth-protected-resource and {auth_url}/.well-known/oauth-authorization-server.'),
+    );
+    expect(messages).toEqual([]);
+  });
+});
+
 describe('guard on content/*.yaml', () => {
   it('reports a claim in a YAML fact at its line and column', async () => {
     const { messages, text } = await loadEdited('service.yaml', (t) =>
