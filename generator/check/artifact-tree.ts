@@ -51,6 +51,8 @@ export async function isDirectory(path: string): Promise<boolean> {
   }
 }
 
+/** The site's files first, then the other hosts', each in path order. */
 function sortTree(tree: ArtifactTree): ArtifactTree {
-  return new Map([...tree].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const key = (path: string) => (path.startsWith('dist/') ? `0${path}` : `1${path}`);
+  return new Map([...tree].sort(([a], [b]) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)));
 }

@@ -60,3 +60,16 @@ export function showValue(value: unknown, max = 80): string {
   const text = value === undefined ? '(none)' : JSON.stringify(value);
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
+
+/**
+ * A changed string pair shown around its first difference, so two long values that differ late do not look alike
+ * once cut to one line.
+ */
+export function showStringChange(before: string, after: string, max = 80): [string, string] {
+  let common = 0;
+  while (common < before.length && common < after.length && before[common] === after[common]) common++;
+  const lead = 20;
+  if (common <= lead || (before.length <= max && after.length <= max)) return [showValue(before, max), showValue(after, max)];
+  const cut = (text: string) => showValue(text.slice(common - lead), max - 1).replace(/^"/, '"…');
+  return [cut(before), cut(after)];
+}

@@ -1,7 +1,7 @@
 // Renders a check report as Markdown for a pull-request comment or a CI job summary ($GITHUB_STEP_SUMMARY).
 import { formatBytes } from '../cli/summary.js';
 import type { ArtifactChange } from './compare.js';
-import { showValue } from './json-diff.js';
+import { showStringChange, showValue } from './json-diff.js';
 import type { CheckReport, Finding, LlmsSize } from './run-check.js';
 
 /** GitHub cuts a job summary at 1 MiB; past this many detailed artifacts the rest are listed by name only. */
@@ -104,7 +104,11 @@ function renderChange(change: ArtifactChange): string[] {
       '|---|---|---|',
     ];
     for (const c of summary.changes) {
-      out.push(`| \`${cell(c.pointer || '/')}\` | ${code(c.change === 'added' ? undefined : c.before)} | ${code(c.change === 'removed' ? undefined : c.after)} |`);
+      const [before, after] =
+        typeof c.before === 'string' && typeof c.after === 'string'
+          ? showStringChange(c.before, c.after).map((v) => `\`${cell(v)}\``)
+          : [code(c.change === 'added' ? undefined : c.before), code(c.change === 'removed' ? undefined : c.after)];
+      out.push(`| \`${cell(c.pointer || '/')}\` | ${before} | ${after} |`);
     }
     if (summary.truncated) out.push('| … | | |');
     out.push('', '</details>', '');

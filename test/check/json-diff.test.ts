@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffJson, showValue } from '../../generator/check/json-diff.js';
+import { diffJson, showStringChange, showValue } from '../../generator/check/json-diff.js';
 
 describe('diffJson', () => {
   it('names each changed, added and removed member by its JSON Pointer', () => {
@@ -28,5 +28,16 @@ describe('diffJson', () => {
   it('shows long values cut to one line', () => {
     expect(showValue('x'.repeat(200), 20)).toHaveLength(20);
     expect(showValue(undefined)).toBe('(none)');
+  });
+});
+
+describe('showStringChange', () => {
+  it('shows two long strings from just before their first difference', () => {
+    const before = `${'same words '.repeat(20)}old ending`;
+    const after = `${'same words '.repeat(20)}new ending`;
+    const [a, b] = showStringChange(before, after, 40);
+    expect(a).toBe('"…me words same words old ending"');
+    expect(b).toBe('"…me words same words new ending"');
+    expect(showStringChange('short', 'shorter')).toEqual(['"short"', '"shorter"']);
   });
 });
