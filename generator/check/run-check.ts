@@ -51,11 +51,12 @@ export interface CheckOptions {
 
 export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   const progress = options.progress ?? (() => {});
+  // The base first: a mistyped ref fails at once instead of after the head's build.
+  progress(`Building the base ${options.base}…`);
+  const base = await loadBase(options.base, { env: options.env, repoDir: options.repoDir, kinds: options.kinds });
   progress(`Building and validating the head (${options.env})…`);
   const pipeline = { env: options.env, contentDir: options.contentDir, schemaDir: options.schemaDir, kinds: options.kinds };
   const head: PipelineResult = options.outDir ? await build({ ...pipeline, outDir: options.outDir }) : await runPipeline(pipeline);
-  progress(`Building the base ${options.base}…`);
-  const base = await loadBase(options.base, { env: options.env, repoDir: options.repoDir, kinds: options.kinds });
   progress('Comparing…');
   const headTree: ArtifactTree = head.artifacts ? treeOfArtifacts(head.artifacts) : new Map();
   // A head that did not get as far as emitting has nothing to compare: every file would look removed.
