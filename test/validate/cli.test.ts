@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, PROJECT_ROOT } from '../../generator/pipeline.js';
+import { validateBuiltTree } from '../../generator/validate/validate-tree.js';
 
 const SLOW = 120_000;
 let root: string;
@@ -81,4 +82,12 @@ describe('npm run validate', () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Exit codes: 0 valid, 1 invalid');
   }, SLOW);
+
+  it('says there is no tree to check when the folder does not exist', async () => {
+    const result = await validateBuiltTree({ dir: join(root, 'never-built'), display: 'never-built', env: 'production' });
+    expect(result.diagnostics.list()).toEqual([
+      expect.objectContaining({ ruleId: 'missing-tree', file: 'never-built', fatal: true }),
+    ]);
+    expect(result.diagnostics.list()[0]!.reason).toContain('npm run build');
+  });
 });
