@@ -65,12 +65,18 @@ describe('llmsStructure', () => {
 describe('llmsLinks', () => {
   it('rejects a relative link', () => {
     expect(check(llmsLinks, '# T\n\n## S\n\n- [a](/mcp.md)\n')).toEqual([
-      { file: 'dist/llms.txt', line: 5, column: 3, ruleId: 'llms-relative-link' },
+      { file: 'dist/llms.txt', line: 5, column: '- [a]('.length + 1, ruleId: 'llms-relative-link' },
     ]);
   });
 
   it('rejects a site link to a path the registry does not have', () => {
     expect(check(llmsLinks, `# T\n\n## S\n\n- [a](${base()}/nowhere.md)\n`)).toMatchObject([{ line: 5, ruleId: 'llms-unresolved-link' }]);
+  });
+
+  it('checks autolinks too, at the URL', () => {
+    expect(check(llmsLinks, `# T\n\nSource: <${base()}/gone.md>\n`)).toEqual([
+      { file: 'dist/llms.txt', line: 3, column: 'Source: <'.length + 1, ruleId: 'llms-unresolved-link' },
+    ]);
   });
 
   it('rejects a site link to a registry entry that was not emitted', () => {

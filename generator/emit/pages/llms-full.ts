@@ -1,10 +1,7 @@
 // Emits /llms-full.txt: product context and constraints, then the full Markdown of every guide, each with its source URL.
-import type { Root } from 'mdast';
 import type { Emitter } from '../../registry/types.js';
 import { fillAddresses } from '../../registry/registry.js';
 import { renderPage } from '../../pages/render-page.js';
-import { heading, paragraph, link } from '../../pages/mdast-build.js';
-import { stringifyMarkdown } from '../../pages/processor.js';
 import { agentRules, mcpBoundary } from './llms-guidance.js';
 import { readingOrder } from './llms-format.js';
 
@@ -20,14 +17,13 @@ export const emitLlmsFull: Emitter = (_entry, context) => {
     agentRules(model).map((r) => `- ${r}`).join('\n'),
   ].join('\n\n');
   const pages = guides.map((guide) => {
-    const { tree, page } = renderPage(guide.page!, context);
-    const url = registry.url(guide);
-    // The page's own H1 (its title) is replaced by the same title followed by where it comes from.
-    const withSource: Root = {
-      type: 'root',
-      children: [heading(1, page.title), paragraph('Source: ', link(url)), ...tree.children.slice(1)],
-    };
-    return stringifyMarkdown(withSource);
+    const { markdown } = renderPage(guide.page!, context);
+    // The twin starts with its title (the H1 the expansion put first); the source URL goes right after it.
+    // Reusing the twin's text keeps this linear in the site's size: nothing is written twice.
+    const split = markdown.indexOf('\n\n');
+    const title = split < 0 ? markdown.trimEnd() : markdown.slice(0, split);
+    const rest = split < 0 ? '' : markdown.slice(split + 2);
+    return `${title}\n\nSource: <${registry.url(guide)}>\n\n${rest}`.trimEnd();
   });
   return `${[intro, ...pages].join('\n\n').trimEnd()}\n`;
 };

@@ -1,6 +1,5 @@
 // Checks of the llms files: the llmstxt.org structure, links that reach emitted files, and the size readers accept.
 import type { Nodes, Root } from 'mdast';
-import { visit } from 'unist-util-visit';
 import type { Artifact, ValidateContext, Validator } from '../../registry/types.js';
 import { plainParser } from '../../pages/processor.js';
 import { resolveSiteLink } from '../../pages/site-links.js';
@@ -27,6 +26,8 @@ function reporter(artifact: Artifact, context: ValidateContext) {
 
 /** One H1 first, an optional blockquote, prose without headings, then H2 sections holding `- [name](url): notes` lists. */
 export const llmsStructure: Validator = (artifact, context) => {
+  // A file over the limit is reported by llmsSize; parsing it whole would only cost time.
+  if (context.artifacts.text(artifact).length > LLMS_TXT_MAX_CHARS) return;
   const tree = parsed(artifact, context);
   const report = reporter(artifact, context);
   const fix = 'Follow the llmstxt.org structure: `# Title`, an optional `> summary`, prose, then `## Section` lists of `- [name](url): notes`.';
@@ -59,26 +60,61 @@ export const llmsStructure: Validator = (artifact, context) => {
   });
 };
 
+/**
+ * Links of an llms file: `[name](url)` and `<url>`, with their offsets. A scan rather than a Markdown parse, because
+ * llms-full.txt grows with the site and micromark's cost on one huge document is not linear.
+ */
+const LINK = /\]\(([^()\s]+)(?:\s+"[^"]*")?\)|<([a-z][a-z0-9+.-]*:[^<>\s]*)>/gi;
+
+function linksOf(text: string): { url: string; offset: number }[] {
+  const out: { url: string; offset: number }[] = [];
+  for (const match of text.matchAll(LINK)) {
+    const url = match[1] ?? match[2]!;
+    out.push({ url, offset: match.index + match[0].indexOf(url) });
+  }
+  return out;
+}
+
+/** Line and column of an offset, from the line starts (found once per file). */
+function positioner(text: string): (offset: number) => { line: number; column: number } {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (offset) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (starts[mid]! <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low + 1, column: offset - starts[low]! + 1 };
+  };
+}
+
 /** Every link is absolute, and every link on the site reaches a file this build emits. */
 export const llmsLinks: Validator = (artifact, context) => {
-  const report = reporter(artifact, context);
-  visit(parsed(artifact, context), 'link', (node) => {
-    if (!/^[a-z][a-z0-9+.-]*:/i.test(node.url)) {
-      report('llms-relative-link', node, `The link ${node.url} is relative; llms files are read away from the site.`, 'Write the absolute URL ({base_url}/…).');
-      return;
+  const text = context.artifacts.text(artifact);
+  const file = context.displayPath(artifact.entry);
+  const at = positioner(text);
+  const report = (ruleId: string, offset: number, reason: string, fix: string) =>
+    context.diagnostics.error('validate', { ruleId, reason, fix, place: { file, ...at(offset) } });
+  for (const { url, offset } of linksOf(text)) {
+    if (!/^[a-z][a-z0-9+.-]*:/i.test(url)) {
+      report('llms-relative-link', offset, `The link ${url} is relative; llms files are read away from the site.`, 'Write the absolute URL ({base_url}/…).');
+      continue;
     }
-    const resolved = resolveSiteLink(node.url, '/', context.registry);
-    if (!resolved.site) return;
+    const resolved = resolveSiteLink(url, '/', context.registry);
+    if (!resolved.site) continue;
     const emitted = resolved.entry && context.artifacts.get(resolved.entry.host, resolved.entry.file);
     if (!emitted) {
       report(
         'llms-unresolved-link',
-        node,
+        offset,
         `The link to ${resolved.path} reaches no file the build emits.`,
         'Link only to registry entries (content/discovery-resources.yaml, content/pages/).',
       );
     }
-  });
+  }
 };
 
 export const llmsSize: Validator = (artifact, context) => {
