@@ -73,6 +73,8 @@ export function makeSitemapCheck(limits: SitemapLimits): Validator {
     }
     const item = isIndex ? 'sitemap' : 'url';
     const locs: string[] = [];
+    // Once per sitemap, not once per <loc>: listing every page URL per entry is quadratic in the catalog's size.
+    const pageUrls = isIndex ? undefined : new Set(sitemapUrls(context.registry));
     for (const element of root.children) {
       const loc = child(element, 'loc');
       if (!inSitemapNs(element, item) || loc.length !== 1) {
@@ -88,7 +90,7 @@ export function makeSitemapCheck(limits: SitemapLimits): Validator {
       } catch {
         valid = false;
       }
-      if (!valid || !entry || (isIndex ? entry.kind !== 'sitemap' : !sitemapUrls(context.registry).includes(href))) {
+      if (!valid || !entry || (isIndex ? entry.kind !== 'sitemap' : !pageUrls!.has(href))) {
         report('sitemap-loc', loc[0]!, `<loc>${href}</loc> is not the absolute URL of a ${isIndex ? 'sitemap part' : 'public page'} the site serves`);
       }
     }
