@@ -6,21 +6,28 @@ import { parseArgs } from 'node:util';
 import { RESULTS_DIR } from './harness/paths.js';
 import { markdownTable } from './harness/table.js';
 import { pagesSuite, type Row } from './suites/pages.js';
+import { catalogSuite } from './suites/catalog.js';
 import { loadSuite, loadTable, type LoadRow } from './suites/load.js';
 
-const HELP = `Usage: npm run bench -- [--quick] [--runs N] [--only pages|catalog|load]
+const HELP = `Usage: npm run bench -- [--quick] [--runs N] [--only pages|catalog|load] [--pages N,N] [--catalog M] [--timeout S]
 
 Builds synthetic content sets in a temporary folder and measures each case in its own child process, several
 times; prints median and spread, writes bench/out/results.json and bench/out/results.md.
-  --quick   small sizes (N = 200 pages, M = 5,000 catalog entries), for trying the harness
-  --runs N  repetitions of each measurement (default 3)
-  --only S  one suite only`;
+  --quick      small sizes (N = 200 pages, M = 5,000 catalog entries, 3 s load runs), for trying the harness
+  --runs N     repetitions of each measurement (default 3)
+  --only S     one suite only
+  --pages N,N  page counts of the pages suite (default 1000,10000)
+  --catalog M  public pages of the catalog suite (default 100000)
+  --timeout S  time limit of one measured run, in seconds (default 90); a run past it is stopped and reported`;
 
 const { values } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
     runs: { type: 'string' },
     only: { type: 'string' },
+    pages: { type: 'string' },
+    catalog: { type: 'string' },
+    timeout: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -29,16 +36,20 @@ if (values.help) {
   process.exit(0);
 }
 const runs = Number(values.runs ?? 3);
-const pageSizes = values.quick ? [200] : [1_000, 10_000];
+const pageSizes = values.pages ? values.pages.split(',').map(Number) : values.quick ? [200] : [1_000, 10_000];
+const catalogSize = Number(values.catalog ?? (values.quick ? 5_000 : 100_000));
+const timeoutMs = Number(values.timeout ?? 90) * 1000;
 const wanted = (suite: string) => !values.only || values.only === suite;
 const log = (line: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
+const suiteOptions = { runs, timeoutMs, log };
 
 const workRoot = join(tmpdir(), `discovery-site-bench-${process.pid}`);
 const started = performance.now();
 const rows: Row[] = [];
 let loadRows: LoadRow[] = [];
 try {
-  if (wanted('pages')) for (const size of pageSizes) rows.push(...(await pagesSuite(workRoot, size, runs, log)));
+  if (wanted('pages')) for (const size of pageSizes) rows.push(...(await pagesSuite(workRoot, size, suiteOptions)));
+  if (wanted('catalog')) rows.push(...(await catalogSuite(workRoot, catalogSize, suiteOptions)));
   if (wanted('load')) loadRows = await loadSuite({ runs, seconds: values.quick ? 3 : 10, connections: 50 }, log);
 } finally {
   await rm(workRoot, { recursive: true, force: true });

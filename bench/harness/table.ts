@@ -6,14 +6,22 @@ export function markdownTable(rows: Row[]): string {
     '| Suite | Measurement | N | Median | Spread (min–max) | Peak RSS | Ratio |',
     '|---|---|---:|---:|---:|---:|---|',
   ];
+  const notes: string[] = [];
   for (const row of rows) {
     const s = row.summary;
     const ratio = row.ratio ? `${row.ratio.value}× ${row.ratio.to}` : '';
+    let marks = '';
+    for (const note of row.notes ?? []) {
+      notes.push(note);
+      marks += `<sup>${notes.length}</sup>`;
+    }
     lines.push(
-      `| ${row.suite} | ${row.measurement} | ${row.size.toLocaleString('en')} | ${ms(s.medianMs)} | ${ms(s.minMs)}–${ms(s.maxMs)} | ${s.peakRssMb} MB | ${ratio} |`,
+      s
+        ? `| ${row.suite} | ${row.measurement}${marks} | ${row.size.toLocaleString('en')} | ${ms(s.medianMs)} | ${ms(s.minMs)}–${ms(s.maxMs)} | ${s.peakRssMb} MB | ${ratio} |`
+        : `| ${row.suite} | ${row.measurement}${marks} | ${row.size.toLocaleString('en')} | — | — | — | |`,
     );
   }
-  return lines.join('\n');
+  return [...lines, '', ...notes.map((n, i) => `${i + 1}. ${n}`)].join('\n');
 }
 
 function ms(value: number): string {

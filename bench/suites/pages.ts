@@ -11,84 +11,96 @@ export interface Row {
   suite: string;
   measurement: string;
   size: number;
-  summary: Summary;
+  summary?: Summary;
   /** Median time over the reference's median time, when there is a reference. */
   ratio?: { to: string; value: number };
   notes?: string[];
 }
 
-export async function pagesSuite(workRoot: string, pages: number, runs: number, log: (line: string) => void): Promise<Row[]> {
+export interface SuiteOptions {
+  runs: number;
+  /** Per-measurement time limit; a run past it is stopped and the rest of that measurement skipped. */
+  timeoutMs: number;
+  log(line: string): void;
+}
+
+/** Repeats a measurement; stops at the first failure or time-out (repeating it would only cost time). */
+export async function repeat(
+  label: string,
+  options: SuiteOptions,
+  run: (i: number) => Promise<ChildReport>,
+): Promise<{ reports: ChildReport[]; failure?: string }> {
+  const reports: ChildReport[] = [];
+  for (let i = 0; i < options.runs; i++) {
+    options.log(`${label} ${i + 1}/${options.runs}`);
+    const report = await run(i);
+    if (report.timedOut) return { reports, failure: `timed out (${report.note}; peak RSS so far ${report.peakRssMb} MB)` };
+    if (!report.ok) {
+      const errors = (report.firstErrors as string[] | undefined)?.join(' | ') ?? '';
+      return { reports, failure: `failed: ${errors.slice(0, 300)}` };
+    }
+    reports.push(report);
+  }
+  return { reports };
+}
+
+export async function pagesSuite(workRoot: string, pages: number, options: SuiteOptions): Promise<Row[]> {
   const root = join(workRoot, `pages-${pages}`);
-  log(`pages ${pages}: writing the content set`);
+  options.log(`pages ${pages}: writing the content set`);
   const set = await writeContentSet(root, join(PROJECT_ROOT, 'content'), pages);
   const out = join(root, 'dist');
   const cache = join(root, 'cache');
   const buildArgs = ['--content', set.contentDir, '--out', out, '--cache', cache];
   const notes = new Set<string>();
-  const build = async (label: string) => {
-    const report = await runChild('build.ts', buildArgs);
-    check(report, `${label} at ${pages} pages`);
+  const build = async () => {
+    const report = await runChild('build.ts', buildArgs, { timeoutMs: options.timeoutMs });
     const stubbed = report.stubbedKinds as string[] | undefined;
     if (stubbed?.length) notes.add(`kinds not landed yet, stood in by empty emitters: ${stubbed.join(', ')}`);
-    if (report.workers) notes.add(`page rendering on ${String(report.workers)} worker threads`);
     return report;
   };
 
-  const cold: ChildReport[] = [];
-  for (let i = 0; i < runs; i++) {
+  const cold = await repeat(`pages ${pages}: cold build`, options, async () => {
     await rm(out, { recursive: true, force: true });
     await rm(cache, { recursive: true, force: true });
-    log(`pages ${pages}: cold build ${i + 1}/${runs}`);
-    cold.push(await build('cold build'));
-  }
-  const unchanged: ChildReport[] = [];
-  for (let i = 0; i < runs; i++) {
-    log(`pages ${pages}: no-change rebuild ${i + 1}/${runs}`);
-    unchanged.push(await build('no-change rebuild'));
-  }
-  const edited: ChildReport[] = [];
-  for (let i = 0; i < runs; i++) {
-    await appendFile(editedPagePath(set), `\nEdited paragraph number ${i + 1}.\n`);
-    log(`pages ${pages}: rebuild after one edit ${i + 1}/${runs}`);
-    edited.push(await build('edited rebuild'));
-  }
-  const eleventy: ChildReport[] = [];
-  for (let i = 0; i < runs; i++) {
-    log(`pages ${pages}: Eleventy ${i + 1}/${runs}`);
-    const report = await runChild('eleventy.ts', ['--pages', set.pagesDir, '--work', join(root, 'eleventy')]);
-    check(report, 'Eleventy');
-    eleventy.push(report);
-  }
-  const files = cold[0]!.files ?? pages;
-  const floor: ChildReport[] = [];
-  for (let i = 0; i < runs; i++) {
-    log(`pages ${pages}: I/O floor ${i + 1}/${runs}`);
-    const report = await runChild('io-floor.ts', ['--pages', set.pagesDir, '--out', join(root, 'floor'), '--files', String(files)]);
-    floor.push(report);
-  }
+    return build();
+  });
+  const built = cold.reports.length > 0;
+  const unchanged = built ? await repeat(`pages ${pages}: no-change rebuild`, options, build) : undefined;
+  const edited = built
+    ? await repeat(`pages ${pages}: rebuild after one edit`, options, async (i) => {
+        await appendFile(editedPagePath(set), `\nEdited paragraph number ${i + 1}.\n`);
+        return build();
+      })
+    : undefined;
+  const eleventy = await repeat(`pages ${pages}: Eleventy`, options, () =>
+    runChild('eleventy.ts', ['--pages', set.pagesDir, '--work', join(root, 'eleventy')], { timeoutMs: options.timeoutMs }),
+  );
+  // As many output files as our build writes (its count, or two per page when it did not finish).
+  const files = cold.reports[0]?.files ?? pages * 2;
+  const floor = await repeat(`pages ${pages}: I/O floor`, options, () =>
+    runChild('io-floor.ts', ['--pages', set.pagesDir, '--out', join(root, 'floor'), '--files', String(files)]),
+  );
   await rm(root, { recursive: true, force: true });
 
-  const s = {
-    cold: summarize(cold),
-    unchanged: summarize(unchanged),
-    edited: summarize(edited),
-    eleventy: summarize(eleventy),
-    floor: summarize(floor),
+  const row = (measurement: string, result: { reports: ChildReport[]; failure?: string } | undefined, extraNotes: string[] = []): Row => ({
+    suite: 'pages',
+    size: pages,
+    measurement,
+    summary: result?.reports.length ? summarize(result.reports) : undefined,
+    notes: [...(result?.failure ? [result.failure] : result ? [] : ['skipped: no cold build to rebuild']), ...extraNotes],
+  });
+  const ratio = (a: Row, b: Row, to: string): Row => {
+    if (a.summary && b.summary) a.ratio = { to, value: Math.round((a.summary.medianMs / b.summary.medianMs) * 100) / 100 };
+    return a;
   };
-  const ratio = (a: Summary, b: Summary, to: string) => ({ to, value: Math.round((a.medianMs / b.medianMs) * 100) / 100 });
-  const common = { suite: 'pages', size: pages };
+  const eleventyRow = row('Eleventy 3.1.7 build', eleventy);
+  const floorRow = row(`I/O floor (read ${pages}, write ${files})`, floor);
+  const upToDate = unchanged?.reports.every((r) => r.upToDate === true);
   return [
-    { ...common, measurement: 'cold build + validate', summary: s.cold, ratio: ratio(s.cold, s.eleventy, 'Eleventy'), notes: [...notes] },
-    { ...common, measurement: 'no-change rebuild', summary: s.unchanged, ratio: ratio(s.unchanged, s.floor, 'I/O floor') },
-    { ...common, measurement: 'rebuild after editing one page', summary: s.edited, ratio: ratio(s.edited, s.floor, 'I/O floor') },
-    { ...common, measurement: 'Eleventy 3.1.7 build', summary: s.eleventy },
-    { ...common, measurement: `I/O floor (read ${pages}, write ${files})`, summary: s.floor },
+    ratio(row('cold build + validate', cold, [...notes]), eleventyRow, 'Eleventy'),
+    ratio(row('no-change rebuild', unchanged, upToDate ? ['skipped by the build cache: inputs and output unchanged'] : []), floorRow, 'I/O floor'),
+    ratio(row('rebuild after editing one page', edited), floorRow, 'I/O floor'),
+    eleventyRow,
+    floorRow,
   ];
-}
-
-function check(report: ChildReport, what: string): void {
-  if (!report.ok) {
-    const errors = (report.firstErrors as string[] | undefined)?.join('\n  ') ?? '';
-    throw new Error(`${what} failed:\n  ${errors}`);
-  }
 }
