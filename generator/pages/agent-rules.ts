@@ -28,7 +28,7 @@ export function agentRules(model: Model): string[] {
 /** The interfaces without a public contract, and the answer a client is given. */
 export function unpublishedLine(model: Model): string {
   const b = model.boundaries;
-  return `Not provided by the public contract: ${b.unpublishedInterfaces.map((i) => i.name).join(', ')}. ${b.unpublishedAnswer}`;
+  return `No contract is published for: ${b.unpublishedInterfaces.map((i) => i.name).join(', ')}. A client that asks for one of them is told: "${b.unpublishedAnswer}"`;
 }
 
 /** "Fields of…" → "fields of…", but "HTTP method…" stays. */

@@ -7,7 +7,7 @@ export const unpublishedInterfaces: BlockDirective = {
   summary: 'The interfaces for which no contract is published, and the answer a client is given.',
   expand: (_, { model }) => [
     list(model.boundaries.unpublishedInterfaces.map((i) => [strong(i.name), ': not provided by the public contract.'])),
-    paragraph(model.boundaries.unpublishedAnswer),
+    paragraph(`A client that asks for one of them is told: "${model.boundaries.unpublishedAnswer}"`),
   ],
 };
 
