@@ -89,6 +89,15 @@ describe('not-an-mcp-endpoint and mcp-endpoint-mismatch', () => {
     expect(messages.map((m) => m.ruleId)).toEqual(['mcp-endpoint-mismatch']);
   });
 
+  it('reports an agent.json service URL (v0.3 `url` with `preferredTransport`) that is not {mcp_url}/mcp', async () => {
+    let changed = '';
+    const messages = checkWith(await goodBuild(), [onlyMcpEndpoint], {
+      '/.well-known/agent.json': (t) => (changed = editJson((doc) => (doc.url = 'https://www.example.com'))(t)),
+    });
+    const at = positionAfter(changed, '"url"', '"https://www.example.com"');
+    expect(messages.map((m) => [m.ruleId, m.file, m.line, m.column])).toEqual([['mcp-endpoint-mismatch', 'dist/.well-known/agent.json', at.line, at.column]]);
+  });
+
   it('reports an API catalog that links the installation guide as the MCP server', async () => {
     const messages = checkWith(await goodBuild(), [onlyMcpEndpoint], {
       '/.well-known/api-catalog': editJson((doc) => {

@@ -32,7 +32,8 @@ function roleOf(path: JsonPath, parent: unknown): Role | undefined {
   if (key === 'href') return typeof siblings.title === 'string' && MCP_SERVER_TITLE.test(siblings.title) ? 'endpoint' : undefined;
   if (key !== 'url' && key !== 'uri') return undefined;
   if (path.slice(0, -1).some((s) => typeof s === 'string' && ENDPOINT_CONTAINERS.has(s))) return 'endpoint';
-  if (TRANSPORT_TYPES.has(String(siblings.type)) || 'protocolBinding' in siblings) return 'endpoint';
+  // An A2A interface (protocolBinding) or a v0.2/v0.3 card's service URL (preferredTransport) is where a client connects.
+  if (TRANSPORT_TYPES.has(String(siblings.type)) || 'protocolBinding' in siblings || 'preferredTransport' in siblings) return 'endpoint';
   return path.length === 1 ? 'service-url' : undefined;
 }
 
