@@ -3,6 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Addresses, Model } from '../model/types.js';
+import { fillAddresses } from '../registry/registry.js';
 import { HeadlessOAuthClient } from './headless-oauth.js';
 import type { Scorecard } from './scorecard.js';
 
@@ -48,6 +49,8 @@ export async function checkMcp(input: McpCheckInput): Promise<void> {
     'requires-token',
     `without a token answered ${anonymous.status} with WWW-Authenticate "${challenge || '(none)'}", expected 401 with Bearer resource_metadata="…"`,
   );
+
+  await checkNotEndpoints(input, doFetch);
 
   if (!input.credentials) {
     card.add({ area: 'mcp', subject: endpoint, check: 'tools-list', outcome: 'skip', detail: 'no --token or --preview-auth given' });
@@ -102,4 +105,29 @@ async function connect(endpoint: string, credentials: NonNullable<McpCredentials
   const c = client();
   await c.connect(new StreamableHTTPClientTransport(url, { authProvider: provider, fetch: doFetch }));
   return c;
+}
+
+/**
+ * {base_url}/mcp, its guidance files and the legacy MCP paths must not act as MCP endpoints: an initialize request
+ * there may get an error or a page, never a JSON-RPC result.
+ */
+async function checkNotEndpoints(input: McpCheckInput, doFetch: typeof fetch): Promise<void> {
+  const { model, addresses, card } = input;
+  const urls = new Set([
+    ...model.mcpServer.notEndpoints.map((n) => fillAddresses(n.url, addresses)),
+    ...model.mcpServer.legacyPaths.examples.map((path) => `${addresses.base_url}${path}`),
+  ]);
+  for (const url of urls) {
+    const response = await doFetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify(INITIALIZE),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(15_000),
+    }).catch(() => undefined);
+    if (!response) continue;
+    const text = await response.text();
+    const answersMcp = response.ok && /"jsonrpc"\s*:\s*"2\.0"/.test(text) && /"result"\s*:/.test(text);
+    card.expect(!answersMcp, 'mcp', url, 'not-an-endpoint', `answers an MCP initialize request (${response.status}): the contract says it is not an MCP endpoint; the endpoint is ${addresses.mcp_url}${model.mcpServer.endpointPath}`);
+  }
 }

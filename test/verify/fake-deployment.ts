@@ -24,7 +24,7 @@ export interface Deployment {
   close(): Promise<void>;
 }
 
-export async function startDeployment(): Promise<Deployment> {
+export async function startDeployment(content: { contentDir: string; schemaDir: string }): Promise<Deployment> {
   const hosts = ['site', 'api', 'mcp', 'auth'] as const;
   const bound = await Promise.all(hosts.map(() => listen()));
   const addresses: Addresses = {
@@ -33,7 +33,7 @@ export async function startDeployment(): Promise<Deployment> {
     mcp_url: bound[2]!.origin,
     auth_url: bound[3]!.origin,
   };
-  const result = await runPipeline({ env: 'preview', kinds: stubKinds, addresses });
+  const result = await runPipeline({ env: 'preview', kinds: stubKinds, addresses, contentDir: content.contentDir, schemaDir: content.schemaDir });
   if (result.diagnostics.hasErrors) throw new Error(result.diagnostics.report());
   const registry = result.registry!;
   const artifacts = result.artifacts!;

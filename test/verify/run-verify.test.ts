@@ -3,18 +3,23 @@ import { runVerify } from '../../generator/verify/run-verify.js';
 import type { Check } from '../../generator/verify/scorecard.js';
 import { stubKinds } from '../check/stub-kinds.js';
 import { GOOD_TOKEN, startDeployment, type Deployment } from './fake-deployment.js';
+import { copyContent, type TempContent } from '../check/temp-content.js';
 
 let deployment: Deployment;
+let content: TempContent;
+// A snapshot of the content, so that the deployment and the local build agree even while people edit content/.
 beforeAll(async () => {
-  deployment = await startDeployment();
+  content = await copyContent('verify-');
+  deployment = await startDeployment(content);
 });
 beforeEach(() => deployment.reset());
 afterAll(async () => {
-  await deployment.close();
+  await deployment?.close();
+  await content?.remove();
 });
 
 const verify = (credentials: Parameters<typeof runVerify>[0]['credentials'] = { token: GOOD_TOKEN }) =>
-  runVerify({ addresses: deployment.addresses, credentials, kinds: stubKinds });
+  runVerify({ addresses: deployment.addresses, credentials, kinds: stubKinds, contentDir: content.contentDir, schemaDir: content.schemaDir });
 
 const failures = (checks: Check[]) => checks.filter((c) => c.outcome === 'fail').map((c) => `${c.check} ${c.subject}`);
 
@@ -32,6 +37,7 @@ describe('runVerify', () => {
     expect(checked('resource')).toHaveLength(2);
     expect(checked('issuer')).toHaveLength(1);
     expect(checked('requires-token')).toHaveLength(1);
+    expect(checked('not-an-endpoint')).toContain(`${deployment.addresses.base_url}/mcp`);
     expect(checked('declared-tools')).toHaveLength(1);
     expect(checked('read-only')).toHaveLength(3);
   });
@@ -87,7 +93,7 @@ describe('runVerify', () => {
       const json = (await response.json()) as Record<string, unknown>;
       return new Response(JSON.stringify({ ...json, resource: `${deployment.addresses.base_url}/mcp` }), { headers: response.headers });
     });
-    const result = await runVerify({ addresses: deployment.addresses, kinds: stubKinds });
+    const result = await runVerify({ addresses: deployment.addresses, kinds: stubKinds, contentDir: content.contentDir, schemaDir: content.schemaDir });
     const failed = failures(result.card.checks);
     expect(failed).toContain(`issuer ${deployment.addresses.auth_url}/.well-known/oauth-authorization-server`);
     expect(failed).toContain(`resource ${deployment.addresses.mcp_url}/.well-known/oauth-protected-resource`);
@@ -120,6 +126,16 @@ describe('runVerify', () => {
     const failed = failures((await verify()).card.checks);
     expect(failed).toContain(`validity ${deployment.addresses.base_url}/docs.md`);
     expect(failed).toContain(`content ${deployment.addresses.base_url}/docs.md`);
+  });
+
+  it('fails when {base_url}/mcp answers as an MCP endpoint', async () => {
+    deployment.wrap('site', (good) => async (request) =>
+      request.method === 'POST' && new URL(request.url).pathname === '/mcp'
+        ? Response.json({ jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 'x', version: '1' } } })
+        : good(request),
+    );
+    const result = await verify();
+    expect(failures(result.card.checks)).toEqual([`not-an-endpoint ${deployment.addresses.base_url}/mcp`]);
   });
 
   it('fails on a missing file with its status', async () => {
