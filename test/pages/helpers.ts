@@ -6,7 +6,7 @@ import { PROJECT_ROOT, runPipeline } from '../../generator/pipeline.js';
 import { loadContent } from '../../generator/content/load.js';
 import { buildRegistry } from '../../generator/registry/build-registry.js';
 import { Diagnostics } from '../../generator/messages/diagnostics.js';
-import { ArtifactSet, type EmitContext } from '../../generator/registry/types.js';
+import { ArtifactSet, type EmitContext, type RegistryEntry, type Validator } from '../../generator/registry/types.js';
 import type { Model } from '../../generator/model/types.js';
 import type { Registry } from '../../generator/registry/registry.js';
 import { kinds } from '../../generator/registry/kinds.js';
@@ -86,4 +86,25 @@ export async function loadShipped(env: EnvironmentName = 'production', contentDi
       };
     },
   };
+}
+
+/**
+ * Runs one validator on `body` posing as the artifact at `path`; every other registry entry counts as emitted
+ * (or only those given). Returns the messages' place and rule.
+ */
+export function runValidator(
+  loaded: Loaded,
+  validator: Validator,
+  path: string,
+  body: string,
+  emitted: RegistryEntry[] = [...loaded.registry.entries],
+) {
+  const artifacts = new ArtifactSet();
+  for (const entry of emitted) artifacts.set({ entry, body: '' });
+  const entry = loaded.registry.get(path)!;
+  const artifact = { entry, body };
+  artifacts.set(artifact);
+  const diagnostics = new Diagnostics();
+  validator(artifact, { model: loaded.model, registry: loaded.registry, diagnostics, artifacts, displayPath: (e) => `dist/${e.file}` });
+  return diagnostics.list().map(({ file, line, column, ruleId }) => ({ file, line, column, ruleId }));
 }

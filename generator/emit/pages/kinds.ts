@@ -7,12 +7,29 @@ import { emitLlmsIndex } from './llms-index.js';
 import { emitLlmsRoot } from './llms-root.js';
 import { emitLlmsFull } from './llms-full.js';
 import { llmsLinks, llmsSize, llmsStructure } from './llms-validate.js';
+import { htmlPageHead, markdownTwin, noPlaceholders } from './page-validate.js';
 
 export const pagesKinds: KindTable = {
-  'html-page': { mediaType: MEDIA_TYPES.html, file: htmlFileOf, emit: emitHtmlPage, inSitemap: true },
+  'html-page': {
+    mediaType: MEDIA_TYPES.html,
+    file: htmlFileOf,
+    emit: emitHtmlPage,
+    validate: [htmlPageHead, noPlaceholders],
+    inSitemap: true,
+  },
   // Twins and llms files are read by agents, often from other origins: public, CORS-open discovery documents.
-  markdown: { mediaType: MEDIA_TYPES.markdown, emit: emitMarkdown, discovery: true },
-  'llms-root': { mediaType: MEDIA_TYPES.text, emit: emitLlmsRoot, validate: [llmsStructure, llmsLinks, llmsSize], discovery: true },
-  'llms-index': { mediaType: MEDIA_TYPES.text, emit: emitLlmsIndex, validate: [llmsStructure, llmsLinks, llmsSize], discovery: true },
-  'llms-full': { mediaType: MEDIA_TYPES.text, emit: emitLlmsFull, validate: [llmsLinks], discovery: true },
+  markdown: { mediaType: MEDIA_TYPES.markdown, emit: emitMarkdown, validate: [markdownTwin, noPlaceholders], discovery: true },
+  'llms-root': {
+    mediaType: MEDIA_TYPES.text,
+    emit: emitLlmsRoot,
+    validate: [llmsStructure, llmsLinks, llmsSize, noPlaceholders],
+    discovery: true,
+  },
+  'llms-index': {
+    mediaType: MEDIA_TYPES.text,
+    emit: emitLlmsIndex,
+    validate: [llmsStructure, llmsLinks, llmsSize, noPlaceholders],
+    discovery: true,
+  },
+  'llms-full': { mediaType: MEDIA_TYPES.text, emit: emitLlmsFull, validate: [llmsLinks, noPlaceholders], discovery: true },
 };
