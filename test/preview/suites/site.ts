@@ -1,4 +1,5 @@
 // Site host: every registry entry with its headers, negotiation, query routes, MCP misdirection, 404s, no escape from the tree.
+import { request as httpRequest } from 'node:http';
 import { expect, it } from 'vitest';
 import { at, expectEnvelope, type GetPreview } from '../harness.js';
 
@@ -165,5 +166,32 @@ export function siteSuite(get: GetPreview): void {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe(get().registry.get('/llms.txt')!.mediaType);
     expect(await response.text()).toBe('');
+  });
+
+  it('keeps raw request targets inside the tree over a socket (no URL normalisation by a client)', async () => {
+    const { port } = new URL(get().addresses.base_url);
+    const raw = (path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port: Number(port), path, method: 'GET' }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode!, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    for (const path of ['/../package.json', '/../../../etc/passwd', '//evil.example/openapi.json', '/%2e%2e/package.json', '/..\\package.json']) {
+      const { status, body } = await raw(path);
+      expect(status, path).toBe(404);
+      expect(body, path).not.toContain('devDependencies');
+      expectEnvelope(JSON.parse(body), 404, 'not_found');
+    }
+  });
+
+  it('answers a CORS preflight on discovery documents', async () => {
+    const response = await site('/.well-known/mcp.json', { method: 'OPTIONS', headers: { origin: 'https://agent.example', 'access-control-request-method': 'GET' } });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-methods')).toContain('GET');
   });
 }
