@@ -182,4 +182,41 @@ export function mcpAuthenticationSuite(get: GetPreview): void {
     expect(normal.status).toBe(401);
     expect(normal.headers.get('x-preview-auth')).toBeNull();
   });
+
+  it('closes the least recently used session beyond the session limit', async () => {
+    const { model, registry, files } = get();
+    const host = createMcpHost({ model, registry, files, maxSessions: 2 });
+    try {
+      const open = async () => {
+        const response = await host.handler(
+          new Request(endpointOf(get()), {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token(get())}` },
+            body: JSON.stringify(initializeMessage(version())),
+          }),
+        );
+        return response.headers.get('mcp-session-id')!;
+      };
+      const first = await open();
+      await open();
+      await open();
+      expect(host.sessionCount()).toBe(2);
+      const response = await host.handler(
+        new Request(endpointOf(get()), {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            authorization: `Bearer ${token(get())}`,
+            'mcp-session-id': first,
+            'mcp-protocol-version': version(),
+          },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+        }),
+      );
+      expect(response.status).toBe(404);
+    } finally {
+      await host.close();
+    }
+  });
 }
