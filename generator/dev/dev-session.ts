@@ -1,8 +1,11 @@
 // The dev loop's state: rebuilds the content on request (one build at a time), keeps the last good build, and says
 // what the latest attempt found. Never throws on bad content.
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { hashFolder } from '../cache/fingerprint.js';
 import type { Diagnostics } from '../messages/diagnostics.js';
 import type { Addresses, Model } from '../model/types.js';
-import { runPipeline } from '../pipeline.js';
+import { PROJECT_ROOT, runPipeline } from '../pipeline.js';
 import type { KindTable } from '../registry/build-registry.js';
 import type { Registry } from '../registry/registry.js';
 import type { ArtifactSet } from '../registry/types.js';
@@ -35,6 +38,8 @@ export class DevSession {
   private running?: Promise<void>;
   private again = false;
   private readonly listeners: ((outcome: BuildOutcome) => void)[] = [];
+  /** Fingerprint of the content and schemas the latest finished attempt read (issue 7's folder hash). */
+  private lastInputs?: string;
 
   constructor(private readonly options: DevSessionOptions) {}
 
@@ -51,7 +56,11 @@ export class DevSession {
     this.running = (async () => {
       do {
         this.again = false;
+        // Saves that leave every byte as it was (editors touching files, swap files) do not rebuild or reload.
+        const inputs = await this.fingerprint();
+        if (inputs !== undefined && inputs === this.lastInputs) continue;
         const outcome = await this.buildOnce();
+        this.lastInputs = 'problems' in outcome && outcome.problems[0]?.ruleId === 'dev-build-crash' ? undefined : inputs;
         for (const listener of this.listeners) {
           // A failing listener (a host that cannot start, a terminal gone away) must not end the watch loop.
           try {
@@ -65,6 +74,19 @@ export class DevSession {
       this.running = undefined;
     });
     return this.running;
+  }
+
+  private async fingerprint(): Promise<string | undefined> {
+    try {
+      const hash = createHash('sha256');
+      await hashFolder(hash, this.options.contentDir ?? join(PROJECT_ROOT, 'content'));
+      hash.update('\0schemas\0');
+      await hashFolder(hash, this.options.schemaDir ?? join(PROJECT_ROOT, 'schemas', 'content'));
+      return hash.digest('hex');
+    } catch {
+      // A folder mid-rename cannot be hashed: build anyway, the build reports what is missing.
+      return undefined;
+    }
   }
 
   private async buildOnce(): Promise<BuildOutcome> {

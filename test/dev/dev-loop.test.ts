@@ -82,6 +82,17 @@ describe('the dev server', () => {
     expect(await readFile(join(out, 'pricing.md'), 'utf8')).not.toContain('A new pricing note.');
   });
 
+  it('does not rebuild or reload for a save that changes no byte', async () => {
+    const { server, content } = await start();
+    const file = join(content.contentDir, 'pages', 'docs.md');
+    let builds = 0;
+    server.session.onBuild(() => builds++);
+    await writeFile(file, await readFile(file));
+    await server.session.rebuild();
+    expect(builds).toBe(0);
+    expect(server.session.current?.id).toBe(1);
+  });
+
   it('starts on content that does not build, with a waiting page that shows the problems, then serves once fixed', async () => {
     const pricing = (dir: string) => join(dir, 'pages', 'pricing.md');
     let original = '';
