@@ -10,6 +10,8 @@ import type { Registry } from './registry/registry.js';
 import { ArtifactSet, type EmitContext, type HostName, type RegistryEntry } from './registry/types.js';
 import { validateArtifacts } from './validate/validate-artifacts.js';
 import { fingerprintBuild, isUpToDate, recordBuild, type BuildInputs } from './cache/build-record.js';
+import { prerenderPages, type PrerenderOptions, type PrerenderResult } from './cache/prerender.js';
+import { workerCount } from './parallel/render-pool.js';
 import { nodeFileSystem, type OutputFileSystem } from './write/file-system.js';
 import { writeTrees, type OutputTree } from './write/write-tree.js';
 
@@ -20,6 +22,13 @@ export interface PipelineOptions {
   contentDir?: string;
   schemaDir?: string;
   kinds?: KindTable;
+  /**
+   * The build cache folder (see generator/cache/): unchanged pages are taken from its render cache, and `build`
+   * skips a build whose inputs and output folders are unchanged since the last good one.
+   */
+  cacheDir?: string;
+  /** Worker threads for page rendering: a number, or 'auto' (default: only for large page counts). */
+  workers?: number | 'auto';
   /** Addresses that replace the environment's (the preview server bound to other ports, tests on port 0). */
   addresses?: Partial<Addresses>;
 }
@@ -31,6 +40,8 @@ export interface PipelineResult {
   artifacts?: ArtifactSet;
   /** Set by `build` when nothing changed since the last good build: the output folders were left as they were. */
   upToDate?: boolean;
+  /** How the pages were rendered: from the render cache, in workers, or here. */
+  renderStats?: PrerenderResult['stats'];
 }
 
 /** Runs every stage in memory. Nothing is written; `diagnostics.hasErrors` tells whether the build may be written. */
@@ -52,9 +63,15 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   }
   const registry = buildRegistry(model, kinds, diagnostics);
   if (!registry) return { diagnostics, model };
-  const artifacts = emitAll(model, registry, kinds, diagnostics);
+  // The pre-render stage needs the default kind table: workers rebuild the registry with it, and cached pages
+  // are only valid for the emitters that made them.
+  const prerender =
+    !options.kinds && (options.cacheDir !== undefined || workerCount(model.pages.length, options.workers ?? 'auto') > 0)
+      ? { projectRoot: PROJECT_ROOT, cacheDir: options.cacheDir, workers: options.workers }
+      : undefined;
+  const { artifacts, renderStats } = await emitAll(model, registry, kinds, diagnostics, prerender);
   validateArtifacts({ model, registry, kinds, artifacts, diagnostics, displayPath: (e) => displayPath(e) });
-  return { diagnostics, model, registry, artifacts };
+  return { diagnostics, model, registry, artifacts, renderStats };
 }
 
 /** How messages name an emitted file: dist/<file> for the site, dist-hosts/<host>/<file> for the others. */
@@ -62,7 +79,13 @@ export function displayPath(entry: RegistryEntry, outDir = 'dist'): string {
   return entry.host === 'site' ? `${outDir}/${entry.file}` : `${outDir}-hosts/${entry.host}/${entry.file}`;
 }
 
-function emitAll(model: Model, registry: Registry, kinds: KindTable, diagnostics: Diagnostics): ArtifactSet {
+async function emitAll(
+  model: Model,
+  registry: Registry,
+  kinds: KindTable,
+  diagnostics: Diagnostics,
+  prerender?: PrerenderOptions,
+): Promise<{ artifacts: ArtifactSet; renderStats?: PrerenderResult['stats'] }> {
   const memos = new Map<string, unknown>();
   const artifacts = new ArtifactSet();
   const context: EmitContext = {
@@ -75,9 +98,10 @@ function emitAll(model: Model, registry: Registry, kinds: KindTable, diagnostics
       return memos.get(key) as T;
     },
   };
+  const ready = prerender ? await prerenderPages(model, kinds, context, diagnostics, prerender) : undefined;
   const emitOne = (entry: RegistryEntry) => {
     try {
-      artifacts.set({ entry, body: kinds[entry.kind]!.emit(entry, context) });
+      artifacts.set({ entry, body: ready?.bodies.get(entry) ?? kinds[entry.kind]!.emit(entry, context) });
     } catch (error) {
       diagnostics.error('emit', {
         ruleId: 'emitter-crash',
@@ -97,18 +121,13 @@ function emitAll(model: Model, registry: Registry, kinds: KindTable, diagnostics
   }
   // Kinds that describe the other files (the deploy manifest, the edge table) read their bytes, so they come last.
   for (const entry of registry.entries) if (!entry.aliasOf && last(entry)) emitOne(entry);
-  return artifacts;
+  return { artifacts, renderStats: ready?.stats };
 }
 
 export interface BuildOptions extends PipelineOptions {
   /** The site's output folder; other hosts go to `<outDir>-hosts/<host>/`. */
   outDir: string;
   fs?: OutputFileSystem;
-  /**
-   * The build cache folder (see generator/cache/). When given, a build whose inputs (content, schemas, generator,
-   * env) and output folders are unchanged since the last good build into `outDir` is skipped.
-   */
-  cacheDir?: string;
 }
 
 /** Runs the pipeline and, only when nothing failed, replaces the output folders. */

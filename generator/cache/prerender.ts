@@ -1,0 +1,126 @@
+// Pre-render stage: before the emitters run, each page's own files come from the render cache, from a worker
+// thread, or from the page emitters here; the twin's text is put where the other emitters look for it (the memo).
+import type { Diagnostics } from '../messages/diagnostics.js';
+import type { Model, Page } from '../model/types.js';
+import type { KindTable } from '../registry/build-registry.js';
+import type { EmitContext, RegistryEntry } from '../registry/types.js';
+import type { RenderedPage } from '../pages/render-page.js';
+import { expandPage } from '../pages/expand.js';
+import { pageParser, toHast } from '../pages/processor.js';
+import { renderInWorker, workerCount } from '../parallel/render-pool.js';
+import { generatorFingerprint } from './fingerprint.js';
+import { entryKey, pageEntries, producePage, type PageProducts } from './page-products.js';
+import { pageKey, renderContextKey, RenderCache } from './render-cache.js';
+
+export interface PrerenderOptions {
+  projectRoot: string;
+  /** The cache folder; without it nothing is read or kept. */
+  cacheDir?: string;
+  /** Worker threads: a number, or 'auto' (only when there are enough pages to render). */
+  workers?: number | 'auto';
+}
+
+export interface PrerenderResult {
+  /** Bodies of the page entries that are ready, for the emit stage to take as they are. */
+  bodies: Map<RegistryEntry, string>;
+  stats: { pages: number; fromCache: number; inWorkers: number; workers: number };
+}
+
+/**
+ * Runs in the emit stage's context (its memo is the emitters' memo). Pages that drew messages are left to the
+ * plain emit path, so their messages are reported exactly as a plain build reports them.
+ */
+export async function prerenderPages(
+  model: Model,
+  kinds: KindTable,
+  context: EmitContext,
+  diagnostics: Diagnostics,
+  options: PrerenderOptions,
+): Promise<PrerenderResult> {
+  const entriesByPage = pageEntries(context.registry);
+  const pages = model.pages.filter((p) => entriesByPage.has(p.id));
+  const cache = options.cacheDir ? new RenderCache(options.cacheDir) : undefined;
+  const contextKey = cache ? renderContextKey(await generatorFingerprint(options.projectRoot), model, context.registry) : '';
+  const keys = new Map(pages.map((p) => [p.id, cache ? pageKey(contextKey, p) : '']));
+
+  const ready = new Map<string, PageProducts>();
+  let fromCache = 0;
+  if (cache) {
+    const found = await Promise.all(pages.map((p) => cache.get(keys.get(p.id)!)));
+    pages.forEach((p, i) => {
+      if (found[i]) {
+        ready.set(p.id, found[i]);
+        fromCache++;
+      }
+    });
+  }
+
+  const pending = pages.filter((p) => !ready.has(p.id));
+  const workers = workerCount(pending.length, options.workers);
+  let inWorkers = 0;
+  const fresh = new Map<string, PageProducts>();
+  {
+    // The workers take the later pages while this thread renders the first share; both cores stay busy.
+    const share = workers > 0 ? Math.floor(pending.length / (workers + 1)) : 0;
+    const local = pending.slice(0, pending.length - share * workers);
+    const remote = Array.from({ length: workers }, (_, w) =>
+      pending.slice(local.length + w * share, local.length + (w + 1) * share).map((p) => p.id),
+    );
+    const answers = remote.map((ids) => renderInWorker(model, ids).catch(() => new Map<string, PageProducts | null>()));
+    for (const page of local) {
+      const products = producePage(page, entriesByPage.get(page.id)!, kinds, context, diagnostics);
+      if (products) fresh.set(page.id, products);
+    }
+    for (const answer of await Promise.all(answers)) {
+      for (const [id, products] of answer) {
+        if (!products) continue;
+        fresh.set(id, products);
+        inWorkers++;
+      }
+    }
+  }
+  for (const [id, products] of fresh) ready.set(id, products);
+  if (cache) await Promise.all([...fresh].map(([id, products]) => cache.set(keys.get(id)!, products)));
+
+  const bodies = new Map<RegistryEntry, string>();
+  for (const page of pages) {
+    const products = ready.get(page.id);
+    if (!products) continue;
+    const entries = entriesByPage.get(page.id)!;
+    if (!entries.every((e) => typeof products.bodies[entryKey(e)] === 'string')) continue;
+    for (const entry of entries) bodies.set(entry, products.bodies[entryKey(entry)]!);
+    context.memo(`pages:rendered:${page.id}`, () => lazyRendered(page, products.markdown, context));
+  }
+  return { bodies, stats: { pages: pages.length, fromCache, inWorkers, workers } };
+}
+
+/**
+ * A rendered page whose twin text is known: what the other emitters read (llms-full reads `markdown`). The trees
+ * are made only if some emitter asks for them, the same way generator/pages/render-page.ts makes them.
+ */
+function lazyRendered(page: Page, markdown: string, context: EmitContext): RenderedPage {
+  let trees: Pick<RenderedPage, 'tree' | 'hast'> | undefined;
+  const render = () => {
+    if (!trees) {
+      const tree = expandPage({
+        page,
+        tree: pageParser.parse(page.body),
+        model: context.model,
+        registry: context.registry,
+        diagnostics: context.diagnostics,
+      });
+      trees = { tree, hast: toHast(tree) };
+    }
+    return trees;
+  };
+  return {
+    page,
+    markdown,
+    get tree() {
+      return render().tree;
+    },
+    get hast() {
+      return render().hast;
+    },
+  };
+}
