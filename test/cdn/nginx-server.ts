@@ -33,14 +33,8 @@ async function accepting(port: number): Promise<boolean> {
   });
 }
 
-export interface RunningNginx {
-  origin: string;
-  stop(): Promise<void>;
-}
-
-/** Starts nginx on the generated configuration; only the two lines a deployer edits (listen, root) are replaced. */
-export async function startNginx(binary: string, generatedConfig: string, dist: string, workDir: string): Promise<RunningNginx> {
-  const port = await freePort();
+/** Writes the configuration files and checks them with `nginx -t`; returns the arguments that run nginx on them. */
+function prepare(binary: string, generatedConfig: string, dist: string, workDir: string, port: number): string[] {
   for (const line of [NGINX_LISTEN_LINE, NGINX_ROOT_LINE]) {
     if (!generatedConfig.includes(line)) throw new Error(`the generated configuration lacks the line "${line.trim()}"`);
   }
@@ -73,6 +67,23 @@ export async function startNginx(binary: string, generatedConfig: string, dist: 
   const args = ['-p', workDir, '-c', join(workDir, 'nginx.conf'), '-e', join(workDir, 'logs', 'error.log')];
   const check = spawnSync(binary, ['-t', ...args], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`nginx rejected the generated configuration:\n${check.stderr}`);
+  return args;
+}
+
+/** Whether nginx accepts a generated configuration (`nginx -t`), without serving it. */
+export function checkNginxConfig(binary: string, generatedConfig: string, workDir: string): void {
+  prepare(binary, generatedConfig, join(workDir, 'dist'), workDir, 9);
+}
+
+export interface RunningNginx {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+/** Starts nginx on the generated configuration; only the two lines a deployer edits (listen, root) are replaced. */
+export async function startNginx(binary: string, generatedConfig: string, dist: string, workDir: string): Promise<RunningNginx> {
+  const port = await freePort();
+  const args = prepare(binary, generatedConfig, dist, workDir, port);
   const child: ChildProcess = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk) => (stderr += String(chunk)));

@@ -5,7 +5,7 @@ import type { HeaderList } from '../../edge/table.js';
 import { answerPageContext, type PageContextData } from '../../public-pages/index.js';
 import { apiError, type ApiErrorBody } from '../../errors/api-error.js';
 import type { EmitContext, Emitter } from '../../registry/types.js';
-import { DOLLAR_VARIABLE, nginxRegex, nginxString, rawSitePathPattern } from './nginx-syntax.js';
+import { DOLLAR_VARIABLE, nginxLiteral, nginxRegex, nginxString, rawSitePathPattern } from './nginx-syntax.js';
 import { headerValue, servingPlan, type QueryRoutePlan } from './serving-plan.js';
 
 /** The lines a deployer edits (and the nginx test replaces): where nginx listens and where dist/ is. */
@@ -23,6 +23,8 @@ export const emitNginxConfig: Emitter = (_entry, context) => {
   const pageContext = plan.queryRoutes.find((r) => !r.match);
   const fixedRoutes = plan.queryRoutes.filter((r) => r.match);
   const host = new URL(registry.origin('site')).hostname;
+  const index = registry.ofKind('llms-root')[0]?.path ?? '/';
+  const notFound = apiError(404, 'not_found', 'Nothing is published at this path.', `See ${registry.url(index)} for what the site publishes.`);
 
   const out: string[] = [
     `# nginx configuration for ${registry.origin('site')}, generated from the registry by \`npm run build\`. Do not edit.`,
@@ -42,31 +44,39 @@ export const emitNginxConfig: Emitter = (_entry, context) => {
   out.push('server {', `${NGINX_LISTEN_LINE}  # deploy: the address and port to serve on`, `    server_name ${host};`);
   out.push(`${NGINX_ROOT_LINE}  # deploy: the folder dist/ was copied to`, '    server_tokens off;', '');
 
+  const routeRewrites = (path: string) =>
+    fixedRoutes
+      .filter((route) => route.pathname === path)
+      .map((route) => `if ($arg_${route.match!.name} = ${nginxString(route.match!.value)}) { rewrite ^ ${nginxString(`/${route.data.file}?`)} last; }`);
   for (const file of plan.files) {
-    const rewrites: string[] = [];
-    for (const route of fixedRoutes) {
-      if (route.pathname !== file.path) continue;
-      rewrites.push(`if ($arg_${route.match!.name} = ${nginxString(route.match!.value)}) { rewrite ^ /${route.data.file}? last; }`);
-    }
+    const rewrites = routeRewrites(file.path);
     const twin = negotiated.get(file.path);
-    if (twin) rewrites.push(`if ($${MARKDOWN}) { rewrite ^ ${twin.path}? last; }`);
-    if (`/${file.file}` !== file.path) rewrites.push(`rewrite ^ /${file.file} break;`);
+    if (twin) rewrites.push(`if ($${MARKDOWN}) { rewrite ^ ${nginxString(`${twin.path}?`)} last; }`);
+    if (`/${file.file}` !== file.path) rewrites.push(`rewrite ^ ${nginxString(`/${file.file}`)} break;`);
     out.push(...location(file.path, file.headers, rewrites), '');
+  }
+  // A fixed-value route on a path that serves no file of its own ("/x?mode=agent" without "/x"): the route, else 404.
+  for (const path of new Set(fixedRoutes.map((r) => r.pathname))) {
+    if (plan.files.some((f) => f.path === path)) continue;
+    out.push(...location(path, NOT_FOUND_HEADERS, [...routeRewrites(path), `return 404 ${nginxString(JSON.stringify(notFound))};`]), '');
   }
   if (pageContext && contextData) out.push(...pageContextLocation(pageContext, contextData), '');
 
-  const index = registry.ofKind('llms-root')[0]?.path ?? '/';
-  const notFound = apiError(404, 'not_found', 'Nothing is published at this path.', `See ${registry.url(index)} for what the site publishes.`);
   out.push(
-    ...location('/', [['Content-Type', 'application/json'], ['X-Content-Type-Options', 'nosniff']], [`return 404 ${nginxString(JSON.stringify(notFound))};`], ''),
+    ...location('/', NOT_FOUND_HEADERS, [`return 404 ${nginxString(JSON.stringify(notFound))};`], ''),
     '}',
     '',
   );
   return out.join('\n');
 };
 
+const NOT_FOUND_HEADERS: HeaderList = [
+  ['Content-Type', 'application/json'],
+  ['X-Content-Type-Options', 'nosniff'],
+];
+
 function location(path: string, headers: HeaderList, body: string[], match: '=' | '' = '='): string[] {
-  const lines = [`    location ${match ? '= ' : ''}${path} {`];
+  const lines = [`    location ${match ? `= ${nginxLiteral(path)}` : path} {`];
   lines.push(`        types { }`, `        default_type ${nginxString(headerValue(headers, 'Content-Type') ?? 'application/octet-stream')};`);
   for (const [name, value] of headers) {
     if (name !== 'Content-Type') lines.push(`        add_header ${name} ${nginxString(value)} always;`);

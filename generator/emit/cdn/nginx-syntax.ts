@@ -12,6 +12,11 @@ export function nginxString(text: string): string {
   return `'${escaped}'`;
 }
 
+/** A single-quoted nginx string for a directive that takes it literally (a `location` path: no variables there). */
+export function nginxLiteral(text: string): string {
+  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
 /** A regular expression source as a quoted nginx string; only quotes and the three escapes nginx rewrites change. */
 export function nginxRegex(source: string): string {
   if (/\\[tnr]/.test(source) || source.includes('"')) throw new Error(`This pattern cannot be quoted for nginx: ${source}`);
