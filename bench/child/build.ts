@@ -36,11 +36,16 @@ const result = await build({
 });
 const ms = performance.now() - started;
 const errors = result.diagnostics.list().filter((m) => m.fatal);
+const errorRules = [...new Set(errors.map((m) => m.ruleId))];
 printReport({
   ms,
   ok: !result.diagnostics.hasErrors,
   files: result.artifacts?.values().length ?? 0,
   stubbedKinds: stubbed,
   upToDate: result.upToDate === true,
+  renderStats: result.renderStats,
+  // The pipeline ran to its end (the time is a whole build's), even if it then refused to write.
+  completed: true,
+  errorRules,
   firstErrors: errors.slice(0, 3).map((m) => `${m.ruleId}: ${m.reason}`),
 });

@@ -31,17 +31,25 @@ export async function repeat(
   run: (i: number) => Promise<ChildReport>,
 ): Promise<{ reports: ChildReport[]; failure?: string }> {
   const reports: ChildReport[] = [];
+  let refused: string | undefined;
   for (let i = 0; i < options.runs; i++) {
     options.log(`${label} ${i + 1}/${options.runs}`);
-    const report = await run(i);
+    let report: ChildReport;
+    try {
+      report = await run(i);
+    } catch (error) {
+      return { reports, failure: `crashed: ${(error instanceof Error ? error.message : String(error)).slice(0, 300)}` };
+    }
     if (report.timedOut) return { reports, failure: `timed out (${report.note}; peak RSS so far ${report.peakRssMb} MB)` };
-    if (!report.ok) {
+    if (!report.ok && !report.completed) {
       const errors = (report.firstErrors as string[] | undefined)?.join(' | ') ?? '';
       return { reports, failure: `failed: ${errors.slice(0, 300)}` };
     }
+    // A build that ran every stage but found errors still measures the work; the note says what it refused.
+    if (!report.ok) refused = `the build ran every stage, then refused to write because of: ${(report.errorRules as string[]).join(', ')}`;
     reports.push(report);
   }
-  return { reports };
+  return { reports, failure: refused };
 }
 
 export async function pagesSuite(workRoot: string, pages: number, options: SuiteOptions): Promise<Row[]> {
@@ -54,6 +62,8 @@ export async function pagesSuite(workRoot: string, pages: number, options: Suite
   const notes = new Set<string>();
   const build = async () => {
     const report = await runChild('build.ts', buildArgs, { timeoutMs: options.timeoutMs });
+    const stats = report.renderStats as { pages: number; fromCache: number; inWorkers: number; workers: number } | undefined;
+    if (stats?.workers) notes.add(`pages rendered on this thread and ${stats.workers} worker thread(s)`);
     const stubbed = report.stubbedKinds as string[] | undefined;
     if (stubbed?.length) notes.add(`kinds not landed yet, stood in by empty emitters: ${stubbed.join(', ')}`);
     return report;
