@@ -18,7 +18,7 @@ export function toNodeListener(handler: FetchHandler, origin: () => string) {
 async function serve(handler: FetchHandler, origin: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   let request: Request;
   try {
-    request = toRequest(origin, req, res);
+    request = toRequest(origin, req, res, await smallBody(req));
   } catch {
     res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad request target.\n');
     return;
@@ -35,7 +35,18 @@ async function serve(handler: FetchHandler, origin: string, req: IncomingMessage
   await writeResponse(response, req, res);
 }
 
-function toRequest(origin: string, req: IncomingMessage, res: ServerResponse): Request {
+/** Bodies up to this size, announced by Content-Length, are read at once: a Web stream per request costs more. */
+const BUFFERED_BODY_LIMIT = 1024 * 1024;
+
+async function smallBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  const length = Number(req.headers['content-length']);
+  if (req.method === 'GET' || req.method === 'HEAD' || !Number.isInteger(length) || length > BUFFERED_BODY_LIMIT) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+function toRequest(origin: string, req: IncomingMessage, res: ServerResponse, buffered: Uint8Array<ArrayBuffer> | undefined): Request {
   // The target is appended, not resolved: "//other.example/x" must stay a path of this host.
   const url = new URL(origin + (req.url?.startsWith('/') ? req.url : `/${req.url ?? ''}`));
   const headers = new Headers();
@@ -50,7 +61,7 @@ function toRequest(origin: string, req: IncomingMessage, res: ServerResponse): R
   return new Request(url, {
     method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    body: !hasBody ? undefined : (buffered ?? (Readable.toWeb(req) as ReadableStream<Uint8Array>)),
     signal: controller.signal,
     // @ts-expect-error Node's fetch needs `duplex` for a streamed request body; the DOM types do not know it yet.
     duplex: 'half',
@@ -68,6 +79,13 @@ async function writeResponse(response: Response, req: IncomingMessage, res: Serv
     res.end();
     return;
   }
+  if (!(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    // A whole answer (JSON, a file) is written at once; only event streams are relayed chunk by chunk.
+    res.end(Buffer.from(await response.arrayBuffer()));
+    return;
+  }
+  // An event stream may stay silent for long: the client must see its headers now, not with the first event.
+  res.flushHeaders();
   const reader = response.body.getReader();
   // An event stream lives until the client goes away: stop reading then, so the host can clean up.
   const stop = () => void reader.cancel().catch(() => {});

@@ -219,4 +219,23 @@ export function mcpAuthenticationSuite(get: GetPreview): void {
       await host.close();
     }
   });
+
+  it('opens the session’s event stream over a socket, and lets it go when the client leaves', async () => {
+    const session = await openSession(get(), token(get()));
+    const controller = new AbortController();
+    const response = await fetch(endpointOf(get()), { headers: { ...session, accept: 'text/event-stream' }, signal: controller.signal });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    controller.abort();
+    await response.body?.cancel().catch(() => {});
+    // One stream per session (a second is 409 while the first lives): the host must notice the client left.
+    let status = 0;
+    for (let attempt = 0; attempt < 40 && status !== 200; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const again = await fetch(endpointOf(get()), { headers: { ...session, accept: 'text/event-stream' } });
+      status = again.status;
+      await again.body?.cancel().catch(() => {});
+    }
+    expect(status).toBe(200);
+  });
 }
