@@ -42,7 +42,7 @@ export function checkHeadersLimits(limits: HeadersLimits = CLOUDFLARE_HEADERS_LI
           diagnostics.error('validate', {
             ruleId: 'cdn-headers-too-many-rules',
             reason: `_headers has more than ${limits.maxRules} rules (this is rule ${rules}); Cloudflare Pages ignores the rest.`,
-            fix: 'Serve fewer paths from the site, or group paths that share headers under one splat rule (/section/*).',
+            fix: 'Each served path is one rule (a page with a Markdown twin is two). Publish fewer files, or deploy to Netlify or nginx, which have no such limit.',
             place: { file, line: index + 1, column: 1 },
           });
         }
