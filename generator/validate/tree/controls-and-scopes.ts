@@ -123,9 +123,9 @@ function controlList(context: ValidateContext, item: ArtifactText, list: unknown
 
 /** In prose, a sentence, list item or table row that names controls sharing one scope and names scopes must name that one. */
 function textControls(context: ValidateContext, item: ArtifactText, pattern: RegExp): void {
-  const controls = context.model.mcpServer.controls;
+  const controls = context.model.mcpServer.controls.map((c) => ({ ...c, mention: new RegExp(`\\b${c.name}\\b`) }));
   for (const unit of unitsOfArtifact(item)) {
-    const named = controls.filter((c) => new RegExp(`\\b${c.name}\\b`).test(unit.text));
+    const named = controls.filter((c) => c.mention.test(unit.text));
     if (named.length === 0) continue;
     const required = new Set(named.map((c) => c.requiredScope));
     if (required.size !== 1) continue;
