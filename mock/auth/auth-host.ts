@@ -6,9 +6,12 @@ import type { Model } from '../../generator/model/types.js';
 import type { Registry } from '../../generator/registry/registry.js';
 import type { BuiltFiles } from '../built-files.js';
 import { CORS_ANY, DISCOVERY_CACHE_CONTROL, NO_STORE, NOSNIFF } from '../http/headers.js';
-import { fixtureProblems } from '../fixture-check.js';
+import { mcpResourceUrl, requirePreview } from '../preview-model.js';
 import { metadataProblems } from './metadata-check.js';
 import { PreviewOAuthProvider } from './provider.js';
+
+// Re-exported for the modules that took them from here first (generator/dev, bench).
+export { mcpResourceUrl, requirePreview };
 
 export interface AuthHostOptions {
   model: Model;
@@ -21,10 +24,6 @@ export interface AuthHostOptions {
 export interface AuthHost {
   app: Express;
   provider: PreviewOAuthProvider;
-}
-
-export function mcpResourceUrl(model: Model): string {
-  return `${model.addresses.mcp_url}${model.mcpServer.endpointPath}`;
 }
 
 export function createPreviewProvider(model: Model, userId?: string): PreviewOAuthProvider {
@@ -42,15 +41,6 @@ export function createPreviewProvider(model: Model, userId?: string): PreviewOAu
     accessTokenLifetimeSeconds: settings.accessTokenLifetimeSeconds,
     refreshTokenLifetimeSeconds: settings.refreshTokenLifetimeSeconds,
   });
-}
-
-export function requirePreview(model: Model): NonNullable<Model['preview']> {
-  if (!model.preview) throw new Error('The content set has no preview fixtures (content/preview/fixtures.yaml and server.yaml).');
-  const problems = fixtureProblems(model.preview);
-  if (problems.length > 0) {
-    throw new Error(`content/preview/fixtures.yaml is inconsistent: ${problems.join('; ')}. Fix the references.`);
-  }
-  return model.preview;
 }
 
 export function createAuthHost({ model, registry, files, userId }: AuthHostOptions): AuthHost {

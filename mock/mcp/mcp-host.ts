@@ -8,7 +8,8 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import type { Model } from '../../generator/model/types.js';
 import type { Registry } from '../../generator/registry/registry.js';
 import type { BuiltFiles } from '../built-files.js';
-import { createPreviewProvider, mcpResourceUrl, requirePreview } from '../auth/auth-host.js';
+import { createPreviewProvider } from '../auth/auth-host.js';
+import { mcpResourceUrl, requirePreview } from '../preview-model.js';
 import type { FetchHandler } from '../http/fetch-handler.js';
 import { fileResponse } from '../http/file-response.js';
 import { methodNotAllowed, notFound } from '../http/errors.js';

@@ -2,7 +2,7 @@
 // The contract does not show the response shape: the one here is preview-only and says so in `_preview`.
 import { apiErrorResponse } from '../../generator/errors/api-error.js';
 import type { Model } from '../../generator/model/types.js';
-import { requirePreview } from '../auth/auth-host.js';
+import { requirePreview } from '../preview-model.js';
 import type { FetchHandler } from '../http/fetch-handler.js';
 import { methodNotAllowed, notFound } from '../http/errors.js';
 import { CORS_ANY, NO_STORE } from '../http/headers.js';

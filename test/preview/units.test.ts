@@ -4,6 +4,8 @@ import { prefersMarkdown } from '../../mock/site/negotiate.js';
 import { allowedHosts, allowedOrigins, rebindingProblem } from '../../mock/mcp/rebinding.js';
 import { fixtureProblems } from '../../mock/fixture-check.js';
 import type { Preview } from '../../generator/model/preview.js';
+import type { Model } from '../../generator/model/types.js';
+import { requirePreview } from '../../mock/preview-model.js';
 
 describe('prefersMarkdown', () => {
   it('answers Markdown only when it is named and ranks above HTML', () => {
@@ -68,5 +70,13 @@ describe('fixture cross-checks', () => {
     for (const expected of ['defaultUser', 'u-ghost', 'members: the id "m-1" is used twice', 'members m-1: unknown communityId', 'products p-1', 'orders o-1']) {
       expect(problems).toContain(expected);
     }
+  });
+
+  it('keeps every host from starting on inconsistent or missing fixtures', () => {
+    const bad: Preview = structuredClone(good);
+    bad.fixtures.orders[0]!.productId = 'p-9';
+    expect(() => requirePreview({ preview: bad } as Model)).toThrow(/inconsistent: orders o-1/);
+    expect(() => requirePreview({} as Model)).toThrow(/no preview fixtures/);
+    expect(requirePreview({ preview: good } as Model)).toBe(good);
   });
 });
