@@ -5,7 +5,7 @@ import type { Diagnostics } from '../messages/diagnostics.js';
 import type { Model, Page, SourcePlace } from '../model/types.js';
 import type { YamlSource } from '../content/yaml-source.js';
 import { TextIndex } from '../validate/text/text-index.js';
-import { markdownUnits, sentences, type TextUnit } from '../validate/text/units.js';
+import { markdownUnits, ROW_VALUE_LIMIT, sentences, type TextUnit } from '../validate/text/units.js';
 import { negated, wordingFindings } from './wording.js';
 import { placeholderEndpointFindings, UNKNOWN_ENDPOINT_FIX } from './contract-endpoints.js';
 
@@ -72,12 +72,14 @@ interface PlacedUnit {
   place(index: number): SourcePlace;
 }
 
-/** Every string scalar of a YAML document, qualified (like a JSON object) by its sibling strings and the keys above it. */
+/** Every string scalar of a YAML document, qualified (like a JSON object) by its short sibling strings and the keys above it. */
 function yamlUnits(source: YamlSource): PlacedUnit[] {
   const out: PlacedUnit[] = [];
   const visit = (node: unknown, keys: string[]) => {
     if (isMap(node)) {
-      const siblings = node.items.flatMap((p) => (isScalar(p.value) && typeof p.value.value === 'string' ? [p.value.value] : []));
+      const siblings = node.items.flatMap((p) =>
+        isScalar(p.value) && typeof p.value.value === 'string' && p.value.value.length <= ROW_VALUE_LIMIT ? [p.value.value] : [],
+      );
       for (const pair of node.items) {
         if (!isPair(pair)) continue;
         const key = isScalar(pair.key) ? String(pair.key.value) : '';

@@ -48,5 +48,5 @@ export const NEGATION_RULE_TEXT =
   `A mention is allowed only when the same sentence, list item, table row or JSON object says it is not provided ` +
   `(markers: ${NEGATION_WORDS.map((w) => `"${w}"`).join(', ')}, any "n't"; e.g. ${NEGATION_PHRASES.map((p) => `"${p}"`).join(', ')}). ` +
   `A list item or table row also counts when the line that introduces its list or table (or the table's header) ` +
-  `carries a marker, a heading when the paragraph after it does, and a JSON value when a key above it does ` +
-  `(e.g. "notProvided", "unpublishedInterfaces").`;
+  `carries a marker, a heading when the paragraph after it does, and a JSON or YAML value when a key above it ` +
+  `(e.g. "notProvided", "unpublishedInterfaces") or a short value beside it (a status such as "not provided") does.`;

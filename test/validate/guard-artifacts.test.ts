@@ -36,6 +36,18 @@ describe('unpublished-interface in artifacts', () => {
     expect(messages).toEqual([]);
   });
 
+  it('does not let a long sentence elsewhere in a big object excuse a claim', async () => {
+    const build = await goodBuild();
+    const card = JSON.parse(build.artifacts!.text(build.artifacts!.byPath('/.well-known/agent-card.json')!));
+    // The fixture's premise: the card's description is a long sentence that carries a negation marker.
+    expect(card.description.length).toBeGreaterThan(80);
+    expect(card.description).toMatch(/\bno\b/);
+    const messages = checkWith(build, [boundaryWording], {
+      '/.well-known/agent-card.json': editJson((doc) => (doc.name = 'Example Platform seller API')),
+    });
+    expect(messages.map((m) => m.ruleId)).toEqual(['unpublished-interface']);
+  });
+
   it('reports a claim in HTML, and accepts a table row or list under a negated header or lead-in', async () => {
     const messages = checkWith(await goodBuild(), [boundaryWording], {
       '/developers': replace(

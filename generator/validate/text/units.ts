@@ -194,8 +194,14 @@ export function htmlUnits(html: string): TextUnit[] {
 }
 
 /**
- * JSON units: every string value, qualified by the other string values of its object (a JSON object is read like
- * a table row) and by the keys above it.
+ * A sibling value qualifies a JSON value the way a table cell qualifies its row only when it is short, like a status
+ * ("not provided"): a long sentence elsewhere in a big object must not excuse a claim.
+ */
+export const ROW_VALUE_LIMIT = 80;
+
+/**
+ * JSON units: every string value, qualified by the other short string values of its object (a JSON object is read
+ * like a table row) and by the keys above it.
  */
 export function jsonUnits(json: unknown, text: string, offsetAt?: (path: JsonPath) => number): TextUnit[] {
   const find = (path: JsonPath, s: string) => (offsetAt ? offsetAt(path) : Math.max(0, text.indexOf(JSON.stringify(s))));
@@ -203,7 +209,7 @@ export function jsonUnits(json: unknown, text: string, offsetAt?: (path: JsonPat
   walkJson(json, (value, path) => {
     if (!value || typeof value !== 'object' || Array.isArray(value)) return;
     const entries = Object.entries(value);
-    const siblings = entries.flatMap(([, v]) => (typeof v === 'string' ? [v] : []));
+    const siblings = entries.flatMap(([, v]) => (typeof v === 'string' && v.length <= ROW_VALUE_LIMIT ? [v] : []));
     for (const [key, v] of entries) {
       const strings: [string, JsonPath][] =
         typeof v === 'string'
