@@ -26,9 +26,12 @@ export function groupGuidance(group: string, model: Model): string[] {
   switch (group) {
     case 'mcp':
       return [
-        'This index and the pages it lists are installation guidance for the hosted MCP server. None of them is an MCP endpoint: a client must not be configured with any of these addresses.',
-        ...mcpBoundary(model),
-        ...model.mcpServer.rules.map((r) => fill(r.text)),
+        `This index and the pages it lists are installation guidance for the hosted MCP server, not MCP endpoints. A client must not be configured with ${model.mcpServer.notEndpoints.map((n) => `\`${fill(n.url)}\``).join(', ')}; the MCP endpoint is \`${mcpEndpoint(model)}\`, behind ${model.authentication.protocol}.`,
+        [
+          ...model.authentication.rules.filter((r) => r.id === 'bearer-required').map((r) => fill(r.text)),
+          model.mcpServer.legacyPaths.statement,
+          ...model.mcpServer.rules.map((r) => fill(r.text)),
+        ].join(' '),
       ];
     case 'api':
       return [
