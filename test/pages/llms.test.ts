@@ -57,9 +57,8 @@ describe('llms-index', () => {
     const text = emitAt('/mcp/llms.txt');
     const { base_url, mcp_url } = loaded.model.addresses;
     expect(text).toContain('installation guidance');
-    expect(text).toMatch(/must not be configured/);
-    expect(text).toContain(`\`${base_url}/mcp\``);
-    expect(text).toContain(`The MCP endpoint is \`${mcp_url}/mcp\``);
+    expect(text).toContain(`must not be configured with \`${base_url}/mcp\``);
+    expect(text.toLowerCase()).toContain(`the mcp endpoint is \`${mcp_url}/mcp\``);
     expect(text).toContain(loaded.model.authentication.protocol);
   });
 
