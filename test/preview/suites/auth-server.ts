@@ -141,4 +141,11 @@ export function authServerSuite(get: GetPreview): void {
       expectEnvelope(await response.json(), 404, 'not_found');
     }
   });
+
+  it('refuses to start without the built RFC 8414 document', () => {
+    const { model, registry, files } = get();
+    const entry = registry.get(metadataPath(), 'auth')!;
+    const without = new BuiltFiles(registry.entries.filter((e) => e !== entry).map((e) => files.of(e)!).filter(Boolean));
+    expect(() => createAuthHost({ model, registry, files: without })).toThrow(/build has no/);
+  });
 }

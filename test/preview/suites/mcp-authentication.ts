@@ -238,4 +238,11 @@ export function mcpAuthenticationSuite(get: GetPreview): void {
     }
     expect(status).toBe(200);
   });
+
+  it('refuses methods other than GET, POST and DELETE on the endpoint with 405', async () => {
+    const response = await get().mcp.handler(new Request(endpointOf(get()), { method: 'PUT', headers: { authorization: `Bearer ${token(get())}` }, body: '{}' }));
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, POST, DELETE');
+    expectEnvelope(await response.json(), 405, 'method_not_allowed');
+  });
 }

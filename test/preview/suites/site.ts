@@ -194,4 +194,11 @@ export function siteSuite(get: GetPreview): void {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-methods')).toContain('GET');
   });
+
+  it('refuses writes on query routes with 405', async () => {
+    const response = await site('/api/agent/page-context?path=/pricing', { method: 'POST', body: '{}' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    expectEnvelope(await response.json(), 405, 'method_not_allowed');
+  });
 }
