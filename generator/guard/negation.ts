@@ -45,7 +45,7 @@ export function splitIdentifier(text: string): string {
 
 /** How the rule explains itself in every message's fix. */
 export const NEGATION_RULE_TEXT =
-  `A mention is allowed only when the same sentence, list item, table row or JSON object says it is not provided ` +
+  `A mention is allowed only when the same sentence (a semicolon ends one), list item, table row or JSON object says it is not provided ` +
   `(markers: ${NEGATION_WORDS.map((w) => `"${w}"`).join(', ')}, any "n't"; e.g. ${NEGATION_PHRASES.map((p) => `"${p}"`).join(', ')}). ` +
   `A list item or table row also counts when the line that introduces its list or table (or the table's header) ` +
   `carries a marker, a heading when the paragraph after it does, and a JSON or YAML value when a key above it ` +

@@ -48,6 +48,10 @@ describe('units', () => {
     ]);
   });
 
+  it('ends a unit at a semicolon, so one clause cannot lend its negation to another', () => {
+    expect(sentences('Use the seller API; no approval needed.', 0).map((u) => u.text)).toEqual(['Use the seller API;', 'no approval needed.']);
+  });
+
   it('gives list items their lead-in, table rows their header, headings the paragraph after them', () => {
     const md = '## API keys\n\nNone is offered.\n\nNot provided:\n\n- Seller API\n\n| Name | Status |\n| --- | --- |\n| Admin API | unpublished |\n';
     const units = markdownUnits(md);

@@ -35,8 +35,9 @@ export function unitsOf(text: string, format: TextFormat, json?: unknown, offset
   }
 }
 
-// Sentence ends: . ! ? followed by a space, but not after the abbreviations prose uses mid-sentence.
-const SENTENCE_END = /(?<!\b(?:e\.g|i\.e|etc|vs|cf|approx))[.!?]+(?=\s)/g;
+// Sentence ends: . ! ? followed by a space, but not after the abbreviations prose uses mid-sentence. A semicolon
+// ends a unit too: "Use the seller API; no approval needed" must not borrow the second clause's "no".
+const SENTENCE_END = /(?<!\b(?:e\.g|i\.e|etc|vs|cf|approx))(?:[.!?]+|;)(?=\s)/g;
 
 export function sentences(text: string, offset: number, context: string[] = []): TextUnit[] {
   const units: TextUnit[] = [];
