@@ -7,6 +7,8 @@ export const unpublishedInterfaces: BlockDirective = {
   summary: 'The interfaces for which no contract is published, and the answer a client is given.',
   expand: (_, { model }) => [
     list(model.boundaries.unpublishedInterfaces.map((i) => [strong(i.name), ': not provided by the public contract.'])),
+    // The rule is written to follow the list ("the interfaces above").
+    paragraph(model.boundaries.builderRule),
     paragraph(`A client that asks for one of them is told: "${model.boundaries.unpublishedAnswer}"`),
   ],
 };
@@ -52,10 +54,10 @@ export const notEndpoints: BlockDirective = {
 };
 
 export const boundaries: BlockDirective = {
-  summary: 'The rules of the public contract\'s edge: nothing invented, no inferred endpoints, the OpenAPI scope.',
+  summary: 'The edge of the public contract: no inferred endpoints, no legacy MCP paths, the OpenAPI scope.',
   expand: (_, { model }) => {
     const b = model.boundaries;
-    return [list([[b.builderRule], [b.inferredEndpoints], [b.legacyMcpPaths], [b.openapiScope]])];
+    return [list([[b.inferredEndpoints], [b.legacyMcpPaths], [b.openapiScope]])];
   },
 };
 
