@@ -8,6 +8,10 @@ import type { Registry } from '../../generator/registry/registry.js';
 import { expandPage } from '../../generator/pages/expand.js';
 import { pageParser } from '../../generator/pages/processor.js';
 import { loadShipped } from './helpers.js';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../../generator/pipeline.js';
+import { blockDirectives, inlineDirectives } from '../../generator/pages/directives/index.js';
 
 let model: Model;
 let registry: Registry;
@@ -151,5 +155,33 @@ describe('title', () => {
   it('reports a level-1 heading in the body', () => {
     const { diagnostics } = expand('# Another title\n');
     expect(diagnostics.list()).toMatchObject([{ line: 5, column: 1, ruleId: 'page-title-heading' }]);
+  });
+});
+
+describe('every directive', () => {
+  it('expands on the shipped content without a message', () => {
+    for (const name of Object.keys(blockDirectives)) {
+      const { tree, diagnostics } = expand(`::${name}\n`, '/help');
+      expect(diagnostics.list(), name).toEqual([]);
+      expect(tree.children.length, name).toBeGreaterThan(1);
+    }
+  });
+
+  it('is documented in the README for editors', async () => {
+    const readme = await readFile(join(PROJECT_ROOT, 'README.md'), 'utf8');
+    for (const name of Object.keys(blockDirectives)) expect(readme, name).toContain(`\`::${name}`);
+    for (const name of Object.keys(inlineDirectives)) expect(readme, name).toContain(`\`:${name}\``);
+  });
+
+  it('reports an unknown group, an unknown section and missing route families at the directive', () => {
+    const { diagnostics } = expand('::discovery-resources{group="nope"}\n\n::section-pages{section="nope"}\n');
+    expect(diagnostics.list().map((m) => [m.ruleId, m.line])).toEqual([
+      ['unknown-group', 5],
+      ['unknown-section', 7],
+    ]);
+    const page = pageOf('::route-families\n');
+    const without = new Diagnostics();
+    expandPage({ page, tree: pageParser.parse(page.body), model: { ...model, publicPages: undefined }, registry, diagnostics: without });
+    expect(without.list()).toMatchObject([{ ruleId: 'missing-route-families', line: 5 }]);
   });
 });
