@@ -5,7 +5,8 @@ import type { Diagnostics } from '../messages/diagnostics.js';
 import type { Model, Page, SourcePlace } from '../model/types.js';
 import type { YamlSource } from '../content/yaml-source.js';
 import { TextIndex } from '../validate/text/text-index.js';
-import { markdownUnits, ROW_VALUE_LIMIT, sentences, type TextUnit } from '../validate/text/units.js';
+import { jsonCodeBlocks, markdownUnits, ROW_VALUE_LIMIT, sentences, type TextUnit } from '../validate/text/units.js';
+import { SHAPE_FIX, shapeFindings } from './shapes.js';
 import { negated, wordingFindings } from './wording.js';
 import { placeholderEndpointFindings, UNKNOWN_ENDPOINT_FIX } from './contract-endpoints.js';
 
@@ -41,6 +42,17 @@ export function guardContent(input: ContentGuardInput, model: Model, diagnostics
         place = { file: page.source.file, line: page.bodyLine + pos.line - 1, column: pos.column };
       }
       report(diagnostics, finding, place);
+    }
+    for (const block of jsonCodeBlocks(page.body)) {
+      const pos = index.position(block.offset);
+      for (const shape of shapeFindings(block.json, model, { schemaMembers: false })) {
+        diagnostics.error('load', {
+          ruleId: 'unpublished-shape',
+          reason: `A JSON code block: ${shape.reason}`,
+          fix: SHAPE_FIX,
+          place: { file: page.source.file, line: page.bodyLine + pos.line - 1, column: pos.column },
+        });
+      }
     }
   }
 }

@@ -101,6 +101,17 @@ describe('unpublished-shape', () => {
     expect(messages[0]!.reason).toContain('/controls/0/inputSchema');
   });
 
+  it('reports a JSON Schema with fields in a Markdown artifact\'s code block, and accepts the error envelope', async () => {
+    let changed = '';
+    const messages = checkWith(await goodBuild(), [noUnpublishedShapes], {
+      '/pricing.md': (t) =>
+        (changed = appendParagraph('```json\n{ "type": "object", "properties": { "price": { "type": "number" } } }\n```')(t)),
+      '/docs.md': appendParagraph('```json\n{ "type": "object", "properties": { "error": { "type": "object" } } }\n```'),
+    });
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ ruleId: 'unpublished-shape', file: 'dist/pricing.md', ...positionOf(changed, '```json') });
+  });
+
   it('reports a response schema with fields for a discovery resource in the OpenAPI description', async () => {
     const messages = checkWith(await goodBuild(), [noUnpublishedShapes], {
       '/openapi.json': editJson((doc) => {

@@ -109,6 +109,16 @@ describe('unknown-endpoint in content', () => {
   });
 });
 
+describe('unpublished-shape in content', () => {
+  it('reports a JSON Schema of the pricing response in a page\'s code block, at the block', async () => {
+    const block = '```json\n{ "type": "object", "properties": { "plans": { "type": "array" } } }\n```';
+    const { messages, text } = await loadEdited('pages/pricing.md', append(`The response looks like this:\n\n${block}`));
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ ruleId: 'unpublished-shape', file: 'content/pages/pricing.md', ...positionOf(text, '```json') });
+    expect(messages[0]!.reason).toContain('(plans)');
+  });
+});
+
 describe('guard on content/*.yaml', () => {
   it('reports a claim in a YAML fact at its line and column', async () => {
     const { messages, text } = await loadEdited('service.yaml', (t) =>

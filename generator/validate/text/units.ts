@@ -233,3 +233,22 @@ export function jsonUnits(json: unknown, text: string, offsetAt?: (path: JsonPat
   }
   return units;
 }
+
+/** The JSON code blocks of a Markdown text that parse as JSON, with the offset of each block. */
+export function jsonCodeBlocks(text: string): { json: unknown; offset: number }[] {
+  const tree = markdown.parse(text) as Root;
+  const blocks: { json: unknown; offset: number }[] = [];
+  const visit = (nodes: RootContent[]) => {
+    for (const node of nodes) {
+      if (node.type === 'code' && /^json/i.test(node.lang ?? '')) {
+        try {
+          blocks.push({ json: JSON.parse(node.value), offset: node.position?.start.offset ?? 0 });
+        } catch {
+          // Not JSON (a fragment, comments): nothing to read as a shape.
+        }
+      } else if ('children' in node) visit(node.children as RootContent[]);
+    }
+  };
+  visit(tree.children);
+  return blocks;
+}
