@@ -1,7 +1,7 @@
 // Tells which environment a built tree was made for, from the addresses its files name, so that validating a
 // preview tree as production (or the reverse) fails with one clear message instead of hundreds.
 import type { Addresses, EnvironmentName } from '../model/types.js';
-import type { ArtifactSet } from '../registry/types.js';
+import type { ArtifactSet, RegistryEntry } from '../registry/types.js';
 import { formatOf } from './text/artifact-text.js';
 import { occurrences } from './tree/environment-addresses.js';
 
@@ -16,7 +16,7 @@ export interface EnvironmentGuess {
 export function guessEnvironment(
   artifacts: ArtifactSet,
   environments: Record<EnvironmentName, Addresses>,
-  displayPath: (file: Parameters<typeof formatOf>[0]) => string,
+  displayPath: (entry: RegistryEntry) => string,
 ): EnvironmentGuess {
   const names = Object.keys(environments) as EnvironmentName[];
   const all = names.flatMap((n) => Object.values(environments[n]));

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasNegation } from '../../generator/guard/negation.js';
 import { findTerms } from '../../generator/guard/terms.js';
-import { htmlUnits, jsonUnits, markdownUnits, sentences } from '../../generator/validate/text/units.js';
+import { htmlUnits, jsonCodeBlocks, jsonUnits, markdownUnits, sentences } from '../../generator/validate/text/units.js';
 import type { Boundaries } from '../../generator/model/types.js';
 
 const boundaries = {
@@ -60,6 +60,22 @@ describe('units', () => {
     expect(find('Seller API').context).toContain('Not provided:');
     expect(find('Admin API').context.some((c) => c.includes('Status'))).toBe(true);
     expect(md.slice(find('Seller API').offset).startsWith('Seller API')).toBe(true);
+  });
+
+  it('gives a nested list item its parent item, and reads code lines one by one', () => {
+    const md = 'Intro.\n\n- Not offered:\n  - Seller API\n- Pricing call\n\n```text\nline one\nline two\n```\n\nAfter.';
+    const units = markdownUnits(md);
+    const find = (text: string) => units.find((u) => u.text === text)!;
+    expect(find('Seller API').context).toContain('Not offered:');
+    expect(find('Pricing call').context).not.toContain('Not offered:');
+    expect(find('line one')).toBeDefined();
+    expect(find('line two')).toBeDefined();
+    expect(md.slice(find('After.').offset)).toBe('After.');
+  });
+
+  it('finds JSON code blocks with the offset of their fence', () => {
+    const md = 'Text.\n\n```json\n{"a": 1}\n```\n\n```json\nnot json\n```\n';
+    expect(jsonCodeBlocks(md)).toEqual([{ json: { a: 1 }, offset: md.indexOf('```json') }]);
   });
 
   it('reads an HTML table row as one unit with its offset in the file', () => {

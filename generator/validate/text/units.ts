@@ -1,13 +1,9 @@
 // Splits an artifact's text into the units the wording checks judge one at a time: sentences, list items, table
 // rows, headings, code lines, JSON values. Each unit carries the text around it that may qualify it (the line
 // that introduces a list, a table's header, a JSON value's sibling values and keys).
-import { unified } from 'unified';
-import remarkParse from 'remark-parse';
-import remarkGfm from 'remark-gfm';
-import remarkDirective from 'remark-directive';
-import type { Root, RootContent, List, Table } from 'mdast';
 import type { TextFormat } from './artifact-text.js';
 import { walkJson, type JsonPath } from './json-walk.js';
+import { blockText, isDelimiterRow, listItems, markdownBlocks } from './markdown-blocks.js';
 
 export interface TextUnit {
   text: string;
@@ -18,8 +14,6 @@ export interface TextUnit {
   /** For JSON units: where the value sits. */
   path?: JsonPath;
 }
-
-const markdown = unified().use(remarkParse).use(remarkGfm).use(remarkDirective).freeze();
 
 /** `offsetAt` places JSON values exactly (json-source-map); without it a value is found by its first occurrence. */
 export function unitsOf(text: string, format: TextFormat, json?: unknown, offsetAt?: (path: JsonPath) => number): TextUnit[] {
@@ -57,72 +51,48 @@ function push(units: TextUnit[], raw: string, offset: number, context: string[])
   if (text) units.push({ text, offset: offset + lead, context });
 }
 
+const LIST_MARKER = /^\s*(?:[-*+]|\d{1,9}[.)])\s+/;
+
 export function markdownUnits(text: string): TextUnit[] {
-  const tree = markdown.parse(text) as Root;
   const units: TextUnit[] = [];
-  blocks(tree.children, text, units, []);
-  return units;
-}
-
-function slice(node: RootContent | undefined, text: string): string {
-  const start = node?.position?.start.offset;
-  const end = node?.position?.end.offset;
-  return start === undefined || end === undefined ? '' : text.slice(start, end);
-}
-
-function blocks(nodes: RootContent[], text: string, units: TextUnit[], inherited: string[]): void {
-  nodes.forEach((node, i) => {
-    const start = node.position?.start.offset ?? 0;
-    const before = slice(nodes[i - 1], text);
-    switch (node.type) {
+  const blocks = markdownBlocks(text);
+  blocks.forEach((block, i) => {
+    const before = blockText(blocks[i - 1], text);
+    const first = block.lines[0];
+    if (!first) return;
+    switch (block.kind) {
       case 'heading':
         // A heading names a topic; the paragraph under it says what is true of it.
-        push(units, slice(node, text), start, [...inherited, slice(nodes[i + 1], text)]);
+        push(units, first.text, first.offset, [blockText(blocks[i + 1], text)]);
         break;
       case 'paragraph':
-        units.push(...sentences(slice(node, text), start, inherited));
+        units.push(...sentences(blockText(block, text), first.offset));
         break;
-      case 'list':
-        listUnits(node, text, units, [...inherited, before]);
+      case 'list': {
+        // Each item is judged with the list's lead-in and with the items it is nested under.
+        const parents: { indent: number; text: string }[] = [];
+        for (const item of listItems(block)) {
+          while (parents.length > 0 && parents[parents.length - 1]!.indent >= item.indent) parents.pop();
+          // The unit starts after the item's marker ("- ", "1. "), so excerpts read as the item does.
+          const marker = item.lines[0]!.text.length - item.lines[0]!.text.replace(LIST_MARKER, '').length;
+          const own = blockText({ kind: 'list', lines: item.lines }, text).slice(marker);
+          push(units, own, item.lines[0]!.offset + marker, [before, ...parents.map((p) => p.text)]);
+          parents.push({ indent: item.indent, text: own });
+        }
         break;
-      case 'table':
-        tableUnits(node, text, units, [...inherited, before]);
+      }
+      case 'table': {
+        const [header, ...rows] = block.lines;
+        push(units, header!.text, header!.offset, [before]);
+        for (const row of rows) if (!isDelimiterRow(row)) push(units, row.text, row.offset, [before, header!.text]);
         break;
+      }
       case 'code':
-        units.push(...lineUnits(slice(node, text), start, inherited));
-        break;
-      case 'blockquote':
-      case 'containerDirective':
-        blocks(node.children as RootContent[], text, units, inherited);
-        break;
-      case 'html':
-        units.push(...lineUnits(slice(node, text), start, inherited));
-        break;
-      default:
+        for (const line of block.lines) units.push(...sentences(line.text, line.offset));
         break;
     }
   });
-}
-
-function listUnits(list: List, text: string, units: TextUnit[], context: string[]): void {
-  for (const item of list.children) {
-    const [first, ...rest] = item.children;
-    if (!first) continue;
-    const own = slice(first, text);
-    if (first.type === 'paragraph') push(units, own, first.position?.start.offset ?? 0, context);
-    else blocks([first], text, units, context);
-    blocks(rest, text, units, [...context, own]);
-  }
-}
-
-function tableUnits(table: Table, text: string, units: TextUnit[], context: string[]): void {
-  const [header, ...rows] = table.children;
-  if (!header) return;
-  const headerText = slice(header as unknown as RootContent, text);
-  push(units, headerText, header.position?.start.offset ?? 0, context);
-  for (const row of rows) {
-    push(units, slice(row as unknown as RootContent, text), row.position?.start.offset ?? 0, [...context, headerText]);
-  }
+  return units;
 }
 
 /** One unit per line (code, XML, robots.txt), each split into sentences. */
@@ -153,7 +123,7 @@ export function htmlUnits(html: string): TextUnit[] {
     .replace(/<!--[\s\S]*?-->/g, (m) => ' '.repeat(m.length));
   const units: TextUnit[] = [];
   const leadIns: string[] = [];
-  let headers: (string | undefined)[] = [];
+  const headers: (string | undefined)[] = [];
   let lastBlock = '';
   let inThead = false;
   let start = 0;
@@ -190,7 +160,6 @@ export function htmlUnits(html: string): TextUnit[] {
     kind = closing ? 'p' : name;
   }
   flush(blanked.length);
-  headers = [];
   return units;
 }
 
@@ -234,21 +203,21 @@ export function jsonUnits(json: unknown, text: string, offsetAt?: (path: JsonPat
   return units;
 }
 
-/** The JSON code blocks of a Markdown text that parse as JSON, with the offset of each block. */
+/** The JSON code blocks of a Markdown text that parse as JSON, with the offset of each block's first line. */
 export function jsonCodeBlocks(text: string): { json: unknown; offset: number }[] {
-  const tree = markdown.parse(text) as Root;
-  const blocks: { json: unknown; offset: number }[] = [];
-  const visit = (nodes: RootContent[]) => {
-    for (const node of nodes) {
-      if (node.type === 'code' && /^json/i.test(node.lang ?? '')) {
-        try {
-          blocks.push({ json: JSON.parse(node.value), offset: node.position?.start.offset ?? 0 });
-        } catch {
-          // Not JSON (a fragment, comments): nothing to read as a shape.
-        }
-      } else if ('children' in node) visit(node.children as RootContent[]);
+  const found: { json: unknown; offset: number }[] = [];
+  for (const block of markdownBlocks(text)) {
+    if (block.kind !== 'code' || !block.info?.startsWith('json') || block.lines.length === 0) continue;
+    try {
+      // The fence line is just above the first line of the body.
+      found.push({ json: JSON.parse(block.lines.map((l) => l.text).join('\n')), offset: fenceOffset(text, block.lines[0]!.offset) });
+    } catch {
+      // Not JSON (a fragment, comments): nothing to read as a shape.
     }
-  };
-  visit(tree.children);
-  return blocks;
+  }
+  return found;
+}
+
+function fenceOffset(text: string, bodyOffset: number): number {
+  return text.lastIndexOf('\n', bodyOffset - 2) + 1;
 }
