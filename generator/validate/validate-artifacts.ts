@@ -14,6 +14,8 @@ export interface ValidateInput {
   diagnostics: Diagnostics;
   displayPath(entry: RegistryEntry): string;
   treeValidators?: TreeValidator[];
+  /** Where the artifacts come from: the build in memory (default) or a built tree read from disk (`npm run validate`). */
+  origin?: 'build' | 'tree';
 }
 
 export function validateArtifacts(input: ValidateInput): void {
@@ -27,10 +29,15 @@ export function validateArtifacts(input: ValidateInput): void {
   for (const entry of input.registry.entries) {
     const artifact = input.artifacts.get(entry.host, entry.file);
     if (!artifact) {
+      const fromTree = input.origin === 'tree';
       input.diagnostics.error('validate', {
         ruleId: 'missing-artifact',
-        reason: `${entry.path} is in the registry but ${input.displayPath(entry)} was not emitted.`,
-        fix: 'Rebuild; if it persists, the emitter of this kind is broken.',
+        reason: fromTree
+          ? `${entry.path} is in the registry but ${input.displayPath(entry)} is missing from the built tree.`
+          : `${entry.path} is in the registry but ${input.displayPath(entry)} was not emitted.`,
+        fix: fromTree
+          ? 'Rebuild the tree (npm run build) rather than editing or pruning it; if the content changed since, rebuild anyway.'
+          : 'Rebuild; if it persists, the emitter of this kind is broken.',
         file: input.displayPath(entry),
       });
       continue;

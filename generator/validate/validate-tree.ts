@@ -88,6 +88,7 @@ export async function validateBuiltTree(options: ValidateTreeOptions): Promise<V
     diagnostics,
     displayPath: shown,
     treeValidators: options.treeValidators,
+    origin: 'tree',
   });
   return { diagnostics, files: tree.files, environment };
 }

@@ -63,6 +63,7 @@ describe('npm run validate', () => {
     ]);
     expect(byRule('unclaimed-file').map((m) => m.file)).toEqual([`${bad}/stray.html`]);
     expect(byRule('missing-artifact').map((m) => m.file)).toEqual([`${bad}/robots.txt`]);
+    expect(report.messages.find((m) => m.ruleId === 'missing-artifact')).toMatchObject({ reason: expect.stringContaining('missing from the built tree') });
     expect(byRule('alias-differs').map((m) => m.file)).toEqual([`${bad}/.well-known/mcp/manifest.json`]);
   }, SLOW);
 
