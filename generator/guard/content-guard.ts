@@ -9,12 +9,16 @@ import { jsonCodeBlocks, markdownUnits, ROW_VALUE_LIMIT, sentences, type TextUni
 import { SHAPE_FIX, shapeFindings } from './shapes.js';
 import { negated, wordingFindings } from './wording.js';
 import { placeholderEndpointFindings, UNKNOWN_ENDPOINT_FIX } from './contract-endpoints.js';
+import { occurrences } from '../validate/tree/environment-addresses.js';
 
 export interface ContentGuardInput {
   /** Every YAML document of the content set (several top-level facts may share one). */
   sources: YamlSource[];
   pages: Page[];
 }
+
+/** Top-level facts that hold the environments' addresses (content/service.yaml). */
+const ADDRESS_KEYS = new Set(['environments']);
 
 /** Preview fixtures are example shapes the preview server plays; they are never published (contract: preview-only). */
 const UNPUBLISHED_CONTENT = /(^|\/)content\/preview\//;
@@ -72,7 +76,29 @@ function findingsOf(units: TextUnit[], model: Model): Finding[] {
     ruleId: 'unknown-endpoint',
     fix: UNKNOWN_ENDPOINT_FIX,
   }));
-  return [...wordingFindings(units, model), ...endpoints];
+  return [...wordingFindings(units, model), ...endpoints, ...literalAddresses(units, model)];
+}
+
+/** An environment's address written out in content: each build must fill in its own, so content uses placeholders. */
+function literalAddresses(units: TextUnit[], model: Model): Finding[] {
+  const findings: Finding[] = [];
+  const known = Object.entries(model.environments).flatMap(([env, addresses]) =>
+    Object.entries(addresses).map(([name, address]) => ({ env, name, address })),
+  );
+  for (const unit of units) {
+    for (const { env, name, address } of known) {
+      for (const index of occurrences(unit.text, address)) {
+        findings.push({
+          ruleId: 'literal-address',
+          unit,
+          index,
+          reason: `${address} is the ${env} ${name} written out, so the ${env === 'production' ? 'preview' : 'production'} build would publish it too.`,
+          fix: `Write {${name}} instead; each build fills in its own environment's address (content/service.yaml environments).`,
+        });
+      }
+    }
+  }
+  return findings;
 }
 
 function report(diagnostics: Diagnostics, finding: Finding, place: SourcePlace): void {
@@ -95,6 +121,8 @@ function yamlUnits(source: YamlSource): PlacedUnit[] {
       for (const pair of node.items) {
         if (!isPair(pair)) continue;
         const key = isScalar(pair.key) ? String(pair.key.value) : '';
+        // The addresses themselves are data, not prose: the one place they are written out.
+        if (keys.length === 0 && ADDRESS_KEYS.has(key)) continue;
         if (isScalar(pair.value) && typeof pair.value.value === 'string') {
           scalarUnits(pair.value, [...siblings.filter((s) => s !== (pair.value as Scalar).value), ...keys, key]);
         } else visit(pair.value, [...keys, key]);

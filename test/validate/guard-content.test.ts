@@ -119,6 +119,15 @@ describe('unpublished-shape in content', () => {
   });
 });
 
+describe('literal-address in content', () => {
+  it('reports an address written out in a page instead of its placeholder', async () => {
+    const { messages, text } = await loadEdited('pages/help.md', append('The MCP server is at https://mcp.example.com/mcp.'));
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ ruleId: 'literal-address', file: 'content/pages/help.md', ...positionOf(text, 'https://mcp.example.com') });
+    expect(messages[0]!.reason).toContain('production mcp_url');
+  });
+});
+
 describe('guard on content/*.yaml', () => {
   it('reports a claim in a YAML fact at its line and column', async () => {
     const { messages, text } = await loadEdited('service.yaml', (t) =>
