@@ -7,18 +7,19 @@ import { RESULTS_DIR } from './harness/paths.js';
 import { markdownTable } from './harness/table.js';
 import { pagesSuite, type Row } from './suites/pages.js';
 import { catalogSuite } from './suites/catalog.js';
+import { devSuite } from './suites/dev.js';
 import { loadSuite, loadTable, type LoadRow } from './suites/load.js';
 
-const HELP = `Usage: npm run bench -- [--quick] [--runs N] [--only pages|catalog|load] [--pages N,N] [--catalog M] [--timeout S]
+const HELP = `Usage: npm run bench -- [--quick] [--runs N] [--only pages|catalog|dev|load] [--pages N,N] [--catalog M] [--timeout S]
 
 Builds synthetic content sets in a temporary folder and measures each case in its own child process, several
 times; prints median and spread, writes bench/out/results.json and bench/out/results.md.
-  --quick      small sizes (N = 200 pages, M = 5,000 catalog entries, 3 s load runs), for trying the harness
+  --quick      small sizes (N = 200 pages, M = 5,000 catalog entries, 3 s load runs instead of 5 s), for trying the harness
   --runs N     repetitions of each measurement (default 3)
   --only S     one suite only
   --pages N,N  page counts of the pages suite (default 1000,10000)
   --catalog M  public pages of the catalog suite (default 100000)
-  --timeout S  time limit of one measured run, in seconds (default 90); a run past it is stopped and reported`;
+  --timeout S  time limit of one measured run, in seconds (default 45); a run past it is stopped and reported`;
 
 const { values } = parseArgs({
   options: {
@@ -38,7 +39,7 @@ if (values.help) {
 const runs = Number(values.runs ?? 3);
 const pageSizes = values.pages ? values.pages.split(',').map(Number) : values.quick ? [200] : [1_000, 10_000];
 const catalogSize = Number(values.catalog ?? (values.quick ? 5_000 : 100_000));
-const timeoutMs = Number(values.timeout ?? 90) * 1000;
+const timeoutMs = Number(values.timeout ?? 45) * 1000;
 const wanted = (suite: string) => !values.only || values.only === suite;
 const log = (line: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
 const suiteOptions = { runs, timeoutMs, log };
@@ -50,7 +51,8 @@ let loadRows: LoadRow[] = [];
 try {
   if (wanted('pages')) for (const size of pageSizes) rows.push(...(await pagesSuite(workRoot, size, suiteOptions)));
   if (wanted('catalog')) rows.push(...(await catalogSuite(workRoot, catalogSize, suiteOptions)));
-  if (wanted('load')) loadRows = await loadSuite({ runs, seconds: values.quick ? 3 : 10, connections: 50 }, log);
+  if (wanted('dev')) rows.push(...(await devSuite(suiteOptions)));
+  if (wanted('load')) loadRows = await loadSuite({ runs, seconds: values.quick ? 3 : 5, connections: 50 }, log);
 } finally {
   await rm(workRoot, { recursive: true, force: true });
 }

@@ -1,0 +1,43 @@
+// Child process: `npm run dev` on a copy of the content; one page is edited several times, and each time the time
+// until the dev server serves the updated page is measured (the editor's wait).
+import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startDevServer } from '../../generator/dev/dev-server.js';
+import { PROJECT_ROOT } from '../../generator/pipeline.js';
+import { printReport } from './report.js';
+
+const { values } = parseArgs({ options: { runs: { type: 'string' }, timeout: { type: 'string' } } });
+const runs = Number(values.runs ?? 3);
+const limitMs = Number(values.timeout ?? 30) * 1000;
+const work = await mkdtemp(join(tmpdir(), 'bench-dev-'));
+const content = join(work, 'content');
+await cp(join(PROJECT_ROOT, 'content'), content, { recursive: true });
+const server = await startDevServer({ contentDir: content, outDir: false, ports: { base_url: 0, api_url: 0, mcp_url: 0, auth_url: 0 }, report: () => undefined });
+const url = new URL('/help', server.addresses.base_url);
+url.hostname = '127.0.0.1';
+const host = new URL(server.addresses.base_url).host;
+
+const times: number[] = [];
+try {
+  for (let i = 0; i < runs; i++) {
+    const marker = `Edited for the dev benchmark, round ${i + 1}.`;
+    const started = performance.now();
+    await appendFile(join(content, 'pages', 'help.md'), `\n${marker}\n`);
+    for (;;) {
+      const body = await fetch(url, { headers: { host } }).then((r) => r.text(), () => '');
+      if (body.includes(marker)) break;
+      if (performance.now() - started > limitMs) throw new Error(`the edit was not served within ${limitMs} ms`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    times.push(performance.now() - started);
+    // Let the watcher settle before the next edit, so that edits are not merged into one build.
+    await new Promise((r) => setTimeout(r, 500));
+  }
+} finally {
+  await server.close();
+  await rm(work, { recursive: true, force: true });
+}
+times.sort((a, b) => a - b);
+printReport({ ms: times[Math.floor(times.length / 2)]!, ok: true, runsMs: times.map(Math.round) });
