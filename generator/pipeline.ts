@@ -70,6 +70,9 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
       ? { projectRoot: PROJECT_ROOT, cacheDir: options.cacheDir, workers: options.workers }
       : undefined;
   const { artifacts, renderStats } = await emitAll(model, registry, kinds, diagnostics, prerender);
+  // Content mistakes found while emitting (a broken link, an unknown directive) are already reported at their place
+  // in content/; validating artifacts built from them would only repeat each one at its places in dist/.
+  if (diagnostics.hasErrors) return { diagnostics, model, registry, artifacts, renderStats };
   validateArtifacts({ model, registry, kinds, artifacts, diagnostics, displayPath: (e) => displayPath(e) });
   return { diagnostics, model, registry, artifacts, renderStats };
 }
