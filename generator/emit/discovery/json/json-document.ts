@@ -19,17 +19,34 @@ const jsonMap = createRequire(import.meta.url)('json-source-map') as JsonSourceM
 
 /** One JSON artifact as a validator sees it: the parsed value and where each pointer sits in the file. */
 export class JsonDocument {
+  private positions?: Record<string, PointerPositions>;
+
   private constructor(
     readonly artifact: Artifact,
     readonly value: unknown,
-    private readonly pointers: Record<string, PointerPositions>,
+    private readonly text: string,
   ) {}
+
+  /**
+   * Where each pointer sits, mapped only when a message needs a place: the map holds an entry per JSON value, which
+   * for a catalog of thousands of pages costs far more time and memory than parsing (issue 7).
+   */
+  private get pointers(): Record<string, PointerPositions> {
+    this.positions ??= jsonMap.parse(this.text).pointers;
+    return this.positions;
+  }
 
   /** Parses the artifact; reports `json-syntax` (and returns undefined) when it is not JSON. */
   static read(artifact: Artifact, context: ValidateContext): JsonDocument | undefined {
+    const text = context.artifacts.text(artifact);
     try {
-      const { data, pointers } = jsonMap.parse(context.artifacts.text(artifact));
-      return new JsonDocument(artifact, data, pointers);
+      return new JsonDocument(artifact, JSON.parse(text), text);
+    } catch {
+      // Not JSON: the source-map parser below names the position in the message.
+    }
+    try {
+      const { data } = jsonMap.parse(text);
+      return new JsonDocument(artifact, data, text);
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       const at = /position (\d+)/.exec(detail);
