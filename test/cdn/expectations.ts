@@ -1,5 +1,7 @@
 // The one table of expectations for every way of serving the site (nginx, the Netlify and Cloudflare handlers):
-// derived from the registry and the emitted bytes, never from the cdn family's own serving plan.
+// derived from the registry and the emitted bytes, never from the cdn family's own serving plan. nginx and the edge
+// handlers promise each path its exact headers; a CDN's static files under a section folded in `_headers` get the
+// section's promise instead (see `folded` below).
 import { isDeepStrictEqual } from 'node:util';
 import { CACHE_POLICIES, cachePolicyName } from '../../generator/emit/cdn/cache-policy.js';
 import type { Registry } from '../../generator/registry/registry.js';
@@ -14,6 +16,8 @@ export interface Expectation {
   requestHeaders?: Record<string, string>;
   status: number;
   contentType: string;
+  /** The CDN sends the type of the file's extension: only the media type itself is promised, not its parameters. */
+  contentTypeByExtension?: boolean;
   /** `*` when the answer must be CORS-open, null when it must carry no CORS header. */
   cors?: '*' | null;
   cacheControl?: string;
@@ -34,10 +38,53 @@ export interface Received {
 
 const HTML = /^text\/html\b/;
 
-export function expectations(registry: Registry, artifacts: ArtifactSet): Expectation[] {
+type Promised = Pick<Expectation, 'contentType' | 'contentTypeByExtension' | 'cors' | 'cacheControl' | 'links' | 'varyAccept'>;
+
+export interface ExpectationOptions {
+  /**
+   * Folders (`/help/`) that `_headers` folds into one rule: their static files promise what is right for all of them.
+   * Empty for nginx and for anything answering with exact per-path headers.
+   */
+  folded?: string[];
+}
+
+/** The folders a parsed `_headers` folds: every splat rule below the root (`/help/*` → `/help/`). */
+export function foldedFolders(patterns: string[]): string[] {
+  return patterns.filter((p) => p !== '/*' && /^\/[^*]+\/\*$/.test(p)).map((p) => p.slice(0, -1));
+}
+
+export function expectations(registry: Registry, artifacts: ArtifactSet, options: ExpectationOptions = {}): Expectation[] {
   const site = registry.of('site');
   const apiCatalog = site.find((e) => e.kind === 'api-catalog' && !e.aliasOf)?.path;
   const twins = new Set(site.flatMap((e) => (HTML.test(e.mediaType) && e.twin ? [e.twin] : [])));
+  const catalogLink = apiCatalog ? `<${apiCatalog}>; rel="api-catalog"` : undefined;
+  const exact = (entry: RegistryEntry): Promised => {
+    const html = HTML.test(entry.mediaType);
+    return {
+      contentType: entry.mediaType,
+      cors: html ? null : '*',
+      cacheControl: CACHE_POLICIES[cachePolicyName(entry)],
+      links: [...(catalogLink && (html || entry.path === apiCatalog) ? [catalogLink] : []), ...(html && entry.twin ? [`<${entry.twin}>; rel="alternate"; type="text/markdown"`] : [])],
+      varyAccept: (html && !!entry.twin) || twins.has(entry.path),
+    };
+  };
+  const promised = (entry: RegistryEntry): Promised => {
+    const folder = options.folded?.find((f) => entry.path.startsWith(f));
+    if (!folder) return exact(entry);
+    const inFolder = site.filter((e) => !e.kind.startsWith('cdn-') && !e.dataFor && e.path.startsWith(folder)).map(exact);
+    // A folder whose files all promise the same headers is folded without loss.
+    if (inFolder.every((p) => isDeepStrictEqual(p, inFolder[0]))) return exact(entry);
+    const maxAge = (c: string | undefined) => Number(/max-age=(\d+)/.exec(c ?? '')?.[1] ?? 0);
+    return {
+      contentType: entry.mediaType,
+      contentTypeByExtension: true,
+      cors: inFolder.some((p) => p.cors === '*') ? '*' : null,
+      cacheControl: inFolder.map((p) => p.cacheControl).sort((a, b) => maxAge(a) - maxAge(b))[0],
+      // The Markdown twin is linked from the page's HTML, not from the folded rule.
+      links: catalogLink ? [catalogLink] : [],
+      varyAccept: inFolder.some((p) => p.varyAccept),
+    };
+  };
   const out: Expectation[] = [];
   for (const entry of site) {
     const artifact = artifacts.get('site', entry.file);
@@ -53,12 +100,8 @@ export function expectations(registry: Registry, artifacts: ArtifactSet): Expect
       continue;
     }
     const html = HTML.test(entry.mediaType);
-    const links = [
-      ...(apiCatalog && (html || entry.path === apiCatalog) ? [`<${apiCatalog}>; rel="api-catalog"`] : []),
-      ...(html && entry.twin ? [`<${entry.twin}>; rel="alternate"; type="text/markdown"`] : []),
-    ];
-    const common = { contentType: entry.mediaType, cors: html ? null : ('*' as const), cacheControl: cache, links };
-    out.push({ name: `GET ${entry.path}`, method: 'GET', target: entry.path, status: 200, ...common, varyAccept: (html && !!entry.twin) || twins.has(entry.path), body: { bytes } });
+    const { varyAccept, ...common } = promised(entry);
+    out.push({ name: `GET ${entry.path}`, method: 'GET', target: entry.path, status: 200, ...common, varyAccept, body: { bytes } });
     if (entry.path === apiCatalog) {
       out.push({ name: `HEAD ${entry.path} (RFC 9727)`, method: 'HEAD', target: entry.path, status: 200, ...common, body: { empty: true } });
     }
@@ -121,7 +164,8 @@ export function problems(expected: Expectation, got: Received): string[] {
   const say = (what: string) => out.push(`${expected.name} (${expected.method} ${expected.target}): ${what}`);
   const header = (name: string) => got.headers.get(name);
   if (got.status !== expected.status) say(`status ${got.status}, expected ${expected.status}`);
-  if (header('content-type') !== expected.contentType) say(`Content-Type "${header('content-type')}", expected "${expected.contentType}"`);
+  const essence = (type: string | null) => type?.split(';')[0]!.trim().toLowerCase();
+  if (expected.contentTypeByExtension ? essence(header('content-type')) !== essence(expected.contentType) : header('content-type') !== expected.contentType) say(`Content-Type "${header('content-type')}", expected "${expected.contentType}"`);
   if (header('x-content-type-options') !== 'nosniff') say(`X-Content-Type-Options "${header('x-content-type-options')}"`);
   if (expected.cors !== undefined && header('access-control-allow-origin') !== expected.cors) {
     say(`Access-Control-Allow-Origin "${header('access-control-allow-origin')}", expected ${expected.cors === null ? 'none' : '"*"'}`);

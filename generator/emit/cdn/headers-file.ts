@@ -1,22 +1,22 @@
-// `_headers` for Netlify and Cloudflare Pages: one rule per served path, from the serving plan, within Cloudflare's limits.
+// `_headers` for Netlify and Cloudflare Pages: the compacted rules of the serving plan, within Cloudflare's limits.
 import type { Emitter, Validator } from '../../registry/types.js';
-import { CLOUDFLARE_HEADERS_LIMITS, type HeadersLimits } from './limits.js';
+import { headerRules } from './header-rules.js';
+import { CLOUDFLARE_HEADERS_LIMITS, CLOUDFLARE_HEADERS_MAX_RULES, type HeadersLimits } from './limits.js';
 import { servingPlan } from './serving-plan.js';
 
 /**
- * Both CDNs join the values of a header set by two matching rules, so each header name is set by one rule only:
- * nosniff for every path in `/*`, the rest per exact path.
+ * Both CDNs join the values of a header set by two matching rules, so each header name of a path is set by one rule
+ * only (see header-rules.ts). Folded sections are named in a comment, for whoever reads the file.
  */
 export const emitHeadersFile: Emitter = (_entry, { registry, memo }) => {
   const plan = memo('cdn:serving-plan', () => servingPlan(registry));
-  const lines = [
-    '# Response headers for Netlify and Cloudflare Pages, generated from the registry by `npm run build`. Do not edit.',
-    '/*',
-    '  X-Content-Type-Options: nosniff',
-  ];
-  for (const file of plan.files) {
-    lines.push(file.path);
-    for (const [name, value] of file.headers) if (name !== 'X-Content-Type-Options') lines.push(`  ${name}: ${value}`);
+  const lines = ['# Response headers for Netlify and Cloudflare Pages, generated from the registry by `npm run build`. Do not edit.'];
+  for (const rule of headerRules(plan.files, plan.apiCatalog, CLOUDFLARE_HEADERS_MAX_RULES)) {
+    if (rule.fold === 'section') {
+      lines.push(`# ${rule.pattern}: ${rule.paths.length} files folded to fit the rule limit; the CDN sets Content-Type by extension, and the pages' Markdown twins are linked from their HTML.`);
+    }
+    lines.push(rule.pattern);
+    for (const [name, value] of rule.headers) lines.push(`  ${name}: ${value}`);
   }
   return `${lines.join('\n')}\n`;
 };
@@ -42,7 +42,7 @@ export function checkHeadersLimits(limits: HeadersLimits = CLOUDFLARE_HEADERS_LI
           diagnostics.error('validate', {
             ruleId: 'cdn-headers-too-many-rules',
             reason: `_headers has more than ${limits.maxRules} rules (this is rule ${rules}); Cloudflare Pages ignores the rest.`,
-            fix: 'Each served path is one rule (a page with a Markdown twin is two). Publish fewer files, or deploy to Netlify or nginx, which have no such limit.',
+            fix: 'Each top-level path is one rule (a page with a Markdown twin is two); a folder is folded into one rule when needed, so move pages into section folders (/help/…), publish fewer top-level files, or deploy to Netlify or nginx, which have no such limit.',
             place: { file, line: index + 1, column: 1 },
           });
         }

@@ -1,7 +1,9 @@
 // `_routes.json` for Cloudflare Pages: the paths its Pages Function must see (the query routes' paths and the pages
-// that negotiate Markdown); every other request is a static file, served without invoking the function.
+// that negotiate Markdown, a large folder folded into one splat); every other request is a static file, served without
+// invoking the function.
 import type { Emitter } from '../../registry/types.js';
 import { CLOUDFLARE_ROUTES_MAX_RULE_LENGTH, CLOUDFLARE_ROUTES_MAX_RULES } from './limits.js';
+import { folderOf } from './header-rules.js';
 import { servingPlan } from './serving-plan.js';
 
 export interface RoutesFile {
@@ -12,7 +14,7 @@ export interface RoutesFile {
 
 export const emitRoutesFile: Emitter = (entry, { registry, memo, diagnostics }) => {
   const plan = memo('cdn:serving-plan', () => servingPlan(registry));
-  const include = [...new Set([...plan.queryRoutes.map((r) => r.pathname), ...plan.negotiated.map((n) => n.path)])];
+  const include = routeRules([...new Set([...plan.queryRoutes.map((r) => r.pathname), ...plan.negotiated.map((n) => n.path)])]);
   const fits = include.length > 0 && include.length <= CLOUDFLARE_ROUTES_MAX_RULES && include.every((r) => r.length <= CLOUDFLARE_ROUTES_MAX_RULE_LENGTH);
   if (!fits) {
     // Still correct, only costlier: the function sees every request and hands static ones on.
@@ -26,3 +28,27 @@ export const emitRoutesFile: Emitter = (entry, { registry, memo, diagnostics }) 
   const routes: RoutesFile = { version: 1, include: fits ? include : ['/*'], exclude: [] };
   return `${JSON.stringify(routes, null, 2)}\n`;
 };
+
+/**
+ * The paths as rules, folding the folders with the most paths into `/folder/*` until they fit. A folded folder also
+ * sends its static files (the twins, llms.txt) through the function, which hands them on: correct, one invocation more.
+ */
+export function routeRules(paths: string[], maxRules = CLOUDFLARE_ROUTES_MAX_RULES): string[] {
+  const counts = new Map<string, number>();
+  for (const path of paths) {
+    const folder = folderOf(path);
+    if (folder) counts.set(folder, (counts.get(folder) ?? 0) + 1);
+  }
+  const folded = new Set<string>();
+  const size = () => paths.filter((p) => !folded.has(folderOf(p) ?? '')).length + folded.size;
+  for (const [folder] of [...counts].filter(([, n]) => n > 1).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))) {
+    if (size() <= maxRules) break;
+    folded.add(folder);
+  }
+  const rules = new Set<string>();
+  for (const path of paths) {
+    const folder = folderOf(path);
+    rules.add(folder && folded.has(folder) ? `${folder}*` : path);
+  }
+  return [...rules];
+}
