@@ -112,8 +112,11 @@ function checkCoverage(context: ValidateContext, report: Report, root: XmlElemen
     for (const url of child(parsed.root, 'url')) found.push(...child(url, 'loc').map((l) => l.text.trim()));
   }
   const want = sitemapUrls(context.registry);
-  const missing = want.filter((u) => !found.includes(u));
-  const twice = found.filter((u, i) => found.indexOf(u) !== i);
+  // Sets, not includes/indexOf: those scans are quadratic in the number of pages.
+  const listed = new Set(found);
+  const missing = want.filter((u) => !listed.has(u));
+  const seen = new Set<string>();
+  const twice = found.filter((u) => seen.has(u) || (seen.add(u), false));
   if (missing.length > 0 || twice.length > 0) {
     report('sitemap-coverage', root, [missing.length ? `missing ${missing.join(', ')}` : '', twice.length ? `listed twice ${twice.join(', ')}` : ''].filter(Boolean).join('; '));
   }
