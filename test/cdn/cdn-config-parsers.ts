@@ -51,6 +51,11 @@ function patternRegex(pattern: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
+/** The rules that match a path, in file order. */
+export function rulesFor(rules: HeaderRule[], path: string): HeaderRule[] {
+  return rules.filter((rule) => patternRegex(rule.pattern).test(path));
+}
+
 /** The headers a path gets: every matching rule in order; a header set by several rules has its values joined. */
 export function headersFor(rules: HeaderRule[], path: string): Map<string, string> {
   const out = new Map<string, string>();

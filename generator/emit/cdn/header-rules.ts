@@ -31,7 +31,8 @@ export function headerRules(files: ServedFile[], apiCatalog: string | undefined,
   for (const file of files) {
     const folder = folderOf(file.path);
     if (!folder) topLevel.push(file);
-    else folders.set(folder, [...(folders.get(folder) ?? []), file]);
+    else if (folders.has(folder)) folders.get(folder)!.push(file);
+    else folders.set(folder, [file]);
   }
   const everywhere = new Set(EVERYWHERE.map(([name]) => name.toLowerCase()));
   const own = (file: ServedFile): HeaderList => file.headers.filter(([name]) => !everywhere.has(name.toLowerCase()));
