@@ -2,7 +2,7 @@
 // does not show.
 import type { TreeValidator } from '../registry/types.js';
 import { publishedTexts } from '../validate/text/artifact-text.js';
-import { unitsOfArtifact } from '../validate/text/artifact-units.js';
+import { placeOfUnit, unitsOfArtifact } from '../validate/text/artifact-units.js';
 import { wordingFindings } from './wording.js';
 
 export const boundaryWording: TreeValidator = (context) => {
@@ -12,7 +12,7 @@ export const boundaryWording: TreeValidator = (context) => {
         ruleId: finding.ruleId,
         reason: finding.reason,
         fix: finding.fix,
-        place: item.place(finding.unit.offset + finding.index),
+        place: placeOfUnit(item, finding.unit, finding.index),
       });
     }
   }

@@ -23,10 +23,17 @@ describe('unpublished-interface in artifacts', () => {
   });
 
   it('reports a claim in a JSON string value', async () => {
+    let changed = '';
     const messages = checkWith(await goodBuild(), [boundaryWording], {
-      '/.well-known/agent-card.json': editJson((doc) => (doc.description += ' Webhook subscriptions are available for order events.')),
+      '/.well-known/agent-card.json': (t) =>
+        (changed = editJson((doc) => (doc.description += ' Webhook subscriptions are available for order events.'))(t)),
     });
-    expect(messages.map((m) => [m.ruleId, m.file])).toEqual([['unpublished-interface', 'dist/.well-known/agent-card.json']]);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({
+      ruleId: 'unpublished-interface',
+      file: 'dist/.well-known/agent-card.json',
+      ...positionOf(changed, 'Webhook subscriptions'),
+    });
   });
 
   it('reads a JSON object like a table row: a sibling value that says "not provided" covers the name', async () => {

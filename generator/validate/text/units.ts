@@ -11,19 +11,20 @@ export interface TextUnit {
   offset: number;
   /** Text that qualifies the unit: a list's lead-in, a table's header, a heading's next paragraph, JSON siblings and keys. */
   context: string[];
-  /** For JSON units: where the value sits. */
+  /** For JSON units: where the value sits, and where the unit starts inside the string value. */
   path?: JsonPath;
+  inValue?: number;
 }
 
-/** `offsetAt` places JSON values exactly (json-source-map); without it a value is found by its first occurrence. */
-export function unitsOf(text: string, format: TextFormat, json?: unknown, offsetAt?: (path: JsonPath) => number): TextUnit[] {
+/** JSON units are placed at their value's first occurrence; `path` and `inValue` let a message place them exactly. */
+export function unitsOf(text: string, format: TextFormat, json?: unknown): TextUnit[] {
   switch (format) {
     case 'markdown':
       return markdownUnits(text);
     case 'html':
       return htmlUnits(text);
     case 'json':
-      return json === undefined ? lineUnits(text) : jsonUnits(json, text, offsetAt);
+      return json === undefined ? lineUnits(text) : jsonUnits(json, text);
     default:
       return lineUnits(text);
   }
@@ -173,8 +174,10 @@ export const ROW_VALUE_LIMIT = 80;
  * JSON units: every string value, qualified by the other short string values of its object (a JSON object is read
  * like a table row) and by the keys above it.
  */
-export function jsonUnits(json: unknown, text: string, offsetAt?: (path: JsonPath) => number): TextUnit[] {
-  const find = (path: JsonPath, s: string) => (offsetAt ? offsetAt(path) : Math.max(0, text.indexOf(JSON.stringify(s))));
+export function jsonUnits(json: unknown, text: string): TextUnit[] {
+  // A source map of every value would cost a second parse of every JSON artifact; the first occurrence is enough to
+  // read the text, and a message asks for the exact place only when there is one to report.
+  const find = (_path: JsonPath, s: string) => Math.max(0, text.indexOf(JSON.stringify(s)));
   const units: TextUnit[] = [];
   walkJson(json, (value, path) => {
     if (!value || typeof value !== 'object' || Array.isArray(value)) return;
@@ -190,14 +193,16 @@ export function jsonUnits(json: unknown, text: string, offsetAt?: (path: JsonPat
       for (const [s, valuePath] of strings) {
         const at = find(valuePath, s);
         const context = [...siblings.filter((x) => x !== s), ...path.filter((p): p is string => typeof p === 'string'), key];
-        for (const unit of sentences(s, at + 1, context)) units.push({ ...unit, path: [...path, key] });
+        for (const unit of sentences(s, at + 1, context)) units.push({ ...unit, path: valuePath, inValue: unit.offset - at - 1 });
       }
     }
   });
   // Strings directly in a top-level array (rare) still count.
   if (Array.isArray(json)) {
     json.forEach((s, i) => {
-      if (typeof s === 'string') units.push(...sentences(s, find([i], s) + 1, []));
+      if (typeof s !== 'string') return;
+      const at = find([i], s);
+      for (const unit of sentences(s, at + 1, [])) units.push({ ...unit, path: [i], inValue: unit.offset - at - 1 });
     });
   }
   return units;
