@@ -81,20 +81,21 @@ export const onlyMcpEndpoint: TreeValidator = (context) => {
       const role = roleOf(path, parentOf(item.json, path));
       if (!role) return;
       const why = notAnEndpoint(value, model);
-      const place = item.place(item.offsetAt(path));
+      // Placed only when reported: the pointer map costs a second parse.
+      const place = () => item.place(item.offsetAt(path));
       if (why) {
         context.diagnostics.error('validate', {
           ruleId: 'not-an-mcp-endpoint',
           reason: `\`${pointer(path)}\` presents ${value} as an endpoint, but ${why}.`,
           fix: fixText,
-          place,
+          place: place(),
         });
       } else if (role === 'endpoint' && value !== endpointUrl) {
         context.diagnostics.error('validate', {
           ruleId: 'mcp-endpoint-mismatch',
           reason: `\`${pointer(path)}\` is ${value}, but the hosted MCP server's address is ${endpointUrl} (contract 4.3).`,
           fix: fixText,
-          place,
+          place: place(),
         });
       }
     });
