@@ -2,10 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { headerRules, folderOf } from '../../generator/emit/cdn/header-rules.js';
 import { checkHeadersLimits, emitHeadersFile } from '../../generator/emit/cdn/headers-file.js';
+import { checkHeadersNotJoined } from '../../generator/emit/cdn/headers-joined.js';
 import { routeRules } from '../../generator/emit/cdn/routes-file.js';
 import type { ServedFile } from '../../generator/emit/cdn/serving-plan.js';
 import type { HeaderList } from '../../generator/edge/table.js';
 import { Diagnostics } from '../../generator/messages/diagnostics.js';
+import type { Registry } from '../../generator/registry/registry.js';
 import { ArtifactSet, type EmitContext, type RegistryEntry, type ValidateContext } from '../../generator/registry/types.js';
 import { headersFor, parseHeadersFile, rulesFor } from './cdn-config-parsers.js';
 
@@ -129,5 +131,30 @@ describe('routeRules', () => {
   it('leaves top-level paths unfolded, so that the emitter falls back to every path', () => {
     const paths = Array.from({ length: 120 }, (_, i) => `/p${i}`);
     expect(routeRules(paths)).toHaveLength(120);
+  });
+});
+
+describe('the joined-header check', () => {
+  const catalog = { path: CATALOG, file: '.well-known/api-catalog', host: 'site', kind: 'api-catalog', mediaType: 'application/linkset+json', discovery: true } as RegistryEntry;
+  const mcp = { path: '/mcp', file: 'mcp.html', host: 'site', kind: 'html-page', mediaType: 'text/html; charset=utf-8', discovery: false } as RegistryEntry;
+  const registry = { of: () => [catalog, mcp], ofKind: (kind: string) => [catalog, mcp].filter((e) => e.kind === kind) } as unknown as Registry;
+
+  function check(body: string) {
+    const diagnostics = new Diagnostics();
+    const artifacts = new ArtifactSet();
+    const artifact = { entry: { path: '/_headers', file: '_headers', host: 'site' } as RegistryEntry, body };
+    artifacts.set(artifact);
+    checkHeadersNotJoined(artifact, { diagnostics, artifacts, registry, displayPath: () => 'dist/_headers' } as unknown as ValidateContext);
+    return diagnostics.list();
+  }
+
+  it('accepts rules that set each header of a path once', () => {
+    expect(check('/*\n  X-Content-Type-Options: nosniff\n/mcp\n  Cache-Control: public, max-age=300\n/.well-known/*\n  Cache-Control: public, max-age=3600\n')).toEqual([]);
+  });
+
+  it('fails at the second rule that sets a header a wider rule already sets for a served path', () => {
+    const messages = check('/*\n  Cache-Control: no-cache\n# a comment\n/mcp\n  Cache-Control: public, max-age=300\n');
+    expect(messages).toMatchObject([{ ruleId: 'cdn-headers-joined', file: 'dist/_headers', line: 4, fatal: true }]);
+    expect(messages[0]!.reason).toContain('/mcp gets cache-control from the rule at line 1 ');
   });
 });

@@ -6,6 +6,7 @@ import { MEDIA_TYPES } from '../../registry/media-types.js';
 import { emitDeployManifest } from './deploy-manifest.js';
 import { emitEdgeTable } from './edge-table.js';
 import { checkHeadersLimits, emitHeadersFile } from './headers-file.js';
+import { checkHeadersNotJoined } from './headers-joined.js';
 import { emitNginxConfig } from './nginx-config.js';
 import { emitRedirectsFile } from './redirects-file.js';
 import { emitRoutesFile } from './routes-file.js';
@@ -21,7 +22,7 @@ export const cdnKinds: KindTable = {
   'cdn-headers': {
     mediaType: MEDIA_TYPES.text,
     emit: emitHeadersFile,
-    validate: [checkHeadersLimits()],
+    validate: [checkHeadersLimits(), checkHeadersNotJoined],
     derive: derived('/_headers', 'Response headers for Netlify and Cloudflare Pages', 'CDN configuration: headers per path.'),
   },
   'cdn-redirects': {
