@@ -19,6 +19,8 @@ import { authenticate, insufficientScope, type BearerOptions } from './bearer.js
 import { createMcpServer, mcpCatalog, type McpCatalog } from './mcp-server.js';
 import { allowedHosts, allowedOrigins, rebindingProblem } from './rebinding.js';
 import { PreviewRecords } from './records.js';
+import { rememberVerifiedTokens } from './verified-tokens.js';
+import { releaseAnsweredStreams } from './answered-streams.js';
 import { resourceScopes, scopeOfResource } from './resources.js';
 
 export interface McpHostOptions {
@@ -80,7 +82,8 @@ export function createMcpHost(options: McpHostOptions): McpHost {
     : undefined;
   const catalog: McpCatalog = mcpCatalog(model, new PreviewRecords(preview.fixtures), scopes, anonymous);
   const bearer: BearerOptions = {
-    verifier: options.verifier ?? createPreviewProvider(model),
+    // The preview provider's answer depends on the token and the clock only, so its acceptances can be remembered.
+    verifier: options.verifier ?? rememberVerifiedTokens(createPreviewProvider(model)),
     resource: mcpResourceUrl(model),
     resourceMetadataUrl: `${model.addresses.mcp_url}${model.authentication.protectedResourceMetadataPath}`,
     scopes: model.authentication.scopes.map((s) => s.name),
@@ -150,7 +153,9 @@ export function createMcpHost(options: McpHostOptions): McpHost {
     if (isInitialize && !request.headers.has('mcp-session-id')) return startSession(request, parsed, auth, owner);
     const session = findSession(request, owner);
     if (session instanceof Response) return session;
-    return session.transport.handleRequest(request, { parsedBody: parsed, authInfo: auth });
+    const response = await session.transport.handleRequest(request, { parsedBody: parsed, authInfo: auth });
+    releaseAnsweredStreams(session.transport);
+    return response;
   }
 
   /** 403 when a message needs a scope the token lacks; the HTTP layer answers it so the client can step up. */
@@ -195,6 +200,7 @@ export function createMcpHost(options: McpHostOptions): McpHost {
     };
     await server.connect(transport);
     const response = await transport.handleRequest(request, { parsedBody: parsed, authInfo: auth });
+    releaseAnsweredStreams(transport);
     if (!sessionId) await server.close();
     return response;
   }
