@@ -41,14 +41,27 @@ const BUFFERED_BODY_LIMIT = 1024 * 1024;
 async function smallBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer> | undefined> {
   const length = Number(req.headers['content-length']);
   if (req.method === 'GET' || req.method === 'HEAD' || !Number.isInteger(length) || length > BUFFERED_BODY_LIMIT) return undefined;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return new Uint8Array(Buffer.concat(chunks));
+  const whole = await readWhole(req);
+  // A view, not a copy: the handler only reads it.
+  return new Uint8Array(whole.buffer as ArrayBuffer, whole.byteOffset, whole.byteLength);
+}
+
+/** The whole body through plain stream events: cheaper per request than an async iterator over the stream. */
+function readWhole(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    req.once('error', reject);
+    req.once('close', () => {
+      if (!req.complete) reject(new Error('The client went away before the end of the body.'));
+    });
+  });
 }
 
 function toRequest(origin: string, req: IncomingMessage, res: ServerResponse, buffered: Uint8Array<ArrayBuffer> | undefined): Request {
   // The target is appended, not resolved: "//other.example/x" must stay a path of this host.
-  const url = new URL(origin + (req.url?.startsWith('/') ? req.url : `/${req.url ?? ''}`));
+  const url = origin + (req.url?.startsWith('/') ? req.url : `/${req.url ?? ''}`);
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   const method = req.method ?? 'GET';
