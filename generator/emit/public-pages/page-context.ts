@@ -3,6 +3,7 @@ import type { EmitContext, RegistryEntry } from '../../registry/types.js';
 import type { PageContext, PageContextData, PageContextResource } from '../../public-pages/types.js';
 import { jsonBody } from '../discovery/json/json-body.js';
 import { routeFamiliesOf, type ResolvedFamily } from './route-families.js';
+import { pageById } from '../../pages/page-index.js';
 
 export function buildPageContextData(entry: RegistryEntry, context: EmitContext): PageContextData | undefined {
   const resolved = routeFamiliesOf(context);
@@ -26,7 +27,8 @@ export function buildPageContextData(entry: RegistryEntry, context: EmitContext)
 
 function contextOf(page: RegistryEntry, family: ResolvedFamily, rules: string[], context: EmitContext): PageContext {
   const { model, registry } = context;
-  const source = model.pages.find((p) => p.id === page.page);
+  // By index: a scan of every page for every page is quadratic at catalog scale.
+  const source = page.page ? pageById(model, page.page) : undefined;
   const resources: PageContextResource[] = [];
   const twin = page.twin ? registry.get(page.twin) : undefined;
   if (twin) resources.push({ href: registry.url(twin), type: twin.mediaType, title: twin.title, rel: 'alternate' });
