@@ -66,19 +66,25 @@ function toRequest(origin: string, req: IncomingMessage, res: ServerResponse, bu
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
+  return new Request(url, {
+    method,
+    headers,
+    body: !hasBody ? undefined : (buffered ?? (Readable.toWeb(req) as ReadableStream<Uint8Array>)),
+    // A body already in memory has nothing left to abort, and a signal per request costs more than building the request.
+    signal: buffered ? undefined : abortOnClientGone(res),
+    // @ts-expect-error Node's fetch needs `duplex` for a streamed request body; the DOM types do not know it yet.
+    duplex: 'half',
+  });
+}
+
+/** Aborts when the client goes away before the answer is written: a streamed upload or a long-lived event stream. */
+function abortOnClientGone(res: ServerResponse): AbortSignal {
   const controller = new AbortController();
   // Per response, not per socket: keep-alive sockets serve many requests and would collect listeners.
   res.once('close', () => {
     if (!res.writableFinished) controller.abort();
   });
-  return new Request(url, {
-    method,
-    headers,
-    body: !hasBody ? undefined : (buffered ?? (Readable.toWeb(req) as ReadableStream<Uint8Array>)),
-    signal: controller.signal,
-    // @ts-expect-error Node's fetch needs `duplex` for a streamed request body; the DOM types do not know it yet.
-    duplex: 'half',
-  });
+  return controller.signal;
 }
 
 async function writeResponse(response: Response, req: IncomingMessage, res: ServerResponse): Promise<void> {
