@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import fg from 'fast-glob';
+import { lstatSync, readdirSync } from 'node:fs';
 import type { EnvironmentName, Addresses } from '../model/types.js';
 import { generatorFingerprint, hashFolder, sha256 } from './fingerprint.js';
 
@@ -42,15 +42,21 @@ function recordPath(cacheDir: string, outDir: string): string {
 async function outputManifest(outDir: string): Promise<BuildRecord['outputs']> {
   const root = dirname(resolve(outDir));
   const name = basename(resolve(outDir));
-  const entries = await fg([`${fg.escapePath(name)}/**`, `${fg.escapePath(name)}-hosts/**`], {
-    cwd: root,
-    dot: true,
-    onlyFiles: true,
-    stats: true,
-  });
-  return entries
-    .map((e): BuildRecord['outputs'][number] => [e.path, e.stats!.size, e.stats!.mtimeMs])
-    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const outputs: BuildRecord['outputs'] = [];
+  for (const tree of [name, `${name}-hosts`]) {
+    let names: string[];
+    try {
+      names = readdirSync(join(root, tree), { recursive: true, encoding: 'utf8' });
+    } catch {
+      continue;
+    }
+    for (const rel of names) {
+      const path = join(root, tree, rel);
+      const stats = lstatSync(path);
+      if (stats.isFile()) outputs.push([`${tree}/${rel.split('\\').join('/')}`, stats.size, stats.mtimeMs]);
+    }
+  }
+  return outputs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
 /** Whether the output folders hold exactly what the last build with this fingerprint wrote. */

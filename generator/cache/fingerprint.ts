@@ -1,9 +1,8 @@
 // Content hashes of a build's inputs: the content set, and the generator itself (code, schemas, dependencies).
 import { createHash, type Hash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
-import { IO_CONCURRENCY, mapLimit } from '../parallel/map-limit.js';
 
 /** Bumped when the cache's own layout changes, so that old entries are never misread. */
 export const CACHE_FORMAT = 1;
@@ -11,11 +10,13 @@ export const CACHE_FORMAT = 1;
 /** Feeds every file under `dir` (relative path, then bytes) into `hash`, in a stable order. */
 export async function hashFolder(hash: Hash, dir: string, patterns: string[] = ['**/*']): Promise<void> {
   const files = (await fg(patterns, { cwd: dir, dot: true, onlyFiles: true, ignore: ['**/node_modules/**'] })).sort();
-  const bodies = await mapLimit(files, IO_CONCURRENCY, (rel) => readFile(join(dir, rel)));
-  files.forEach((rel, i) => {
-    hash.update(`\0file ${rel} ${bodies[i]!.length}\0`);
-    hash.update(bodies[i]!);
-  });
+  // Synchronous reads: for thousands of small files they are several times faster than the thread pool, and this
+  // check is the whole of a no-change rebuild.
+  for (const rel of files) {
+    const body = readFileSync(join(dir, rel));
+    hash.update(`\0file ${rel} ${body.length}\0`);
+    hash.update(body);
+  }
 }
 
 const generatorHashes = new Map<string, Promise<string>>();
