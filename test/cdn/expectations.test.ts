@@ -1,6 +1,6 @@
 // The expectations' checker must be able to fail: each kind of wrong answer is reported.
 import { describe, expect, it } from 'vitest';
-import { problems, type Expectation } from './expectations.js';
+import { foldedFolders, problems, type Expectation } from './expectations.js';
 
 const expected: Expectation = {
   name: 'case',
@@ -60,5 +60,19 @@ describe('problems()', () => {
     expect(problems({ ...expected, method: 'HEAD', body: { empty: true } }, answer({})).join()).toMatch(/HEAD answered/);
     const json: Expectation = { ...expected, contentType: 'application/json', links: undefined, varyAccept: undefined, body: { json: { a: 1 } } };
     expect(problems(json, answer({ 'content-type': 'application/json' }, '{"a":2}'))).toHaveLength(1);
+  });
+});
+
+describe('a folded section', () => {
+  it('promises only the media type of a file, which the CDN takes from its extension, and still rejects another', () => {
+    const markdown: Expectation = { ...expected, contentType: 'text/markdown; charset=utf-8', contentTypeByExtension: true, body: undefined };
+    expect(problems(markdown, answer({ 'content-type': 'text/markdown' }))).toEqual([]);
+    expect(problems(markdown, answer({ 'content-type': 'text/markdown; charset=UTF-8' }))).toEqual([]);
+    expect(problems(markdown, answer({ 'content-type': 'text/plain; charset=utf-8' })).join()).toMatch(/Content-Type/);
+    expect(problems({ ...markdown, contentTypeByExtension: undefined }, answer({ 'content-type': 'text/markdown' })).join()).toMatch(/Content-Type/);
+  });
+
+  it('is read from the splat rules below the root of `_headers`', () => {
+    expect(foldedFolders(['/*', '/help/*', '/mcp', '/_agent/*', '/a/*/b'])).toEqual(['/help/', '/_agent/']);
   });
 });
