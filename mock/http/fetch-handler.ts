@@ -42,7 +42,7 @@ async function smallBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer> 
   const length = Number(req.headers['content-length']);
   if (req.method === 'GET' || req.method === 'HEAD' || !Number.isInteger(length) || length > BUFFERED_BODY_LIMIT) return undefined;
   const whole = await readWhole(req);
-  // A view, not a copy: the handler only reads it.
+  // A view over the bytes read: the Request takes its own copy.
   return new Uint8Array(whole.buffer as ArrayBuffer, whole.byteOffset, whole.byteLength);
 }
 
