@@ -177,7 +177,14 @@ export const ROW_VALUE_LIMIT = 80;
 export function jsonUnits(json: unknown, text: string): TextUnit[] {
   // A source map of every value would cost a second parse of every JSON artifact; the first occurrence is enough to
   // read the text, and a message asks for the exact place only when there is one to report.
-  const find = (_path: JsonPath, s: string) => Math.max(0, text.indexOf(JSON.stringify(s)));
+  // One pass over the text's string tokens finds each distinct string's first offset: searching the text once per
+  // value was quadratic in a large file (page contexts of thousands of pages). JSON has no quote outside a string,
+  // so the tokens are found in order from the start.
+  const firstOffsets = new Map<string, number>();
+  for (const token of text.matchAll(/"(?:[^"\\]|\\.)*"/g)) {
+    if (!firstOffsets.has(token[0])) firstOffsets.set(token[0], token.index);
+  }
+  const find = (_path: JsonPath, s: string) => firstOffsets.get(JSON.stringify(s)) ?? 0;
   const units: TextUnit[] = [];
   walkJson(json, (value, path) => {
     if (!value || typeof value !== 'object' || Array.isArray(value)) return;
