@@ -1,5 +1,7 @@
 // `npm run dev`: live preview for editors. Builds, serves the preview hosts, rebuilds on each save, reloads pages.
 import { resolve } from 'node:path';
+import { defaultCacheDir } from '../cache/cache-dir.js';
+import { PROJECT_ROOT } from '../pipeline.js';
 import { parseArgs } from 'node:util';
 import { terminal } from '../check/terminal.js';
 import type { BuildOutcome } from '../dev/dev-session.js';
@@ -51,6 +53,7 @@ async function main(): Promise<number> {
       schemaDir: contentDir ? resolve(contentDir, '..', 'schemas', 'content') : undefined,
       ports: port === undefined ? undefined : { base_url: port },
       outDir: values['no-write'] ? false : undefined,
+      cacheDir: defaultCacheDir(PROJECT_ROOT),
       report: (outcome, session) => report(outcome, session, term),
     });
   } catch (error) {

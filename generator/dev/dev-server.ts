@@ -28,6 +28,8 @@ export interface DevServerOptions {
   hosts?: (build: GoodBuild) => Partial<PreviewHosts> & { site: FetchHandler };
   /** Where build outcomes are reported (the terminal, in the CLI). */
   report?: (outcome: BuildOutcome, state: DevReportState) => void;
+  /** The render cache folder; the CLI uses the build's, so an edit renders only the pages it changed. */
+  cacheDir?: string;
 }
 
 /** What the terminal says after each build: the build being served and the problems of the latest attempt. */
@@ -64,7 +66,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   ) as Addresses;
 
   const writer = options.outDir === false ? undefined : new ChangedFileWriter(options.outDir ?? join(PROJECT_ROOT, 'dist-preview'));
-  const session = new DevSession({ contentDir, schemaDir, kinds: options.kinds, addresses, writer });
+  const session = new DevSession({ contentDir, schemaDir, kinds: options.kinds, addresses, writer, cacheDir: options.cacheDir });
   const makeHosts = options.hosts ?? createPreviewHosts;
   let served: { build: GoodBuild; hosts: Partial<PreviewHosts> & { site: FetchHandler } } | undefined;
   const hub = new EventHub(() => ({ build: served?.build.id ?? 0, problems: session.problems }));

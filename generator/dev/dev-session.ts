@@ -30,6 +30,8 @@ export interface DevSessionOptions {
   kinds?: KindTable;
   addresses: Addresses;
   writer?: ChangedFileWriter;
+  /** The render cache (issue 7): with it, a rebuild renders again only the pages whose source changed. */
+  cacheDir?: string;
 }
 
 export class DevSession {
@@ -93,8 +95,8 @@ export class DevSession {
     const started = performance.now();
     const ms = () => Math.round(performance.now() - started);
     try {
-      const { contentDir, schemaDir, kinds, addresses } = this.options;
-      const result = await runPipeline({ env: 'preview', contentDir, schemaDir, kinds, addresses });
+      const { contentDir, schemaDir, kinds, addresses, cacheDir } = this.options;
+      const result = await runPipeline({ env: 'preview', contentDir, schemaDir, kinds, addresses, cacheDir });
       if (result.diagnostics.hasErrors || !result.model || !result.registry || !result.artifacts) {
         this.problems = problemsOf(result.diagnostics);
         return { ok: false, problems: this.problems, ms: ms(), diagnostics: result.diagnostics };
