@@ -7,7 +7,8 @@ import type { Addresses, EnvironmentName, Model } from './model/types.js';
 import { buildRegistry, type KindTable } from './registry/build-registry.js';
 import { kinds as defaultKinds } from './registry/kinds.js';
 import type { Registry } from './registry/registry.js';
-import { ArtifactSet, type EmitContext, type HostName, type RegistryEntry } from './registry/types.js';
+import { ArtifactSet, type HostName, type RegistryEntry } from './registry/types.js';
+import { createEmitContext } from './emit/emit-context.js';
 import { validateArtifacts } from './validate/validate-artifacts.js';
 import { fingerprintBuild, isUpToDate, recordBuild, type BuildInputs } from './cache/build-record.js';
 import { prerenderPages, type PrerenderOptions, type PrerenderResult } from './cache/prerender.js';
@@ -89,18 +90,8 @@ async function emitAll(
   diagnostics: Diagnostics,
   prerender?: PrerenderOptions,
 ): Promise<{ artifacts: ArtifactSet; renderStats?: PrerenderResult['stats'] }> {
-  const memos = new Map<string, unknown>();
   const artifacts = new ArtifactSet();
-  const context: EmitContext = {
-    artifacts,
-    model,
-    registry,
-    diagnostics,
-    memo<T>(key: string, compute: () => T): T {
-      if (!memos.has(key)) memos.set(key, compute());
-      return memos.get(key) as T;
-    },
-  };
+  const context = createEmitContext(model, registry, diagnostics, artifacts);
   const ready = prerender ? await prerenderPages(model, kinds, context, diagnostics, prerender) : undefined;
   const emitOne = (entry: RegistryEntry) => {
     try {

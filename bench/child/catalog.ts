@@ -8,7 +8,8 @@ import { Diagnostics } from '../../generator/messages/diagnostics.js';
 import { PROJECT_ROOT, displayPath } from '../../generator/pipeline.js';
 import { buildRegistry, type KindTable } from '../../generator/registry/build-registry.js';
 import { kinds as defaultKinds } from '../../generator/registry/kinds.js';
-import { ArtifactSet, type EmitContext, type HostName, type ValidateContext } from '../../generator/registry/types.js';
+import { createEmitContext } from '../../generator/emit/emit-context.js';
+import { ArtifactSet, type HostName, type ValidateContext } from '../../generator/registry/types.js';
 import { nodeFileSystem } from '../../generator/write/file-system.js';
 import { writeTrees, type OutputTree } from '../../generator/write/write-tree.js';
 import { printReport } from './report.js';
@@ -47,18 +48,8 @@ if (!model || !registry) {
   printReport({ ms: performance.now() - started, ok: false, firstErrors: diagnostics.list().slice(0, 3).map((m) => m.reason) });
   process.exit(1);
 }
-const memos = new Map<string, unknown>();
 const artifacts = new ArtifactSet();
-const context: EmitContext = {
-  artifacts,
-  model,
-  registry,
-  diagnostics,
-  memo<T>(key: string, compute: () => T): T {
-    if (!memos.has(key)) memos.set(key, compute());
-    return memos.get(key) as T;
-  },
-};
+const context = createEmitContext(model, registry, diagnostics, artifacts);
 const catalogEntries = registry.entries.filter((e) => CATALOG_KINDS.includes(e.kind));
 for (const entry of catalogEntries) artifacts.set({ entry, body: kinds[entry.kind]!.emit(entry, context) });
 lap('emit');

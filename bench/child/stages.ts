@@ -6,7 +6,8 @@ import { Diagnostics } from '../../generator/messages/diagnostics.js';
 import { PROJECT_ROOT, displayPath } from '../../generator/pipeline.js';
 import { buildRegistry } from '../../generator/registry/build-registry.js';
 import { kinds } from '../../generator/registry/kinds.js';
-import { ArtifactSet, type EmitContext, type ValidateContext } from '../../generator/registry/types.js';
+import { createEmitContext } from '../../generator/emit/emit-context.js';
+import { ArtifactSet, type ValidateContext } from '../../generator/registry/types.js';
 import { treeValidators } from '../../generator/validate/tree-validators.js';
 import { printReport } from './report.js';
 
@@ -33,18 +34,8 @@ times.set('load', performance.now() - loadStart);
 if (!model) throw new Error(diagnostics.report());
 const registry = timed('registry', () => buildRegistry(model, kinds, diagnostics));
 if (!registry) throw new Error(diagnostics.report());
-const memos = new Map<string, unknown>();
 const artifacts = new ArtifactSet();
-const context: EmitContext = {
-  artifacts,
-  model,
-  registry,
-  diagnostics,
-  memo<T>(key: string, compute: () => T): T {
-    if (!memos.has(key)) memos.set(key, compute());
-    return memos.get(key) as T;
-  },
-};
+const context = createEmitContext(model, registry, diagnostics, artifacts);
 const ordered = [...registry.entries.filter((e) => !kinds[e.kind]!.emitLast), ...registry.entries.filter((e) => kinds[e.kind]!.emitLast)];
 for (const entry of ordered) {
   const body = timed(`emit ${entry.kind}`, () =>

@@ -4,7 +4,7 @@ import { Diagnostics } from '../messages/diagnostics.js';
 import type { Model } from '../model/types.js';
 import { buildRegistry } from '../registry/build-registry.js';
 import { kinds } from '../registry/kinds.js';
-import { ArtifactSet, type EmitContext } from '../registry/types.js';
+import { createEmitContext } from '../emit/emit-context.js';
 import { pageEntries, producePage, type PageProducts } from '../cache/page-products.js';
 import { pageById } from '../pages/page-index.js';
 
@@ -20,17 +20,7 @@ function run({ model, pageIds }: RenderJob): RenderAnswer {
   // The registry is a pure function of the model and the kind table, so it comes out the same as the main thread's.
   const registry = buildRegistry(model, kinds, diagnostics);
   if (!registry) return { ok: false, error: 'the registry did not build in the worker' };
-  const memos = new Map<string, unknown>();
-  const context: EmitContext = {
-    artifacts: new ArtifactSet(),
-    model,
-    registry,
-    diagnostics,
-    memo<T>(key: string, compute: () => T): T {
-      if (!memos.has(key)) memos.set(key, compute());
-      return memos.get(key) as T;
-    },
-  };
+  const context = createEmitContext(model, registry, diagnostics);
   const entries = pageEntries(registry);
   const products: [string, PageProducts | null][] = pageIds.map((id) => {
     const page = pageById(model, id);
