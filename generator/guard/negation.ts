@@ -43,10 +43,10 @@ export function splitIdentifier(text: string): string {
   return text.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ');
 }
 
-/** How the rule explains itself in every message's fix. */
+/**
+ * How the rule explains itself in every message's fix: short, because it is repeated on every finding; the whole
+ * rule (lists, tables, headings, JSON keys) is in README "Validation".
+ */
 export const NEGATION_RULE_TEXT =
-  `A mention is allowed only when the same sentence (a semicolon ends one), list item, table row or JSON object says it is not provided ` +
-  `(markers: ${NEGATION_WORDS.map((w) => `"${w}"`).join(', ')}, any "n't"; e.g. ${NEGATION_PHRASES.map((p) => `"${p}"`).join(', ')}). ` +
-  `A list item or table row also counts when the line that introduces its list or table (or the table's header) ` +
-  `carries a marker, a heading when the paragraph after it does, and a JSON or YAML value when a key above it ` +
-  `(e.g. "notProvided", "unpublishedInterfaces") or a short value beside it (a status such as "not provided") does.`;
+  `A mention is allowed only where the same sentence, list item, table row or JSON object says it is not provided ` +
+  `(a marker such as "not", "no", "never", "without", "unavailable"; the full rule: README, "The boundaries rule").`;
