@@ -4,9 +4,9 @@ import { join, relative } from 'node:path';
 import fg from 'fast-glob';
 import matter from 'gray-matter';
 import type { Diagnostics } from '../messages/diagnostics.js';
-import type { EnvironmentName, Model, Page } from '../model/types.js';
+import type { EnvironmentName, Model, Page, SourcePlace } from '../model/types.js';
 import { ContentSchemaError, ContentSchemas } from './schema-check.js';
-import { parseYamlSource, type YamlSource } from './yaml-source.js';
+import { parseYamlSource, placeOf, type YamlSource } from './yaml-source.js';
 import { assembleModel } from './assemble.js';
 import { IO_CONCURRENCY, mapLimit } from '../parallel/map-limit.js';
 
@@ -149,8 +149,17 @@ export function readPage(
     body: parsed.content,
     bodyLine,
     source: { file, line: 1, column: 1 },
+    fieldPlaces: { title: valuePlace(frontMatter, 'title'), description: valuePlace(frontMatter, 'description') },
     data: rest,
   };
+}
+
+/** Where a front matter value's text starts (after an opening quote), so a column plus an offset lands on a word. */
+function valuePlace(source: YamlSource, key: string): SourcePlace {
+  const place = placeOf(source, [key]);
+  const node = source.doc.get(key, true) as { type?: string } | undefined;
+  const quoted = node?.type === 'QUOTE_DOUBLE' || node?.type === 'QUOTE_SINGLE';
+  return quoted ? { ...place, column: (place.column ?? 1) + 1 } : place;
 }
 
 async function loadStatic(contentDir: string, display: (abs: string) => string): Promise<Model['staticFiles']> {

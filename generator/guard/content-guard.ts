@@ -36,12 +36,18 @@ export function guardContent(input: ContentGuardInput, model: Model, diagnostics
   }
   for (const page of input.pages) {
     const index = new TextIndex(page.body);
-    // Front matter values are judged too; they are reported at the page's first line.
-    const frontMatter = new Set([...sentences(page.title, 0), ...sentences(page.description, 0)]);
-    const units: TextUnit[] = [...frontMatter, ...markdownUnits(page.body)];
+    // Front matter values are judged too, reported where their value starts (single-line values: at the words).
+    const frontMatter = new Map<TextUnit, SourcePlace | undefined>([
+      ...sentences(page.title, 0).map((u): [TextUnit, SourcePlace | undefined] => [u, page.fieldPlaces?.title]),
+      ...sentences(page.description, 0).map((u): [TextUnit, SourcePlace | undefined] => [u, page.fieldPlaces?.description]),
+    ]);
+    const units: TextUnit[] = [...frontMatter.keys(), ...markdownUnits(page.body)];
     for (const finding of findingsOf(units, model)) {
       let place: SourcePlace = page.source;
-      if (!frontMatter.has(finding.unit)) {
+      const field = frontMatter.get(finding.unit);
+      if (field) {
+        place = { ...field, column: (field.column ?? 1) + finding.unit.offset + finding.index };
+      } else if (!frontMatter.has(finding.unit)) {
         const pos = index.position(finding.unit.offset + finding.index);
         place = { file: page.source.file, line: page.bodyLine + pos.line - 1, column: pos.column };
       }

@@ -186,6 +186,8 @@ export interface Page {
   /** Line of the body's first line in the source file (front matter counted), for positioned messages. */
   bodyLine: number;
   source: SourcePlace;
+  /** Where the front matter's title and description values start, for messages about them. */
+  fieldPlaces?: { title?: SourcePlace; description?: SourcePlace };
   /** Front matter fields beyond the required ones, passed through for emitters. */
   data: Record<string, unknown>;
 }
