@@ -4,9 +4,8 @@ import type { Diagnostics } from '../messages/diagnostics.js';
 import type { Model, Page } from '../model/types.js';
 import type { KindTable } from '../registry/build-registry.js';
 import type { EmitContext, RegistryEntry } from '../registry/types.js';
-import type { RenderedPage } from '../pages/render-page.js';
-import { expandPage } from '../pages/expand.js';
-import { pageParser, toHast } from '../pages/processor.js';
+import { expandedTree, type RenderedPage } from '../pages/render-page.js';
+import { toHast } from '../pages/processor.js';
 import { renderInWorker, workerCount } from '../parallel/render-pool.js';
 import { generatorFingerprint } from './fingerprint.js';
 import { entryKey, pageEntries, producePage, type PageProducts } from './page-products.js';
@@ -102,13 +101,7 @@ function lazyRendered(page: Page, markdown: string, context: EmitContext): Rende
   let trees: Pick<RenderedPage, 'tree' | 'hast'> | undefined;
   const render = () => {
     if (!trees) {
-      const tree = expandPage({
-        page,
-        tree: pageParser.parse(page.body),
-        model: context.model,
-        registry: context.registry,
-        diagnostics: context.diagnostics,
-      });
+      const tree = expandedTree(page, context);
       trees = { tree, hast: toHast(tree) };
     }
     return trees;

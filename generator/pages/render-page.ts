@@ -21,13 +21,18 @@ export function renderPage(pageId: string, context: EmitContext): RenderedPage {
   return context.memo(`pages:rendered:${pageId}`, () => {
     const page = pageById(context.model, pageId);
     if (!page) throw new Error(`No page ${pageId} in the model`);
-    const tree = expandPage({
-      page,
-      tree: pageParser.parse(page.body),
-      model: context.model,
-      registry: context.registry,
-      diagnostics: context.diagnostics,
-    });
+    const tree = expandedTree(page, context);
     return { page, tree, markdown: stringifyMarkdown(tree), hast: toHast(tree) };
+  });
+}
+
+/** A page parsed by the one frozen parser and expanded with the model's facts: the tree every output comes from. */
+export function expandedTree(page: Page, context: EmitContext): RenderedPage['tree'] {
+  return expandPage({
+    page,
+    tree: pageParser.parse(page.body),
+    model: context.model,
+    registry: context.registry,
+    diagnostics: context.diagnostics,
   });
 }
