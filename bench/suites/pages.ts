@@ -85,6 +85,9 @@ export async function pagesSuite(workRoot: string, pages: number, options: Suite
   const eleventy = await repeat(`pages ${pages}: Eleventy`, options, () =>
     runChild('eleventy.ts', ['--pages', set.pagesDir, '--work', join(root, 'eleventy')], { timeoutMs: options.timeoutMs }),
   );
+  const parseFloor = await repeat(`pages ${pages}: parse floor`, options, () =>
+    runChild('parse-floor.ts', ['--pages', set.pagesDir], { timeoutMs: options.timeoutMs }),
+  );
   // As many output files as our build writes (its count, or two per page when it did not finish).
   const files = cold.reports[0]?.files ?? pages * 2;
   const floor = await repeat(`pages ${pages}: I/O floor`, options, () =>
@@ -105,12 +108,18 @@ export async function pagesSuite(workRoot: string, pages: number, options: Suite
   };
   const eleventyRow = row('Eleventy 3.1.7 build', eleventy);
   const floorRow = row(`I/O floor (read ${pages}, write ${files})`, floor);
+  const parseRow = ratio(
+    row('Markdown parse only (unified, 2 threads)', parseFloor, ['the floor of any build that parses pages with remark: no rendering, checks or writes']),
+    eleventyRow,
+    'Eleventy',
+  );
   const upToDate = unchanged?.reports.every((r) => r.upToDate === true);
   return [
     ratio(row('cold build + validate', cold, [...notes]), eleventyRow, 'Eleventy'),
     ratio(row('no-change rebuild', unchanged, upToDate ? ['skipped by the build cache: inputs and output unchanged'] : []), floorRow, 'I/O floor'),
     ratio(row('rebuild after editing one page', edited), floorRow, 'I/O floor'),
     eleventyRow,
+    parseRow,
     floorRow,
   ];
 }
