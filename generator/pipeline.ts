@@ -30,6 +30,8 @@ export interface PipelineOptions {
   cacheDir?: string;
   /** Worker threads for page rendering: a number, or 'auto' (default: only for large page counts). */
   workers?: number | 'auto';
+  /** False: only the workers render pages, this thread waits for them (tests of the worker path). Default true. */
+  renderOnMainThread?: boolean;
   /** Addresses that replace the environment's (the preview server bound to other ports, tests on port 0). */
   addresses?: Partial<Addresses>;
 }
@@ -68,7 +70,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   // are only valid for the emitters that made them.
   const prerender =
     !options.kinds && (options.cacheDir !== undefined || workerCount(model.pages.length, options.workers ?? 'auto') > 0)
-      ? { projectRoot: PROJECT_ROOT, cacheDir: options.cacheDir, workers: options.workers }
+      ? { projectRoot: PROJECT_ROOT, cacheDir: options.cacheDir, workers: options.workers, renderOnMainThread: options.renderOnMainThread }
       : undefined;
   const { artifacts, renderStats } = await emitAll(model, registry, kinds, diagnostics, prerender);
   // Content mistakes found while emitting (a broken link, an unknown directive) are already reported at their place

@@ -4,8 +4,9 @@ import type { Diagnostics } from '../messages/diagnostics.js';
 import type { Model, Page } from '../model/types.js';
 import type { KindTable } from '../registry/build-registry.js';
 import type { EmitContext, RegistryEntry } from '../registry/types.js';
-import { expandedTree, type RenderedPage } from '../pages/render-page.js';
-import { toHast } from '../pages/processor.js';
+import { renderTexts, type RenderedPage } from '../pages/render-page.js';
+import { pageById } from '../pages/page-index.js';
+import { drainQueue, pageQueue } from '../parallel/page-queue.js';
 import { renderInWorker, workerCount } from '../parallel/render-pool.js';
 import { generatorFingerprint } from './fingerprint.js';
 import { entryKey, pageEntries, producePage, type PageProducts } from './page-products.js';
@@ -17,6 +18,8 @@ export interface PrerenderOptions {
   cacheDir?: string;
   /** Worker threads: a number, or 'auto' (only when there are enough pages to render). */
   workers?: number | 'auto';
+  /** False: this thread takes no batches from the queue while there are workers. Default true. */
+  renderOnMainThread?: boolean;
 }
 
 export interface PrerenderResult {
@@ -59,24 +62,27 @@ export async function prerenderPages(
   let inWorkers = 0;
   const fresh = new Map<string, PageProducts>();
   {
-    // The workers take the later pages while this thread renders the first share; both cores stay busy.
-    const share = workers > 0 ? Math.floor(pending.length / (workers + 1)) : 0;
-    const local = pending.slice(0, pending.length - share * workers);
-    const remote = Array.from({ length: workers }, (_, w) =>
-      pending.slice(local.length + w * share, local.length + (w + 1) * share).map((p) => p.id),
+    // Workers and this thread take batches from one queue until it is empty; both cores stay busy to the end.
+    const queue = pageQueue(pending.map((p) => p.id));
+    const done = Array.from({ length: workers }, () =>
+      renderInWorker(model, queue, (products) => {
+        for (const [id, product] of products) {
+          if (!product) continue;
+          fresh.set(id, product);
+          inWorkers++;
+        }
+      }).catch(() => undefined),
     );
-    const answers = remote.map((ids) => renderInWorker(model, ids).catch(() => new Map<string, PageProducts | null>()));
-    for (const page of local) {
-      const products = producePage(page, entriesByPage.get(page.id)!, kinds, context, diagnostics);
-      if (products) fresh.set(page.id, products);
+    if (workers === 0 || options.renderOnMainThread !== false) {
+      drainQueue(queue, (ids) => {
+        for (const id of ids) {
+          const products = producePage(pageById(model, id)!, entriesByPage.get(id)!, kinds, context, diagnostics);
+          if (products) fresh.set(id, products);
+        }
+      });
     }
-    for (const answer of await Promise.all(answers)) {
-      for (const [id, products] of answer) {
-        if (!products) continue;
-        fresh.set(id, products);
-        inWorkers++;
-      }
-    }
+    // A worker that failed leaves the pages it took unanswered: the emit stage renders them here.
+    await Promise.all(done);
   }
   for (const [id, products] of fresh) ready.set(id, products);
   if (cache) await Promise.all([...fresh].map(([id, products]) => cache.set(keys.get(id)!, products)));
@@ -94,26 +100,16 @@ export async function prerenderPages(
 }
 
 /**
- * A rendered page whose twin text is known: what the other emitters read (llms-full reads `markdown`). The trees
- * are made only if some emitter asks for them, the same way generator/pages/render-page.ts makes them.
+ * A rendered page whose twin text is known: what the other emitters read (llms-full reads `markdown`). The HTML
+ * content is made only if some emitter asks for it, the same way generator/pages/render-page.ts makes it.
  */
 function lazyRendered(page: Page, markdown: string, context: EmitContext): RenderedPage {
-  let trees: Pick<RenderedPage, 'tree' | 'hast'> | undefined;
-  const render = () => {
-    if (!trees) {
-      const tree = expandedTree(page, context);
-      trees = { tree, hast: toHast(tree) };
-    }
-    return trees;
-  };
+  let html: string | undefined;
   return {
     page,
     markdown,
-    get tree() {
-      return render().tree;
-    },
-    get hast() {
-      return render().hast;
+    get html() {
+      return (html ??= renderTexts(page, context).html);
     },
   };
 }

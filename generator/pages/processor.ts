@@ -27,8 +27,14 @@ export const markdownWriter = unified()
 /** Turns the expanded tree into HTML; raw HTML in pages is not passed through (pages are Markdown only). */
 const htmlProcessor = unified().use(remarkRehype).use(rehypeStringify).freeze();
 
-export function toHast(tree: Root): HastRoot {
-  return htmlProcessor.runSync(structuredClone(tree)) as HastRoot;
+/** A page's content as HTML nodes. The tree is handed over: the conversion may share its nodes, so use it no more after. */
+export function treeToHast(tree: Root): HastRoot {
+  return htmlProcessor.runSync(tree) as HastRoot;
+}
+
+/** A page's content as HTML, from a tree handed over as to `treeToHast`. */
+export function treeToHtml(tree: Root): string {
+  return htmlProcessor.stringify(treeToHast(tree));
 }
 
 export function stringifyHtml(tree: HastRoot): string {

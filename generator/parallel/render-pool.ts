@@ -1,8 +1,9 @@
-// Renders pages on worker threads: the second core of a 2-core machine renders while the main thread does its share.
+// Renders pages on worker threads: the other cores take batches from the same queue as the main thread.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Model } from '../model/types.js';
 import type { PageProducts } from '../cache/page-products.js';
+import type { PageQueueShare } from './page-queue.js';
 import type { RenderAnswer, RenderJob } from './render-worker.js';
 
 /** Below this many pages to render, starting a worker (module loading, copying the model) costs more than it saves. */
@@ -17,9 +18,17 @@ export function workerCount(pending: number, requested: number | 'auto' = 'auto'
 
 const workerFile = new URL(import.meta.url.endsWith('.ts') ? './render-worker.ts' : './render-worker.js', import.meta.url);
 
-/** Runs one worker over `pageIds`; resolves with each page's products (null where the page must be rendered here). */
-export function renderInWorker(model: Model, pageIds: string[]): Promise<Map<string, PageProducts | null>> {
-  const job: RenderJob = { model, pageIds };
+/**
+ * Starts one worker taking batches from `queue`; `onBatch` receives each batch's products (null where the page must
+ * be rendered on the main thread). Resolves when the queue is empty for this worker; rejects if it fails, leaving
+ * the pages it took and did not answer to the main thread.
+ */
+export function renderInWorker(
+  model: Model,
+  queue: PageQueueShare,
+  onBatch: (products: [string, PageProducts | null][]) => void,
+): Promise<void> {
+  const job: RenderJob = { model, queue };
   return new Promise((resolve, reject) => {
     // Run from TypeScript sources (tsx, vitest), the worker registers tsx's loader before it loads its module;
     // a worker does not inherit the loader hooks of the thread that starts it.
@@ -29,9 +38,10 @@ export function renderInWorker(model: Model, pageIds: string[]): Promise<Map<str
           { eval: true, workerData: job },
         )
       : new Worker(workerFile, { workerData: job });
-    worker.once('message', (answer: RenderAnswer) => {
+    worker.on('message', (answer: RenderAnswer) => {
+      if (answer.type === 'batch') return onBatch(answer.products);
       void worker.terminate();
-      if (answer.ok) resolve(new Map(answer.products));
+      if (answer.type === 'done') resolve();
       else reject(new Error(answer.error));
     });
     worker.once('error', reject);

@@ -1,4 +1,4 @@
-// Worker thread: renders a share of the pages with the page emitters, from a copy of the model.
+// Worker thread: renders batches of pages taken from the shared queue with the page emitters, from a copy of the model.
 import { parentPort, workerData } from 'node:worker_threads';
 import { Diagnostics } from '../messages/diagnostics.js';
 import type { Model } from '../model/types.js';
@@ -7,31 +7,39 @@ import { kinds } from '../registry/kinds.js';
 import { createEmitContext } from '../emit/emit-context.js';
 import { pageEntries, producePage, type PageProducts } from '../cache/page-products.js';
 import { pageById } from '../pages/page-index.js';
+import { drainQueue, type PageQueueShare } from './page-queue.js';
 
 export interface RenderJob {
   model: Model;
-  pageIds: string[];
+  queue: PageQueueShare;
 }
 
-export type RenderAnswer = { ok: true; products: [string, PageProducts | null][] } | { ok: false; error: string };
+/** One message per batch (null where the page must be rendered on the main thread), then `done` or a failure. */
+export type RenderAnswer =
+  | { type: 'batch'; products: [string, PageProducts | null][] }
+  | { type: 'done' }
+  | { type: 'failed'; error: string };
 
-function run({ model, pageIds }: RenderJob): RenderAnswer {
+function run({ model, queue }: RenderJob): void {
   const diagnostics = new Diagnostics();
   // The registry is a pure function of the model and the kind table, so it comes out the same as the main thread's.
   const registry = buildRegistry(model, kinds, diagnostics);
-  if (!registry) return { ok: false, error: 'the registry did not build in the worker' };
+  if (!registry) throw new Error('the registry did not build in the worker');
   const context = createEmitContext(model, registry, diagnostics);
   const entries = pageEntries(registry);
-  const products: [string, PageProducts | null][] = pageIds.map((id) => {
-    const page = pageById(model, id);
-    const own = entries.get(id);
-    return [id, page && own ? (producePage(page, own, kinds, context, diagnostics) ?? null) : null];
+  drainQueue(queue, (ids) => {
+    const products = ids.map((id): [string, PageProducts | null] => {
+      const page = pageById(model, id);
+      const own = entries.get(id);
+      return [id, page && own ? (producePage(page, own, kinds, context, diagnostics) ?? null) : null];
+    });
+    parentPort!.postMessage({ type: 'batch', products } satisfies RenderAnswer);
   });
-  return { ok: true, products };
 }
 
 try {
-  parentPort!.postMessage(run(workerData as RenderJob));
+  run(workerData as RenderJob);
+  parentPort!.postMessage({ type: 'done' } satisfies RenderAnswer);
 } catch (error) {
-  parentPort!.postMessage({ ok: false, error: error instanceof Error ? error.message : String(error) } satisfies RenderAnswer);
+  parentPort!.postMessage({ type: 'failed', error: error instanceof Error ? error.message : String(error) } satisfies RenderAnswer);
 }

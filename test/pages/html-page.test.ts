@@ -1,6 +1,9 @@
 // The HTML page emitter: the shared layout's head links, navigation and discovery-resource footer, and its output file.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emitHtmlPage, htmlFileOf } from '../../generator/emit/pages/html-page.js';
+import { layout, layoutLinks } from '../../generator/emit/pages/layout.js';
+import { expandedTree } from '../../generator/pages/render-page.js';
+import { stringifyHtml, treeToHast } from '../../generator/pages/processor.js';
 import { loadShipped, type Loaded } from './helpers.js';
 
 let loaded: Loaded;
@@ -62,6 +65,22 @@ describe('html-page', () => {
     expect(html).toContain('<h1>Connecting an MCP client</h1>');
     expect(html).toContain(`${loaded.model.addresses.mcp_url}/mcp`);
     expect(html).not.toMatch(/::|\{(base|mcp|auth|api)_url\}/);
+  });
+
+  it('fills the layout text made once per build to the bytes of the whole layout tree, on every page', () => {
+    const context = loaded.context();
+    const links = layoutLinks(loaded.registry);
+    const serviceName = loaded.model.identity.name;
+    const entries = loaded.registry.ofKind('html-page');
+    // Top-level pages (marked current in the navigation), sub-pages, and the home page are all there.
+    expect(entries.some((e) => e.page?.includes('/'))).toBe(true);
+    expect(entries.some((e) => links.pages.includes(e))).toBe(true);
+    for (const entry of entries) {
+      const page = loaded.model.pages.find((p) => p.id === entry.page)!;
+      const content = treeToHast(expandedTree(page, context));
+      const whole = stringifyHtml(layout({ entry, page, serviceName, registry: loaded.registry, content, links }));
+      expect(String(emitHtmlPage(entry, context))).toBe(`${whole}\n`);
+    }
   });
 
   it('renders the preview addresses in a preview build', async () => {
