@@ -82,7 +82,13 @@ function report(outcome: BuildOutcome, session: DevReportState, term: ReturnType
   if (outcome.ok && session.problems.length === 0) {
     const w = outcome.written;
     const files = w ? `, ${w.written} files written${w.removed ? `, ${w.removed} removed` : ''}` : '';
-    process.stderr.write(`${term.dim(time)} ${term.green('✓')} build #${outcome.build.id} in ${outcome.ms} ms${files}\n`);
+    const what =
+      outcome.phase === 'pages'
+        ? `${pagesOf(outcome.changed ?? [])} served in ${outcome.ms} ms (build #${outcome.build.id}); checking the rest…`
+        : outcome.phase === 'complete'
+          ? `build #${outcome.build.id} completed in ${outcome.ms} ms${files}`
+          : `build #${outcome.build.id} in ${outcome.ms} ms${files}`;
+    process.stderr.write(`${term.dim(time)} ${term.green('✓')} ${what}\n`);
     return;
   }
   const report = outcome.ok ? '' : outcome.diagnostics?.report({ color: process.stderr.isTTY === true }) ?? '';
@@ -90,6 +96,11 @@ function report(outcome: BuildOutcome, session: DevReportState, term: ReturnType
   else for (const p of session.problems) process.stderr.write(`${p.file}${p.line ? `:${p.line}:${p.column ?? 1}` : ''} ${p.reason} [${p.ruleId}]\n`);
   const still = session.servedBuild ? `still serving build #${session.servedBuild}` : 'nothing to serve yet';
   process.stderr.write(`${term.dim(time)} ${term.red('✗')} ${session.problems.length} error(s); ${still}. Fix and save: no restart needed.\n`);
+}
+
+function pagesOf(entries: { page?: string }[]): string {
+  const pages = [...new Set(entries.flatMap((e) => (e.page ? [e.page] : [])))];
+  return pages.length === 0 ? 'the served build' : pages.map((p) => `pages/${p}.md`).join(', ');
 }
 
 main().then(

@@ -72,7 +72,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const hub = new EventHub(() => ({ build: served?.build.id ?? 0, problems: session.problems }));
 
   session.onBuild((outcome) => {
-    if (outcome.ok) {
+    // The fast path's "back as served" outcome carries the build already served: nothing to swap.
+    if (outcome.ok && outcome.build !== served?.build) {
       try {
         const hosts = makeHosts(outcome.build);
         const old = served;
@@ -120,7 +121,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   bound.get('base_url')!.setListener(toNodeListener(site, () => addresses.base_url));
 
   await session.rebuild();
-  const watcher: ContentWatcher = watchContent([contentDir, schemaDir], () => void session.rebuild());
+  const watcher: ContentWatcher = watchContent([contentDir, schemaDir], (paths) => void session.rebuild(paths));
   await watcher.ready;
 
   return {
@@ -129,6 +130,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     pages: () => hub.size,
     close: async () => {
       await watcher.close();
+      await session.close();
       hub.close();
       await served?.hosts.close?.();
       await Promise.all([...bound.values()].map((b) => b.close()));

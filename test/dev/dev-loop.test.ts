@@ -64,6 +64,8 @@ describe('the dev server', () => {
     let settled = nextBuild(server, () => server.session.current?.id === 2);
     await writeFile(file, `${original}\nA new pricing note.\n`);
     await settled;
+    // The fast path serves the page at once; the folder is written when the background completion has passed.
+    await server.session.idle();
     expect(await readFile(join(out, 'pricing.md'), 'utf8')).toContain('A new pricing note.');
     expect((await stat(join(out, 'openapi.json'))).mtimeMs).toBe(untouched);
 
@@ -78,6 +80,7 @@ describe('the dev server', () => {
     settled = nextBuild(server, () => server.session.problems.length === 0);
     await writeFile(file, original);
     await settled;
+    await server.session.idle();
     expect(server.session.current?.id).toBe(3);
     expect(await readFile(join(out, 'pricing.md'), 'utf8')).not.toContain('A new pricing note.');
   });

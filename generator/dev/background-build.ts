@@ -1,0 +1,133 @@
+// The dev loop's background completion: after the fast path served an edited page, the whole build runs again
+// (llms-full.txt, page contexts, sitemaps, the deploy files, the whole-tree validation) on a worker thread, so the
+// dev server keeps answering meanwhile. With a kind table of its own (tests) it runs here, as functions cannot be sent.
+import { Worker } from 'node:worker_threads';
+import { Diagnostics, type Stage } from '../messages/diagnostics.js';
+import type { Addresses } from '../model/types.js';
+import { runPipeline } from '../pipeline.js';
+import type { KindTable } from '../registry/build-registry.js';
+import type { HostName } from '../registry/types.js';
+
+export interface CompletionOptions {
+  contentDir?: string;
+  schemaDir?: string;
+  addresses: Addresses;
+  cacheDir?: string;
+}
+
+export interface CompletionJob {
+  job: number;
+  options: CompletionOptions;
+}
+
+type Message = ReturnType<Diagnostics['list']>[number];
+
+export type CompletionAnswer =
+  | { job: number; ok: true; messages: Message[]; files: [HostName, string, string | Uint8Array][] }
+  | { job: number; ok: false; error: string };
+
+/** What the whole build found, and (when it passed) every file's bytes by `<host> <file>`. */
+export interface Completion {
+  diagnostics: Diagnostics;
+  files?: Map<string, string | Uint8Array>;
+}
+
+export const fileKey = (host: HostName, file: string) => `${host} ${file}`;
+
+const workerFile = new URL(import.meta.url.endsWith('.ts') ? './background-worker.ts' : './background-worker.js', import.meta.url);
+
+export class BackgroundBuilder {
+  private worker?: Worker;
+  /** Set when the worker failed once: the completion then runs here, slower but still right. */
+  private workerFailed = false;
+  private closed = false;
+  private jobs = 0;
+  private readonly waiting = new Map<number, { resolve: (a: CompletionAnswer) => void; reject: (e: Error) => void }>();
+
+  constructor(
+    private readonly options: CompletionOptions,
+    private readonly kinds?: KindTable,
+  ) {}
+
+  /** Starts the worker ahead of the first edit, so that its module loading is not on an editor's wait. */
+  warm(): void {
+    if (!this.kinds && !this.workerFailed && !this.closed) this.ensureWorker();
+  }
+
+  async run(): Promise<Completion> {
+    if (this.closed) throw new Error('the dev session is closed');
+    if (this.kinds || this.workerFailed) return this.runHere();
+    let answer: CompletionAnswer;
+    try {
+      answer = await this.ask();
+    } catch (error) {
+      if (this.closed) throw error;
+      process.stderr.write(`dev: the background build worker failed (${error instanceof Error ? error.message : String(error)}); continuing without it\n`);
+      this.workerFailed = true;
+      await this.worker?.terminate();
+      this.worker = undefined;
+      return this.runHere();
+    }
+    if (!answer.ok) throw new Error(answer.error);
+    const diagnostics = new Diagnostics();
+    for (const m of answer.messages) {
+      const input = { ruleId: m.ruleId, reason: m.reason, place: { file: m.file, line: m.line, column: m.column } };
+      if (m.fatal) diagnostics.error(m.stage as Stage, input);
+      else diagnostics.warn(m.stage as Stage, input);
+    }
+    if (diagnostics.hasErrors) return { diagnostics };
+    return { diagnostics, files: new Map(answer.files.map(([host, file, body]) => [fileKey(host, file), body])) };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const worker = this.worker;
+    this.worker = undefined;
+    await worker?.terminate();
+  }
+
+  private async runHere(): Promise<Completion> {
+    const result = await runPipeline({ env: 'preview', kinds: this.kinds, ...this.options });
+    if (result.diagnostics.hasErrors || !result.artifacts) return { diagnostics: result.diagnostics };
+    return {
+      diagnostics: result.diagnostics,
+      files: new Map(result.artifacts.values().map((a) => [fileKey(a.entry.host, a.entry.file), a.body])),
+    };
+  }
+
+  private ask(): Promise<CompletionAnswer> {
+    const worker = this.ensureWorker();
+    const job = ++this.jobs;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(job, { resolve, reject });
+      worker.postMessage({ job, options: this.options } satisfies CompletionJob);
+    });
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    // Run from TypeScript sources (tsx, vitest), the worker registers tsx's loader before it loads its module,
+    // as generator/parallel/render-pool.ts does.
+    const worker = workerFile.pathname.endsWith('.ts')
+      ? new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(workerFile.href)}); })`, {
+          eval: true,
+        })
+      : new Worker(workerFile);
+    // An idle worker must not keep a process alive that is otherwise done.
+    worker.unref();
+    const failAll = (error: Error) => {
+      if (this.worker === worker) this.worker = undefined;
+      for (const { reject } of this.waiting.values()) reject(error);
+      this.waiting.clear();
+    };
+    worker.on('message', (answer: CompletionAnswer) => {
+      const waiter = this.waiting.get(answer.job);
+      this.waiting.delete(answer.job);
+      waiter?.resolve(answer);
+    });
+    worker.on('error', failAll);
+    worker.on('exit', (code) => failAll(new Error(`the worker exited with code ${code}`)));
+    this.worker = worker;
+    return worker;
+  }
+}
