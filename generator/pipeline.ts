@@ -12,7 +12,8 @@ import { createEmitContext } from './emit/emit-context.js';
 import { validateArtifacts } from './validate/validate-artifacts.js';
 import { fingerprintBuild, isUpToDate, recordBuild, type BuildInputs } from './cache/build-record.js';
 import { prerenderPages, type PrerenderOptions, type PrerenderResult } from './cache/prerender.js';
-import { workerCount } from './parallel/render-pool.js';
+import { RenderPool, startEarly, workerCount } from './parallel/render-pool.js';
+import { RenderCache } from './cache/render-cache.js';
 import { nodeFileSystem, type OutputFileSystem } from './write/file-system.js';
 import { writeTrees, type OutputTree } from './write/write-tree.js';
 
@@ -49,11 +50,24 @@ export interface PipelineResult {
 
 /** Runs every stage in memory. Nothing is written; `diagnostics.hasErrors` tells whether the build may be written. */
 export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
+  // Render workers load their modules while this thread loads the content (see generator/parallel/render-pool.ts).
+  const cacheIsEmpty = options.cacheDir === undefined || RenderCache.isEmpty(options.cacheDir);
+  const pool = options.kinds ? undefined : startEarly(contentDirOf(options), options.workers, cacheIsEmpty);
+  try {
+    return await runStages(options, pool);
+  } finally {
+    await pool?.close();
+  }
+}
+
+const contentDirOf = (options: PipelineOptions) => options.contentDir ?? join(PROJECT_ROOT, 'content');
+
+async function runStages(options: PipelineOptions, pool: RenderPool | undefined): Promise<PipelineResult> {
   const diagnostics = new Diagnostics();
   const kinds = options.kinds ?? defaultKinds;
   const model = await loadContent(
     {
-      contentDir: options.contentDir ?? join(PROJECT_ROOT, 'content'),
+      contentDir: contentDirOf(options),
       schemaDir: options.schemaDir ?? join(PROJECT_ROOT, 'schemas', 'content'),
       env: options.env,
     },
@@ -69,8 +83,8 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   // The pre-render stage needs the default kind table: workers rebuild the registry with it, and cached pages
   // are only valid for the emitters that made them.
   const prerender =
-    !options.kinds && (options.cacheDir !== undefined || workerCount(model.pages.length, options.workers ?? 'auto') > 0)
-      ? { projectRoot: PROJECT_ROOT, cacheDir: options.cacheDir, workers: options.workers, renderOnMainThread: options.renderOnMainThread }
+    !options.kinds && (options.cacheDir !== undefined || pool || workerCount(model.pages.length, options.workers ?? 'auto') > 0)
+      ? { projectRoot: PROJECT_ROOT, cacheDir: options.cacheDir, workers: options.workers, renderOnMainThread: options.renderOnMainThread, pool }
       : undefined;
   const { artifacts, renderStats } = await emitAll(model, registry, kinds, diagnostics, prerender);
   // Content mistakes found while emitting (a broken link, an unknown directive) are already reported at their place

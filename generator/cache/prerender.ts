@@ -7,7 +7,7 @@ import type { EmitContext, RegistryEntry } from '../registry/types.js';
 import { renderTexts, type RenderedPage } from '../pages/render-page.js';
 import { pageById } from '../pages/page-index.js';
 import { drainQueue, pageQueue } from '../parallel/page-queue.js';
-import { renderInWorker, workerCount } from '../parallel/render-pool.js';
+import { RenderPool, workerCount } from '../parallel/render-pool.js';
 import { generatorFingerprint } from './fingerprint.js';
 import { entryKey, pageEntries, producePage, type PageProducts } from './page-products.js';
 import { pageKey, renderContextKey, RenderCache } from './render-cache.js';
@@ -20,6 +20,8 @@ export interface PrerenderOptions {
   workers?: number | 'auto';
   /** False: this thread takes no batches from the queue while there are workers. Default true. */
   renderOnMainThread?: boolean;
+  /** Workers started before the content was loaded (the caller closes them); otherwise started here if needed. */
+  pool?: RenderPool;
 }
 
 export interface PrerenderResult {
@@ -58,21 +60,21 @@ export async function prerenderPages(
   }
 
   const pending = pages.filter((p) => !ready.has(p.id));
-  const workers = workerCount(pending.length, options.workers);
+  const started = workerCount(pending.length, options.workers);
+  const pool = pending.length === 0 ? undefined : (options.pool ?? (started > 0 ? new RenderPool(started) : undefined));
+  const workers = pool?.size ?? 0;
   let inWorkers = 0;
   const fresh = new Map<string, PageProducts>();
-  {
+  try {
     // Workers and this thread take batches from one queue until it is empty; both cores stay busy to the end.
     const queue = pageQueue(pending.map((p) => p.id));
-    const done = Array.from({ length: workers }, () =>
-      renderInWorker(model, queue, (products) => {
-        for (const [id, product] of products) {
-          if (!product) continue;
-          fresh.set(id, product);
-          inWorkers++;
-        }
-      }).catch(() => undefined),
-    );
+    const done = (pool?.render(model, queue, (products) => {
+      for (const [id, product] of products) {
+        if (!product) continue;
+        fresh.set(id, product);
+        inWorkers++;
+      }
+    }) ?? []).map((answer) => answer.catch(() => undefined));
     if (workers === 0 || options.renderOnMainThread !== false) {
       drainQueue(queue, (ids) => {
         for (const id of ids) {
@@ -83,6 +85,8 @@ export async function prerenderPages(
     }
     // A worker that failed leaves the pages it took unanswered: the emit stage renders them here.
     await Promise.all(done);
+  } finally {
+    if (pool && pool !== options.pool) await pool.close();
   }
   for (const [id, products] of fresh) ready.set(id, products);
   if (cache) await Promise.all([...fresh].map(([id, products]) => cache.set(keys.get(id)!, products)));

@@ -1,5 +1,6 @@
 // The content-hash render cache: a page's products, stored under a key made of everything they depend on, so that
 // an unchanged page is not parsed or rendered again. Kept on disk in the cache folder (node_modules/.cache/…).
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Model, Page } from '../model/types.js';
@@ -30,6 +31,11 @@ export function pageKey(contextKey: string, page: Page): string {
 
 export class RenderCache {
   constructor(private readonly dir: string) {}
+
+  /** True when no page was ever kept here: every page will be rendered. */
+  static isEmpty(dir: string): boolean {
+    return !existsSync(join(dir, 'pages'));
+  }
 
   private pathOf(key: string): string {
     return join(this.dir, 'pages', key.slice(0, 2), `${key}.json`);

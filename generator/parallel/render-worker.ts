@@ -1,5 +1,5 @@
 // Worker thread: renders batches of pages taken from the shared queue with the page emitters, from a copy of the model.
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { Diagnostics } from '../messages/diagnostics.js';
 import type { Model } from '../model/types.js';
 import { buildRegistry } from '../registry/build-registry.js';
@@ -37,9 +37,12 @@ function run({ model, queue }: RenderJob): void {
   });
 }
 
-try {
-  run(workerData as RenderJob);
-  parentPort!.postMessage({ type: 'done' } satisfies RenderAnswer);
-} catch (error) {
-  parentPort!.postMessage({ type: 'failed', error: error instanceof Error ? error.message : String(error) } satisfies RenderAnswer);
-}
+// Started before the content is loaded (see RenderPool), the worker gets its job as its first message.
+parentPort!.once('message', (job: RenderJob) => {
+  try {
+    run(job);
+    parentPort!.postMessage({ type: 'done' } satisfies RenderAnswer);
+  } catch (error) {
+    parentPort!.postMessage({ type: 'failed', error: error instanceof Error ? error.message : String(error) } satisfies RenderAnswer);
+  }
+});
