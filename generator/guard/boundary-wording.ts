@@ -2,18 +2,29 @@
 // does not show.
 import type { TreeValidator } from '../registry/types.js';
 import { publishedTexts } from '../validate/text/artifact-text.js';
-import { placeOfUnit, unitsOfArtifact } from '../validate/text/artifact-units.js';
-import { wordingFindings } from './wording.js';
+import { placeOfUnit, unitChunksOfArtifact, type UnitChunk } from '../validate/text/artifact-units.js';
+import { wordingFindings, wordingMemos, type WordingFinding, type WordingMemos } from './wording.js';
+
+// Per stretch of text (one check run, so one model): a header or footer every page repeats is judged once.
+const findings = new WeakMap<UnitChunk, WordingFinding[]>();
+// Per check run: a sentence that a page's HTML, its twin and llms-full.txt all carry is judged once.
+const memos = new WeakMap<object, WordingMemos>();
 
 export const boundaryWording: TreeValidator = (context) => {
   for (const item of publishedTexts(context)) {
-    for (const finding of wordingFindings(unitsOfArtifact(item), context.model)) {
-      context.diagnostics.error('validate', {
-        ruleId: finding.ruleId,
-        reason: finding.reason,
-        fix: finding.fix,
-        place: placeOfUnit(item, finding.unit, finding.index),
-      });
+    let memo = memos.get(item.run);
+    if (!memo) memos.set(item.run, (memo = wordingMemos()));
+    for (const { offset, chunk } of unitChunksOfArtifact(item)) {
+      let found = findings.get(chunk);
+      if (!found) findings.set(chunk, (found = wordingFindings(chunk.units, context.model, memo)));
+      for (const finding of found) {
+        context.diagnostics.error('validate', {
+          ruleId: finding.ruleId,
+          reason: finding.reason,
+          fix: finding.fix,
+          place: placeOfUnit(item, finding.unit, finding.index, offset),
+        });
+      }
     }
   }
 };

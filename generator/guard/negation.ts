@@ -1,5 +1,6 @@
 // The negation markers of the boundaries guard, in one place: a mention of an unpublished interface is allowed only
 // next to one of these.
+import { TextMemo } from '../validate/text/memo.js';
 
 /**
  * Words that make a sentence, list item, table row or JSON object say that something is NOT provided. Phrases
@@ -35,8 +36,17 @@ const MARKER = new RegExp(`(?:\\b(?:${NEGATION_WORDS.join('|')})\\b|n['’]t\\b)
 
 /** Whether a text carries a negation marker. JSON/YAML key names count too: `notProvided`, `unpublished_apis`. */
 export function hasNegation(text: string): boolean {
-  return MARKER.test(splitIdentifier(text));
+  // Short texts (JSON keys, table headers, status values) qualify thousands of units each: judged once.
+  return text.length <= SHORT ? shortTexts.get(text, markerIn) : markerIn(text);
 }
+
+// Prose seldom holds an identifier: then splitting it would change nothing, and the copy is saved.
+const markerIn = (text: string) => MARKER.test(IDENTIFIER.test(text) ? splitIdentifier(text) : text);
+const SHORT = 40;
+const shortTexts = new TextMemo<boolean>(50_000);
+
+/** What splitIdentifier splits at. */
+const IDENTIFIER = /[a-z][A-Z]|_/;
 
 /** "notShown" → "not Shown", "unpublished_interfaces" → "unpublished interfaces". */
 export function splitIdentifier(text: string): string {

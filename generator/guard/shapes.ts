@@ -27,14 +27,14 @@ export function shapeFindings(json: unknown, model: Model, options: { schemaMemb
     if (SHAPE_KEYS.has(key)) {
       if (options.schemaMembers === false) return;
       findings.push({
-        path,
+        path: [...path],
         reason: `\`${pointer(path)}\` publishes an input or result schema, but the contract does not show the input parameters or result shapes of the controls or the pricing call.`,
       });
     } else if (key === 'properties' && value && typeof value === 'object' && !Array.isArray(value)) {
       const fields = Object.keys(value).filter((k) => !envelope.has(k));
       if (fields.length > 0) {
         findings.push({
-          path,
+          path: [...path],
           reason: `\`${pointer(path)}\` describes fields (${fields.join(', ')}) the contract does not show; the only shape it shows is the API error envelope (${[...envelope].join(', ')}).`,
         });
       }

@@ -1,38 +1,77 @@
 // Guard: no artifact links an endpoint the contract does not publish on the pricing API, MCP or authorization host
 // (the site's own paths are checked by unresolved-site-url).
+import type { Model } from '../model/types.js';
+import type { Registry } from '../registry/registry.js';
 import type { TreeValidator } from '../registry/types.js';
 import { publishedTexts } from '../validate/text/artifact-text.js';
-import { unitAt, unitsOfArtifact } from '../validate/text/artifact-units.js';
-import { absoluteUrls, isTemplate, pathOn, splitPath } from '../validate/text/urls.js';
+import { unitAt, unitChunksOfArtifact, type UnitChunk } from '../validate/text/artifact-units.js';
+import { urlsOfChunk } from '../validate/text/artifact-urls.js';
+import { memoOf, TextMemo } from '../validate/text/memo.js';
+import { isTemplate, pathOn, splitPath } from '../validate/text/urls.js';
 import { negated } from './wording.js';
-import { contractEndpoints, describePaths, UNKNOWN_ENDPOINT_FIX } from './contract-endpoints.js';
+import { contractEndpoints, describePaths, UNKNOWN_ENDPOINT_FIX, type HostEndpoints } from './contract-endpoints.js';
+
+// Per model and registry: the hosts on which a URL is not a contract endpoint depend only on the URL (the same links
+// repeat in every page).
+const memos = new WeakMap<Model, WeakMap<Registry, TextMemo<HostEndpoints[]>>>();
+
+interface Candidate {
+  url: string;
+  offset: number;
+  hosts: HostEndpoints[];
+  negated: boolean;
+}
+// Per stretch of text (one check run, so one model and registry).
+const candidates = new WeakMap<UnitChunk, Candidate[]>();
 
 export const onlyContractEndpoints: TreeValidator = (context) => {
   const { model, registry } = context;
   const hosts = contractEndpoints(model, registry);
   const legacy = new Set(model.mcpServer.legacyPaths.examples);
+  let byRegistry = memos.get(model);
+  if (!byRegistry) memos.set(model, (byRegistry = new WeakMap()));
+  const memo = memoOf(byRegistry, registry);
+  const unknownOn = (url: string) =>
+    hosts.filter((endpoints) => {
+      const origin = model.addresses[endpoints.address];
+      if (origin === model.addresses.base_url) return false;
+      const on = pathOn(url, origin);
+      if (on === undefined) return false;
+      const { path } = splitPath(on);
+      return !endpoints.paths.has(path) && !legacy.has(path); // legacy paths: not-an-mcp-endpoint says more
+    });
+  /** A stretch's URLs that are no endpoint on some host, with whether their unit says so; once per stretch. */
+  const candidatesOf = (chunk: UnitChunk): Candidate[] => {
+    let found = candidates.get(chunk);
+    if (found) return found;
+    found = [];
+    for (const url of urlsOfChunk(chunk)) {
+      if (isTemplate(url.url)) continue;
+      const on = memo.get(url.url, unknownOn);
+      if (on.length === 0) continue;
+      const unit = unitAt(chunk.units, url.offset);
+      found.push({ url: url.url, offset: url.offset, hosts: on, negated: unit !== undefined && negated(unit) });
+    }
+    candidates.set(chunk, found);
+    return found;
+  };
   for (const item of publishedTexts(context)) {
-    const units = unitsOfArtifact(item);
     const reported = new Set<string>();
-    for (const found of absoluteUrls(item.text)) {
-      if (isTemplate(found.url) || reported.has(found.url)) continue;
-      for (const endpoints of hosts) {
-        const origin = model.addresses[endpoints.address];
-        // A host's own documents describe it (the preview authorization server lists its endpoints in its metadata).
-        if (origin === model.addresses.base_url || item.entry.host === endpoints.host) continue;
-        const on = pathOn(found.url, origin);
-        if (on === undefined) continue;
-        const { path } = splitPath(on);
-        if (endpoints.paths.has(path) || legacy.has(path)) continue; // legacy paths: not-an-mcp-endpoint says more
-        const unit = unitAt(units, found.offset);
-        if (unit && negated(unit)) continue;
-        reported.add(found.url);
-        context.diagnostics.error('validate', {
-          ruleId: 'unknown-endpoint',
-          reason: `${found.url} is not an endpoint of the contract: on {${endpoints.address}} it publishes only ${describePaths(endpoints)}.`,
-          fix: UNKNOWN_ENDPOINT_FIX,
-          place: item.place(found.offset),
-        });
+    for (const { offset, chunk } of unitChunksOfArtifact(item)) {
+      for (const found of candidatesOf(chunk)) {
+        if (reported.has(found.url)) continue;
+        for (const endpoints of found.hosts) {
+          // A host's own documents describe it (the preview authorization server lists its endpoints in its metadata).
+          if (item.entry.host === endpoints.host) continue;
+          if (found.negated) continue;
+          reported.add(found.url);
+          context.diagnostics.error('validate', {
+            ruleId: 'unknown-endpoint',
+            reason: `${found.url} is not an endpoint of the contract: on {${endpoints.address}} it publishes only ${describePaths(endpoints)}.`,
+            fix: UNKNOWN_ENDPOINT_FIX,
+            place: item.place(offset + found.offset),
+          });
+        }
       }
     }
   }

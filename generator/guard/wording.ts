@@ -4,6 +4,7 @@ import type { Model } from '../model/types.js';
 import type { TextUnit } from '../validate/text/units.js';
 import { hasNegation, NEGATION_RULE_TEXT } from './negation.js';
 import { findTerms } from './terms.js';
+import { TextMemo } from '../validate/text/memo.js';
 
 export interface WordingFinding {
   ruleId: 'unpublished-interface' | 'unpublished-control' | 'unpublished-shape';
@@ -36,43 +37,63 @@ export function excerpt(text: string, max = 100): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-export function wordingFindings(units: TextUnit[], model: Model): WordingFinding[] {
+export type UnitFinding = Omit<WordingFinding, 'unit'>;
+
+/**
+ * Memos of a unit's findings by its text, for one model: one for prose, one for identifiers' values. A unit's
+ * findings depend only on its text and which of the two it is, so with memos each distinct text is judged once
+ * however many artifacts repeat it.
+ */
+export interface WordingMemos {
+  prose: TextMemo<UnitFinding[]>;
+  identifiers: TextMemo<UnitFinding[]>;
+}
+
+export const wordingMemos = (): WordingMemos => ({ prose: new TextMemo(), identifiers: new TextMemo() });
+
+export function wordingFindings(units: TextUnit[], model: Model, memos?: WordingMemos): WordingFinding[] {
   const findings: WordingFinding[] = [];
-  const controls = new Set(model.mcpServer.controls.map((c) => c.name));
-  const controlList = [...controls].join(', ');
   for (const unit of units) {
     if (negated(unit)) continue;
     const key = unit.path?.[unit.path.length - 1];
-    for (const term of findTerms(unit.text, model.boundaries)) {
+    const identifier = typeof key === 'string' && IDENTIFIER_KEYS.has(key);
+    const judge = (text: string) => textFindings(text, identifier, model);
+    const found = memos ? (identifier ? memos.identifiers : memos.prose).get(unit.text, judge) : judge(unit.text);
+    for (const finding of found) findings.push({ ...finding, unit });
+  }
+  return findings;
+}
+
+function textFindings(text: string, identifier: boolean, model: Model): UnitFinding[] {
+  const findings: UnitFinding[] = [];
+  const controls = new Set(model.mcpServer.controls.map((c) => c.name));
+  const controlList = [...controls].join(', ');
+  for (const term of findTerms(text, model.boundaries)) {
+    findings.push({
+      ruleId: 'unpublished-interface',
+      index: term.index,
+      reason: `"${term.matched}" is presented as available (${term.name}), but the public contract publishes no ${term.name}: "${excerpt(text)}".`,
+      fix: `Say that the public contract does not provide it, or remove the mention. ${NEGATION_RULE_TEXT}`,
+    });
+  }
+  if (!identifier) {
+    for (const match of text.matchAll(TOOL_NAME)) {
+      if (controls.has(match[0])) continue;
       findings.push({
-        ruleId: 'unpublished-interface',
-        unit,
-        index: term.index,
-        reason: `"${term.matched}" is presented as available (${term.name}), but the public contract publishes no ${term.name}: "${excerpt(unit.text)}".`,
-        fix: `Say that the public contract does not provide it, or remove the mention. ${NEGATION_RULE_TEXT}`,
-      });
-    }
-    if (typeof key !== 'string' || !IDENTIFIER_KEYS.has(key)) {
-      for (const match of unit.text.matchAll(TOOL_NAME)) {
-        if (controls.has(match[0])) continue;
-        findings.push({
-          ruleId: 'unpublished-control',
-          unit,
-          index: match.index,
-          reason: `\`${match[0]}\` reads as an MCP control, but the contract's only controls are ${controlList} (all read-only; no write tool is published).`,
-          fix: `Name one of ${controlList}, or say that the control is not provided. ${NEGATION_RULE_TEXT}`,
-        });
-      }
-    }
-    for (const match of unit.text.matchAll(SHAPE_WORD)) {
-      findings.push({
-        ruleId: 'unpublished-shape',
-        unit,
+        ruleId: 'unpublished-control',
         index: match.index,
-        reason: `\`${match[0]}\` publishes an input or result shape, but the contract does not show the input parameters or result shapes of the controls or the pricing call.`,
-        fix: 'Remove the shape; say that it is not published (content/not-shown.yaml).',
+        reason: `\`${match[0]}\` reads as an MCP control, but the contract's only controls are ${controlList} (all read-only; no write tool is published).`,
+        fix: `Name one of ${controlList}, or say that the control is not provided. ${NEGATION_RULE_TEXT}`,
       });
     }
+  }
+  for (const match of text.matchAll(SHAPE_WORD)) {
+    findings.push({
+      ruleId: 'unpublished-shape',
+      index: match.index,
+      reason: `\`${match[0]}\` publishes an input or result shape, but the contract does not show the input parameters or result shapes of the controls or the pricing call.`,
+      fix: 'Remove the shape; say that it is not published (content/not-shown.yaml).',
+    });
   }
   return findings;
 }

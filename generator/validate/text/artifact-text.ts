@@ -20,6 +20,8 @@ export interface ArtifactText {
   /** Offset of a JSON artifact's value at a path (its member name with `key`); 0 for other artifacts. */
   offsetAt(path: JsonPath, key?: boolean): number;
   display: string;
+  /** The check run the text belongs to: what the checks share for one run is kept per run, and goes with it. */
+  run: object;
 }
 
 export function formatOf(entry: RegistryEntry): TextFormat | undefined {
@@ -43,6 +45,7 @@ export function publishedTexts(context: ValidateContext): ArtifactText[] {
   const known = cache.get(context);
   if (known) return known;
   const texts: ArtifactText[] = [];
+  const run = {};
   for (const artifact of context.artifacts.values()) {
     const entry = artifact.entry;
     if (entry.host === 'deploy' || entry.kind === 'static') continue;
@@ -58,6 +61,7 @@ export function publishedTexts(context: ValidateContext): ArtifactText[] {
       format,
       text,
       display,
+      run,
       place(offset) {
         index ??= new TextIndex(text);
         return { file: display, ...index.position(offset) };

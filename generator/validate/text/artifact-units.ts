@@ -1,17 +1,68 @@
-// The text units of a published artifact, computed once per artifact and check run.
+// The text units of a published artifact, computed once per artifact and check run. An HTML page is read in
+// stretches cut at its landmarks (header, navigation, main, footer): a stretch that many pages repeat is read once per
+// check run, and the checks keep their verdicts per stretch, so a site's header and footer are judged once, not once
+// per page.
 import type { SourcePlace } from '../../model/types.js';
 import type { ArtifactText } from './artifact-text.js';
-import { unitsOf, type TextUnit } from './units.js';
+import { blankHtml, htmlCuts, scanHtml, unitsOf, type HtmlState, type TextUnit } from './units.js';
 
-const cache = new WeakMap<ArtifactText, TextUnit[]>();
+/** Units of one stretch of an artifact, with offsets in the stretch. Stretches read alike are one object. */
+export interface UnitChunk {
+  /** The stretch's text as published. */
+  text: string;
+  units: TextUnit[];
+}
 
+export interface PlacedChunk {
+  /** Where the stretch starts in the artifact's text. */
+  offset: number;
+  chunk: UnitChunk;
+}
+
+const chunksCache = new WeakMap<ArtifactText, PlacedChunk[]>();
+const unitsCache = new WeakMap<ArtifactText, TextUnit[]>();
+
+/** The artifact's units in stretches, in order of their offsets. */
+export function unitChunksOfArtifact(item: ArtifactText): PlacedChunk[] {
+  let chunks = chunksCache.get(item);
+  if (!chunks) {
+    chunks =
+      item.format === 'html'
+        ? htmlChunks(item)
+        : [{ offset: 0, chunk: { text: item.text, units: unitsOf(item.text, item.format, item.json).sort((a, b) => a.offset - b.offset) } }];
+    chunksCache.set(item, chunks);
+  }
+  return chunks;
+}
+
+/** Every unit of the artifact with its offset in the artifact's text, in order. */
 export function unitsOfArtifact(item: ArtifactText): TextUnit[] {
-  let units = cache.get(item);
+  let units = unitsCache.get(item);
   if (!units) {
-    units = unitsOf(item.text, item.format, item.json).sort((a, b) => a.offset - b.offset);
-    cache.set(item, units);
+    const chunks = unitChunksOfArtifact(item);
+    units =
+      chunks.length === 1 && chunks[0]!.offset === 0
+        ? chunks[0]!.chunk.units
+        : chunks.flatMap(({ offset, chunk }) => chunk.units.map((u) => ({ ...u, offset: u.offset + offset })));
+    unitsCache.set(item, units);
   }
   return units;
+}
+
+/** The unit that holds an offset of the artifact's text, with the offset its stretch starts at. */
+export function unitAtOffset(item: ArtifactText, offset: number): { unit: TextUnit; base: number } | undefined {
+  const chunks = unitChunksOfArtifact(item);
+  let low = 0;
+  let high = chunks.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (chunks[mid]!.offset <= offset) low = mid;
+    else high = mid - 1;
+  }
+  // Units never cross a cut, and a URL never starts at one (a cut is a "<"): the unit is in this stretch or nowhere.
+  const { offset: base, chunk } = chunks[low]!;
+  const unit = unitAt(chunk.units, offset - base);
+  return unit && { unit, base };
 }
 
 /** The unit that holds an offset of the artifact's text (units sorted by offset: a binary search, not a scan). */
@@ -35,9 +86,56 @@ export function unitAt(units: TextUnit[], offset: number): TextUnit | undefined 
 }
 
 /** Where a unit's text (plus an index into it) is, exactly: JSON units through the artifact's pointer map. */
-export function placeOfUnit(item: ArtifactText, unit: TextUnit, index = 0): SourcePlace {
+export function placeOfUnit(item: ArtifactText, unit: TextUnit, index = 0, base = 0): SourcePlace {
   if (item.format === 'json' && unit.path && unit.inValue !== undefined) {
     return item.place(item.offsetAt(unit.path) + 1 + unit.inValue + index);
   }
-  return item.place(unit.offset + index);
+  return item.place(base + unit.offset + index);
+}
+
+/** A stretch as read from one state: what it needs of that state, what it leaves, and its units. */
+interface ChunkReading {
+  /** The open lists' lead-ins and tables' headers it was read under, and whether inside a table head. */
+  stack: string;
+  /** The block before it, when it read it (a list or table opening first). */
+  lastBlock?: string;
+  chunk: UnitChunk;
+  after: HtmlState;
+  setsLastBlock: boolean;
+}
+
+// Per check run, so that nothing of a run's artifacts outlives it: stretches by their text.
+const readings = new WeakMap<object, Map<string, ChunkReading[]>>();
+
+function htmlChunks(item: ArtifactText): PlacedChunk[] {
+  let byText = readings.get(item.run);
+  if (!byText) readings.set(item.run, (byText = new Map()));
+  // Blanked regions (scripts, comments) never hold a cut, so each stretch blanks alone as it does in the page.
+  const cuts = [0, ...htmlCuts(blankHtml(item.text)), item.text.length];
+  const placed: PlacedChunk[] = [];
+  let state: HtmlState = { leadIns: [], headers: [], lastBlock: '', inThead: false };
+  for (let i = 0; i + 1 < cuts.length; i++) {
+    const from = cuts[i]!;
+    const text = item.text.slice(from, cuts[i + 1]);
+    const stack = JSON.stringify([state.leadIns, state.headers, state.inThead]);
+    const known = byText.get(text);
+    let reading = known?.find((r) => r.stack === stack && (r.lastBlock === undefined || r.lastBlock === state.lastBlock));
+    if (!reading) {
+      const before = state.lastBlock;
+      const after: HtmlState = { leadIns: [...state.leadIns], headers: [...state.headers], lastBlock: before, inThead: state.inThead };
+      const scan = scanHtml(blankHtml(text), after);
+      reading = { stack, lastBlock: scan.readsLastBlock ? before : undefined, chunk: { text, units: scan.units }, after, setsLastBlock: scan.setsLastBlock };
+      if (known) known.push(reading);
+      else byText.set(text, [reading]);
+    }
+    placed.push({ offset: from, chunk: reading.chunk });
+    const { after } = reading;
+    state = {
+      leadIns: [...after.leadIns],
+      headers: [...after.headers],
+      lastBlock: reading.setsLastBlock ? after.lastBlock : state.lastBlock,
+      inThead: after.inThead,
+    };
+  }
+  return placed;
 }

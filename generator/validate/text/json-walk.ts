@@ -2,12 +2,30 @@
 
 export type JsonPath = (string | number)[];
 
-export function walkJson(value: unknown, visit: (value: unknown, path: JsonPath) => void, path: JsonPath = []): void {
-  visit(value, path);
-  if (Array.isArray(value)) value.forEach((item, i) => walkJson(item, visit, [...path, i]));
-  else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) walkJson(item, visit, [...path, key]);
-  }
+/**
+ * Calls `visit` on every value, parents before children, with the keys that lead to it and the object or array that
+ * holds it. The path is the walker's own and changes as it walks (one array for the whole walk, not one per value:
+ * a page-context document has hundreds of thousands of values): copy it to keep it.
+ */
+export function walkJson(value: unknown, visit: (value: unknown, path: JsonPath, parent: unknown) => void): void {
+  const path: JsonPath = [];
+  const walk = (node: unknown, parent: unknown): void => {
+    visit(node, path, parent);
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        path.push(i);
+        walk(node[i], node);
+        path.pop();
+      }
+    } else if (node && typeof node === 'object') {
+      for (const key of Object.keys(node)) {
+        path.push(key);
+        walk((node as Record<string, unknown>)[key], node);
+        path.pop();
+      }
+    }
+  };
+  walk(value, undefined);
 }
 
 /** Every string inside a value, however deep. */

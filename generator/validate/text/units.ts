@@ -32,10 +32,16 @@ export function unitsOf(text: string, format: TextFormat, json?: unknown): TextU
 
 // Sentence ends: . ! ? followed by a space, but not after the abbreviations prose uses mid-sentence. A semicolon
 // ends a unit too: "Use the seller API; no approval needed" must not borrow the second clause's "no".
+const MAY_END_SENTENCE = /[.!?;]/;
 const SENTENCE_END = /(?<!\b(?:e\.g|i\.e|etc|vs|cf|approx))(?:[.!?]+|;)(?=\s)/g;
 
 export function sentences(text: string, offset: number, context: string[] = []): TextUnit[] {
   const units: TextUnit[] = [];
+  // Most values and many lines end no sentence inside: one unit, without the search.
+  if (!MAY_END_SENTENCE.test(text)) {
+    push(units, text, offset, context);
+    return units;
+  }
   let start = 0;
   for (const match of text.matchAll(SENTENCE_END)) {
     const end = match.index + match[0].length;
@@ -119,30 +125,68 @@ const BLOCK_TAGS = new Set([
  * between block tags forms the units. Lists and tables inherit the unit written just before them.
  */
 export function htmlUnits(html: string): TextUnit[] {
-  const blanked = html
+  const scan = scanHtml(blankHtml(html), emptyHtmlState());
+  return scan.units;
+}
+
+/** Script and style bodies and comments are not text: blanked to spaces, so that offsets stay those of the file. */
+export function blankHtml(html: string): string {
+  return html
     .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, (m) => ' '.repeat(m.length))
     .replace(/<!--[\s\S]*?-->/g, (m) => ' '.repeat(m.length));
+}
+
+/** What the HTML reader carries from one stretch of a page to the next. */
+export interface HtmlState {
+  /** The lead-in of each open list or table (the block written just before it). */
+  leadIns: string[];
+  /** The header row of each open table. */
+  headers: (string | undefined)[];
+  /** The last block's text: the lead-in of a list or table that opens next. */
+  lastBlock: string;
+  inThead: boolean;
+}
+
+export const emptyHtmlState = (): HtmlState => ({ leadIns: [], headers: [], lastBlock: '', inThead: false });
+
+export interface HtmlScan {
+  /** Units with offsets in the scanned text. */
+  units: TextUnit[];
+  /** Whether a list or table opened before any block of the text: then its lead-in is the block before the text. */
+  readsLastBlock: boolean;
+  /** Whether the text set the last block itself (else it passes on the one it was given). */
+  setsLastBlock: boolean;
+}
+
+const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)[^>]*>/g;
+
+/**
+ * Reads blanked HTML into units, from a state (updated in place). A text that starts with a block tag (or at the
+ * start of a page) and ends before one (or at the end) reads exactly as it does inside the whole page.
+ */
+export function scanHtml(blanked: string, state: HtmlState): HtmlScan {
   const units: TextUnit[] = [];
-  const leadIns: string[] = [];
-  const headers: (string | undefined)[] = [];
-  let lastBlock = '';
-  let inThead = false;
+  let readsLastBlock = false;
+  let setsLastBlock = false;
   let start = 0;
   let kind = 'p';
   const flush = (end: number) => {
     const raw = blanked.slice(start, end).replace(/<[^>]*>/g, (m) => ' '.repeat(m.length));
-    const context = [...leadIns];
-    const header = headers[headers.length - 1];
-    if (kind === 'tr' && !inThead && header) context.push(header);
+    const context = [...state.leadIns];
+    const header = state.headers[state.headers.length - 1];
+    if (kind === 'tr' && !state.inThead && header) context.push(header);
     const text = raw.trim();
     if (text) {
       if (kind === 'li' || kind === 'tr') push(units, raw, start, context);
       else units.push(...sentences(raw, start, context));
-      if (kind === 'tr' && inThead) headers[headers.length - 1] = text;
-      else if (kind !== 'li' && kind !== 'tr') lastBlock = text;
+      if (kind === 'tr' && state.inThead) state.headers[state.headers.length - 1] = text;
+      else if (kind !== 'li' && kind !== 'tr') {
+        state.lastBlock = text;
+        setsLastBlock = true;
+      }
     }
   };
-  for (const tag of blanked.matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9]*)[^>]*>/g)) {
+  for (const tag of blanked.matchAll(TAG)) {
     const name = tag[2]!.toLowerCase();
     if (!BLOCK_TAGS.has(name)) continue;
     const closing = tag[1] === '/';
@@ -150,18 +194,39 @@ export function htmlUnits(html: string): TextUnit[] {
     start = tag.index + tag[0].length;
     if (name === 'ul' || name === 'ol' || name === 'table') {
       if (closing) {
-        leadIns.pop();
-        if (name === 'table') headers.pop();
+        state.leadIns.pop();
+        if (name === 'table') state.headers.pop();
       } else {
-        leadIns.push(lastBlock);
-        if (name === 'table') headers.push(undefined);
+        if (!setsLastBlock) readsLastBlock = true;
+        state.leadIns.push(state.lastBlock);
+        if (name === 'table') state.headers.push(undefined);
       }
     }
-    if (name === 'thead') inThead = !closing;
+    if (name === 'thead') state.inThead = !closing;
     kind = closing ? 'p' : name;
   }
   flush(blanked.length);
-  return units;
+  return { units, readsLastBlock, setsLastBlock };
+}
+
+// Landmarks a site's template repeats on every page (its header, navigation, footer): the places where a page is cut
+// into stretches, so that a stretch every page repeats is read once.
+const LANDMARK = /<\/?(?:header|nav|main|footer)\b/gi;
+
+/**
+ * Offsets of the landmark tags where blanked HTML can be cut: each one a block tag that the reader sees as a tag
+ * (no tag before it is still open: the nearest angle bracket before it is a ">"), so every stretch reads as it does
+ * inside the page.
+ */
+export function htmlCuts(blanked: string): number[] {
+  const cuts: number[] = [];
+  for (const m of blanked.matchAll(LANDMARK)) {
+    const at = m.index;
+    if (at === 0 || blanked.lastIndexOf('>', at - 1) < blanked.lastIndexOf('<', at - 1)) continue;
+    if (blanked.indexOf('>', at) < 0) continue;
+    cuts.push(at);
+  }
+  return cuts;
 }
 
 /**
@@ -186,21 +251,35 @@ export function jsonUnits(json: unknown, text: string): TextUnit[] {
   }
   const find = (_path: JsonPath, s: string) => firstOffsets.get(JSON.stringify(s)) ?? 0;
   const units: TextUnit[] = [];
+  const add = (s: string, valuePath: JsonPath, context: string[]) => {
+    const at = find(valuePath, s);
+    for (const unit of sentences(s, at + 1, context)) {
+      units.push({ text: unit.text, offset: unit.offset, context: unit.context, path: valuePath, inValue: unit.offset - at - 1 });
+    }
+  };
   walkJson(json, (value, path) => {
     if (!value || typeof value !== 'object' || Array.isArray(value)) return;
-    const entries = Object.entries(value);
-    const siblings = entries.flatMap(([, v]) => (typeof v === 'string' && v.length <= ROW_VALUE_LIMIT ? [v] : []));
-    for (const [key, v] of entries) {
-      const strings: [string, JsonPath][] =
-        typeof v === 'string'
-          ? [[v, [...path, key]]]
-          : Array.isArray(v)
-            ? v.flatMap((x, i): [string, JsonPath][] => (typeof x === 'string' ? [[x, [...path, key, i]]] : []))
-            : [];
-      for (const [s, valuePath] of strings) {
-        const at = find(valuePath, s);
-        const context = [...siblings.filter((x) => x !== s), ...path.filter((p): p is string => typeof p === 'string'), key];
-        for (const unit of sentences(s, at + 1, context)) units.push({ ...unit, path: valuePath, inValue: unit.offset - at - 1 });
+    const object = value as Record<string, unknown>;
+    const keys = Object.keys(object);
+    const siblings: string[] = [];
+    for (const key of keys) {
+      const v = object[key];
+      if (typeof v === 'string' && v.length <= ROW_VALUE_LIMIT) siblings.push(v);
+    }
+    // The keys above the object, once per object (the walker's path changes as it walks on).
+    let above: string[] | undefined;
+    const contextOf = (s: string, key: string) => {
+      above ??= path.filter((p): p is string => typeof p === 'string');
+      return [...(siblings.includes(s) ? siblings.filter((x) => x !== s) : siblings), ...above, key];
+    };
+    for (const key of keys) {
+      const v = object[key];
+      if (typeof v === 'string') add(v, [...path, key], contextOf(v, key));
+      else if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) {
+          const x: unknown = v[i];
+          if (typeof x === 'string') add(x, [...path, key, i], contextOf(x, key));
+        }
       }
     }
   });
@@ -208,8 +287,7 @@ export function jsonUnits(json: unknown, text: string): TextUnit[] {
   if (Array.isArray(json)) {
     json.forEach((s, i) => {
       if (typeof s !== 'string') return;
-      const at = find([i], s);
-      for (const unit of sentences(s, at + 1, [])) units.push({ ...unit, path: [i], inValue: unit.offset - at - 1 });
+      add(s, [i], []);
     });
   }
   return units;

@@ -2,7 +2,7 @@
 import type { Model } from '../../model/types.js';
 import type { TreeValidator, ValidateContext } from '../../registry/types.js';
 import { publishedTexts, type ArtifactText } from '../text/artifact-text.js';
-import { unitsOfArtifact } from '../text/artifact-units.js';
+import { unitChunksOfArtifact, type UnitChunk } from '../text/artifact-units.js';
 import { pointer, stringsIn, walkJson, type JsonPath } from '../text/json-walk.js';
 
 /** Members whose value names the control an object describes (server card controls, MCP tools, A2A skills). */
@@ -22,24 +22,36 @@ export const controlsAndScopesAgree: TreeValidator = (context) => {
   const { model } = context;
   const pattern = scopePattern(model);
   const scopes = new Set(model.authentication.scopes.map((s) => s.name));
+  const mentions = controlMentions(model);
   for (const item of publishedTexts(context)) {
     unknownScopes(context, item, pattern, scopes);
     if (item.json !== undefined) jsonControls(context, item, pattern);
-    else textControls(context, item, pattern);
+    else textControls(context, item, pattern, mentions);
   }
 };
 
+// Per stretch of text (one check run, so one model): the tokens that read as scopes but are none, in order.
+const strayScopes = new WeakMap<UnitChunk, { token: string; offset: number }[]>();
+
 function unknownScopes(context: ValidateContext, item: ArtifactText, pattern: RegExp, scopes: Set<string>): void {
   const reported = new Set<string>();
-  for (const m of item.text.matchAll(pattern)) {
-    if (scopes.has(m[0]) || reported.has(m[0])) continue;
-    reported.add(m[0]);
-    context.diagnostics.error('validate', {
-      ruleId: 'unknown-scope',
-      reason: `\`${m[0]}\` reads as a scope, but the contract's scopes are ${[...scopes].join(', ')}.`,
-      fix: 'Name only the scopes of content/authentication.yaml (fill them from the model rather than writing them out).',
-      place: item.place(m.index),
-    });
+  // A scope token never crosses a cut (a cut is a "<"), so a stretch's tokens are the artifact's tokens there.
+  for (const { offset, chunk } of unitChunksOfArtifact(item)) {
+    let stray = strayScopes.get(chunk);
+    if (!stray) {
+      stray = [...chunk.text.matchAll(pattern)].filter((m) => !scopes.has(m[0])).map((m) => ({ token: m[0], offset: m.index }));
+      strayScopes.set(chunk, stray);
+    }
+    for (const m of stray) {
+      if (reported.has(m.token)) continue;
+      reported.add(m.token);
+      context.diagnostics.error('validate', {
+        ruleId: 'unknown-scope',
+        reason: `\`${m.token}\` reads as a scope, but the contract's scopes are ${[...scopes].join(', ')}.`,
+        fix: 'Name only the scopes of content/authentication.yaml (fill them from the model rather than writing them out).',
+        place: item.place(offset + m.offset),
+      });
+    }
   }
 }
 
@@ -121,10 +133,46 @@ function controlList(context: ValidateContext, item: ArtifactText, list: unknown
   });
 }
 
+interface ScopeFinding {
+  reason: string;
+  offset: number;
+}
+// Per stretch of text (one check run, so one model).
+const controlScopeFindings = new WeakMap<UnitChunk, ScopeFinding[]>();
+
 /** In prose, a sentence, list item or table row that names controls sharing one scope and names scopes must name that one. */
-function textControls(context: ValidateContext, item: ArtifactText, pattern: RegExp): void {
-  const controls = context.model.mcpServer.controls.map((c) => ({ ...c, mention: new RegExp(`\\b${c.name}\\b`) }));
-  for (const unit of unitsOfArtifact(item)) {
+function textControls(context: ValidateContext, item: ArtifactText, pattern: RegExp, mentions: ControlMentions): void {
+  for (const { offset, chunk } of unitChunksOfArtifact(item)) {
+    let found = controlScopeFindings.get(chunk);
+    if (!found) controlScopeFindings.set(chunk, (found = chunkControls(mentions, chunk, pattern)));
+    for (const finding of found) {
+      context.diagnostics.error('validate', {
+        ruleId: 'control-scope-mismatch',
+        reason: finding.reason,
+        fix: 'Take each control\'s scope from the model (the pages\' ::controls directive, or content/mcp-server.yaml requiredScope).',
+        place: item.place(offset + finding.offset),
+      });
+    }
+  }
+}
+
+interface ControlMentions {
+  controls: (Model['mcpServer']['controls'][number] & { mention: RegExp })[];
+  /** Any control's name: most units name none, and one pass over the text says so. */
+  any: RegExp;
+}
+
+function controlMentions(model: Model): ControlMentions {
+  return {
+    controls: model.mcpServer.controls.map((c) => ({ ...c, mention: new RegExp(`\\b${c.name}\\b`) })),
+    any: new RegExp(`\\b(?:${model.mcpServer.controls.map((c) => c.name).join('|')})\\b`),
+  };
+}
+
+function chunkControls({ controls, any }: ControlMentions, chunk: UnitChunk, pattern: RegExp): ScopeFinding[] {
+  const findings: ScopeFinding[] = [];
+  for (const unit of chunk.units) {
+    if (!any.test(unit.text)) continue;
     const named = controls.filter((c) => c.mention.test(unit.text));
     if (named.length === 0) continue;
     const required = new Set(named.map((c) => c.requiredScope));
@@ -132,11 +180,10 @@ function textControls(context: ValidateContext, item: ArtifactText, pattern: Reg
     const expected = [...required][0]!;
     const scopes = scopesIn(unit.text, pattern);
     if (scopes.length === 0 || scopes.includes(expected)) continue;
-    context.diagnostics.error('validate', {
-      ruleId: 'control-scope-mismatch',
+    findings.push({
       reason: `This text gives ${named.map((c) => c.name).join(', ')} the scope(s) ${[...new Set(scopes)].join(', ')}, but ${named.length > 1 ? 'they require' : 'it requires'} ${expected} (contract 4.3).`,
-      fix: 'Take each control\'s scope from the model (the pages\' ::controls directive, or content/mcp-server.yaml requiredScope).',
-      place: item.place(unit.offset + unit.text.indexOf(scopes[0]!)),
+      offset: unit.offset + unit.text.indexOf(scopes[0]!),
     });
   }
+  return findings;
 }

@@ -14,8 +14,15 @@ export const discoveryChainInOrder: TreeValidator = (context) => {
     const strings = typeof value === 'string' ? [value] : stringsIn(value);
     return chain.findIndex((url) => strings.includes(url));
   };
+  const stepUrls = new Set(chain);
   for (const item of publishedTexts(context)) {
     if (item.json !== undefined) {
+      // Only an array holding a step of the chain can list it: most documents hold none.
+      let holdsStep = false;
+      walkJson(item.json, (value) => {
+        if (typeof value === 'string' && stepUrls.has(value)) holdsStep = true;
+      });
+      if (!holdsStep) continue;
       walkJson(item.json, (value, path) => {
         if (!Array.isArray(value)) return;
         const steps = value.map(stepOf).filter((s) => s >= 0);
@@ -30,6 +37,8 @@ export const discoveryChainInOrder: TreeValidator = (context) => {
       });
       continue;
     }
+    // A block's steps are steps of the whole text too: a text that names fewer than two has no block out of order.
+    if (chain.filter((url) => occurrences(item.text, url).length > 0).length < 2) continue;
     // In prose the chain is a list or a paragraph: a block between blank lines (or HTML block ends).
     for (const block of blocksOf(item.text, item.format === 'html' ? /\n\s*\n|<\/(?:ol|ul|p|table)>/g : /\n\s*\n/g)) {
       const firsts = chain

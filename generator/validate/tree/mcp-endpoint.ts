@@ -4,9 +4,11 @@ import type { Model } from '../../model/types.js';
 import type { TreeValidator } from '../../registry/types.js';
 import { negated } from '../../guard/wording.js';
 import { publishedTexts, type ArtifactText } from '../text/artifact-text.js';
-import { unitAt, unitsOfArtifact } from '../text/artifact-units.js';
+import { unitAt, unitChunksOfArtifact, type UnitChunk } from '../text/artifact-units.js';
+import { urlsOfChunk } from '../text/artifact-urls.js';
 import { pointer, walkJson, type JsonPath } from '../text/json-walk.js';
-import { absoluteUrls, pathOn, splitPath } from '../text/urls.js';
+import { memoOf, TextMemo } from '../text/memo.js';
+import { pathOn, splitPath } from '../text/urls.js';
 
 /** Members whose value is, by their name, an MCP endpoint. */
 const ENDPOINT_KEYS = new Set(['endpoint', 'mcpEndpoint', 'mcp_endpoint', 'serverUrl', 'server_url', 'mcpUrl', 'mcpServerUrl']);
@@ -37,8 +39,22 @@ function roleOf(path: JsonPath, parent: unknown): Role | undefined {
   return path.length === 1 ? 'service-url' : undefined;
 }
 
+interface TextClaims {
+  legacy: { path: string; offset: number }[];
+  urls: { url: string; offset: number; why: string }[];
+}
+// Per stretch of text (one check run, so one model).
+const textClaims = new WeakMap<UnitChunk, TextClaims>();
+
+// Per model: a URL's verdict depends only on the URL, and every page links the same ones.
+const verdicts = new WeakMap<Model, TextMemo<string | null>>();
+
 /** Why a URL is not an MCP endpoint, or undefined when it may be one. */
 export function notAnEndpoint(url: string, model: Model): string | undefined {
+  return memoOf(verdicts, model).get(url, (u) => whyNotAnEndpoint(u, model) ?? null) ?? undefined;
+}
+
+function whyNotAnEndpoint(url: string, model: Model): string | undefined {
   const onSite = pathOn(url, model.addresses.base_url);
   if (onSite !== undefined) {
     const { path } = splitPath(onSite);
@@ -55,12 +71,6 @@ export function notAnEndpoint(url: string, model: Model): string | undefined {
   return undefined;
 }
 
-function parentOf(root: unknown, path: JsonPath): unknown {
-  let node = root;
-  for (const s of path.slice(0, -1)) node = (node as Record<string | number, unknown>)?.[s];
-  return node;
-}
-
 export const onlyMcpEndpoint: TreeValidator = (context) => {
   const { model } = context;
   const endpoint = model.addresses[model.mcpServer.host] + model.mcpServer.endpointPath;
@@ -70,15 +80,16 @@ export const onlyMcpEndpoint: TreeValidator = (context) => {
     'g',
   );
   const fix = `Point MCP clients at ${endpoint} ({mcp_url}${model.mcpServer.endpointPath}) only. {base_url}/mcp is the installation guide and legacy paths (content/mcp-server.yaml legacyPaths) are not endpoints.`;
+
   for (const item of publishedTexts(context)) {
     if (item.json !== undefined) checkJson(item, endpoint, fix);
     else checkText(item, fix);
   }
 
   function checkJson(item: ArtifactText, endpointUrl: string, fixText: string) {
-    walkJson(item.json, (value, path) => {
+    walkJson(item.json, (value, path, parent) => {
       if (typeof value !== 'string') return;
-      const role = roleOf(path, parentOf(item.json, path));
+      const role = roleOf(path, parent);
       if (!role) return;
       const why = notAnEndpoint(value, model);
       // Placed only when reported: the pointer map costs a second parse.
@@ -102,29 +113,47 @@ export const onlyMcpEndpoint: TreeValidator = (context) => {
   }
 
   function checkText(item: ArtifactText, fixText: string) {
-    const units = unitsOfArtifact(item);
-    for (const unit of units) {
-      if (negated(unit) || !ENDPOINT_WORDS.test(unit.text)) continue;
-      for (const m of unit.text.matchAll(legacyPattern)) {
+    const chunks = unitChunksOfArtifact(item);
+    for (const { offset, chunk } of chunks) {
+      for (const claim of textClaimsOf(chunk).legacy) {
         context.diagnostics.error('validate', {
           ruleId: 'not-an-mcp-endpoint',
-          reason: `${m[0]} is presented as an MCP endpoint, but it is a legacy MCP path, and legacy MCP paths are not public MCP endpoints.`,
+          reason: `${claim.path} is presented as an MCP endpoint, but it is a legacy MCP path, and legacy MCP paths are not public MCP endpoints.`,
           fix: `${fixText} A sentence may name it only to say that it is not an endpoint ("not", "must not"…).`,
-          place: item.place(unit.offset + m.index),
+          place: item.place(offset + claim.offset),
         });
       }
     }
-    for (const found of absoluteUrls(item.text)) {
-      const why = notAnEndpoint(found.url, model);
-      if (!why) continue;
-      const unit = unitAt(units, found.offset);
-      if (!unit || negated(unit) || !ENDPOINT_WORDS.test(unit.text)) continue;
-      context.diagnostics.error('validate', {
-        ruleId: 'not-an-mcp-endpoint',
-        reason: `${found.url} is presented as an MCP endpoint, but ${why}.`,
-        fix: `${fixText} A sentence may name it only to say that it is not an endpoint ("not", "must not"…).`,
-        place: item.place(found.offset),
-      });
+    for (const { offset, chunk } of chunks) {
+      for (const claim of textClaimsOf(chunk).urls) {
+        context.diagnostics.error('validate', {
+          ruleId: 'not-an-mcp-endpoint',
+          reason: `${claim.url} is presented as an MCP endpoint, but ${claim.why}.`,
+          fix: `${fixText} A sentence may name it only to say that it is not an endpoint ("not", "must not"…).`,
+          place: item.place(offset + claim.offset),
+        });
+      }
     }
+  }
+
+  /** A stretch's legacy paths and URLs presented as endpoints, with offsets in the stretch; once per stretch. */
+  function textClaimsOf(chunk: UnitChunk): TextClaims {
+    let found = textClaims.get(chunk);
+    if (found) return found;
+    found = { legacy: [], urls: [] };
+    for (const unit of chunk.units) {
+      if (negated(unit)) continue;
+      if (!ENDPOINT_WORDS.test(unit.text)) continue;
+      for (const m of unit.text.matchAll(legacyPattern)) found.legacy.push({ path: m[0], offset: unit.offset + m.index });
+    }
+    for (const url of urlsOfChunk(chunk)) {
+      const why = notAnEndpoint(url.url, model);
+      if (!why) continue;
+      const unit = unitAt(chunk.units, url.offset);
+      if (!unit || negated(unit) || !ENDPOINT_WORDS.test(unit.text)) continue;
+      found.urls.push({ url: url.url, offset: url.offset, why });
+    }
+    textClaims.set(chunk, found);
+    return found;
   }
 };

@@ -2,7 +2,13 @@
 import type { Registry } from '../../registry/registry.js';
 import type { RegistryEntry, TreeValidator } from '../../registry/types.js';
 import { publishedTexts } from '../text/artifact-text.js';
-import { absoluteUrls, isTemplate, pathOn, rootRelativeLinks, splitPath } from '../text/urls.js';
+import { unitChunksOfArtifact, type UnitChunk } from '../text/artifact-units.js';
+import { urlsOfChunk } from '../text/artifact-urls.js';
+import { memoOf, TextMemo } from '../text/memo.js';
+import { isTemplate, pathOn, rootRelativeLinks, splitPath, type FoundUrl } from '../text/urls.js';
+
+// Per registry: whether a site path resolves (or is a template) depends only on the path; every page links the same ones.
+const memos = new WeakMap<Registry, TextMemo<boolean>>();
 
 /** The registry entry a site URL's path (query included) is answered by: the exact path, else the query route. */
 export function resolveSitePath(registry: Registry, pathWithQuery: string): RegistryEntry | undefined {
@@ -14,19 +20,38 @@ export function resolveSitePath(registry: Registry, pathWithQuery: string): Regi
   return registry.get(path, 'site');
 }
 
+// Per stretch of text (one check run, so one model and registry): its links on {base_url} that do not resolve.
+const unresolved = new WeakMap<UnitChunk, (FoundUrl & { path: string })[]>();
+
 export const siteUrlsResolve: TreeValidator = (context) => {
   const base = context.model.addresses.base_url;
+  const resolves = memoOf(memos, context.registry);
+  const fine = (path: string) => isTemplate(path) || resolveSitePath(context.registry, path) !== undefined;
+  const unresolvedIn = (chunk: UnitChunk) => {
+    let links = unresolved.get(chunk);
+    if (!links) {
+      links = urlsOfChunk(chunk).flatMap((u) => {
+        const path = pathOn(u.url, base);
+        return path === undefined || resolves.get(path, fine) ? [] : [{ ...u, path }];
+      });
+      unresolved.set(chunk, links);
+    }
+    return links;
+  };
   for (const item of publishedTexts(context)) {
-    const links = absoluteUrls(item.text).flatMap((u) => {
-      const path = pathOn(u.url, base);
-      return path === undefined ? [] : [{ ...u, path }];
-    });
+    // Links that resolve are never reported, so only the unresolved ones are read, in the artifact's order.
+    const links = unitChunksOfArtifact(item).flatMap(({ offset, chunk }) =>
+      unresolvedIn(chunk).map((link) => ({ ...link, offset: link.offset + offset })),
+    );
     // A root-relative link means the artifact's own host; only the site's artifacts link into the site that way.
-    if (item.entry.host === 'site') links.push(...rootRelativeLinks(item.text, item.format).map((u) => ({ ...u, path: u.url })));
+    if (item.entry.host === 'site') {
+      for (const link of rootRelativeLinks(item.text, item.format)) {
+        if (!resolves.get(link.url, fine)) links.push({ ...link, path: link.url });
+      }
+    }
     const reported = new Set<string>();
     for (const link of links) {
-      if (isTemplate(link.path) || reported.has(link.url)) continue;
-      if (resolveSitePath(context.registry, link.path)) continue;
+      if (reported.has(link.url)) continue;
       reported.add(link.url);
       context.diagnostics.error('validate', {
         ruleId: 'unresolved-site-url',

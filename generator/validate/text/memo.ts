@@ -1,0 +1,47 @@
+// Memos of pure functions of a string (a unit's text, a URL). A built tree repeats the same sentences and links in
+// thousands of artifacts (a page's HTML, its twin and llms-full.txt carry the same sentences; every page links the
+// same resources), so a tree check judges each distinct text once.
+
+/**
+ * A copy of a string that does not keep the text it was cut from alive: a unit's text is a slice of its artifact,
+ * and a memo that outlives a check run must not pin that run's artifacts.
+ */
+export function detached(text: string): string {
+  return ` ${text}`.slice(1);
+}
+
+export class TextMemo<T> {
+  private readonly values = new Map<string, T>();
+
+  /**
+   * `limit`: above this many entries the memo starts over, so that one that outlives a check run stays bounded
+   * (its keys are then copied, see `detached`). A memo of one check run needs neither.
+   */
+  constructor(private readonly limit = Infinity) {}
+
+  get(key: string, compute: (key: string) => T): T {
+    const known = this.values.get(key);
+    if (known !== undefined || this.values.has(key)) return known as T;
+    const value = compute(key);
+    if (this.limit === Infinity) this.values.set(key, value);
+    else {
+      if (this.values.size >= this.limit) this.values.clear();
+      this.values.set(detached(key), value);
+    }
+    return value;
+  }
+}
+
+/** A bounded memo per owner (a model, a registry): it goes when its owner does, so a rebuild never reads stale results. */
+export function memoOf<O extends object, T>(memos: WeakMap<O, TextMemo<T>>, owner: O): TextMemo<T> {
+  let memo = memos.get(owner);
+  if (!memo) memos.set(owner, (memo = new TextMemo<T>(50_000)));
+  return memo;
+}
+
+/** A memo for one check run (`ArtifactText.run`): unbounded, and gone with the run. */
+export function runMemo<T>(memos: WeakMap<object, TextMemo<T>>, run: object): TextMemo<T> {
+  let memo = memos.get(run);
+  if (!memo) memos.set(run, (memo = new TextMemo<T>()));
+  return memo;
+}

@@ -1,0 +1,153 @@
+// The tree checks share work across artifacts: HTML pages are read in stretches cut at their landmarks (a header or
+// footer every page repeats is read and judged once), and verdicts are kept per text. Whatever is shared, each
+// artifact's findings are its own: reported in every artifact that carries them, each at its own place.
+import { describe, expect, it } from 'vitest';
+import { boundaryWording } from '../../generator/guard/boundary-wording.js';
+import { onlyContractEndpoints } from '../../generator/guard/unknown-endpoints.js';
+import { Diagnostics } from '../../generator/messages/diagnostics.js';
+import { displayPath } from '../../generator/pipeline.js';
+import { ArtifactSet, type ValidateContext } from '../../generator/registry/types.js';
+import { publishedTexts } from '../../generator/validate/text/artifact-text.js';
+import { unitAtOffset, unitChunksOfArtifact, unitsOfArtifact } from '../../generator/validate/text/artifact-units.js';
+import { urlsOfArtifact } from '../../generator/validate/text/artifact-urls.js';
+import { TextMemo } from '../../generator/validate/text/memo.js';
+import { absoluteUrls } from '../../generator/validate/text/urls.js';
+import { htmlUnits } from '../../generator/validate/text/units.js';
+import { controlsAndScopesAgree } from '../../generator/validate/tree/controls-and-scopes.js';
+import { onlyMcpEndpoint } from '../../generator/validate/tree/mcp-endpoint.js';
+import { siteUrlsResolve } from '../../generator/validate/tree/site-urls.js';
+import { checkWith, goodBuild, positionOf, replace } from './helpers.js';
+
+/** A check run over a build whose artifacts are the given HTML texts (each in place of a page of the shipped build). */
+async function runOver(pages: string[]): Promise<ValidateContext> {
+  const build = await goodBuild();
+  const artifacts = new ArtifactSet();
+  const html = build.artifacts!.values().filter((a) => a.entry.kind === 'html-page');
+  pages.forEach((text, i) => artifacts.set({ entry: html[i]!.entry, body: text }));
+  return { model: build.model!, registry: build.registry!, diagnostics: new Diagnostics(), artifacts, displayPath: (e) => displayPath(e) };
+}
+
+describe('HTML read in stretches', () => {
+  it('gives every shipped page exactly the units of a whole-page reading', async () => {
+    const build = await goodBuild();
+    const context: ValidateContext = {
+      model: build.model!,
+      registry: build.registry!,
+      diagnostics: new Diagnostics(),
+      artifacts: build.artifacts!,
+      displayPath: (e) => displayPath(e),
+    };
+    const pages = publishedTexts(context).filter((item) => item.format === 'html');
+    expect(pages.length).toBeGreaterThan(5);
+    for (const item of pages) {
+      expect(unitChunksOfArtifact(item).length).toBeGreaterThan(3);
+      expect(unitsOfArtifact(item)).toEqual(htmlUnits(item.text));
+      expect(urlsOfArtifact(item)).toEqual(absoluteUrls(item.text));
+    }
+  });
+
+  it('reads the shared header once: every page gets the same stretch object', async () => {
+    const build = await goodBuild();
+    const context: ValidateContext = {
+      model: build.model!,
+      registry: build.registry!,
+      diagnostics: new Diagnostics(),
+      artifacts: build.artifacts!,
+      displayPath: (e) => displayPath(e),
+    };
+    const [a, b] = publishedTexts(context).filter((item) => item.format === 'html');
+    const header = (item: typeof a) => unitChunksOfArtifact(item!).find((c) => c.chunk.text.startsWith('<header'))!.chunk;
+    expect(header(a)).toBe(header(b));
+  });
+
+  it('reads alike whatever is cut: landmarks in comments, scripts and attributes, lists and tables across landmarks', async () => {
+    const pages = [
+      '<p>Intro.</p><!-- <main> --><script>x = "<nav>"</script><a title="<footer>">t</a><header><p>Not provided:</p></header><ul><li>Seller API</li></ul>',
+      '<p>Not offered:</p><ul><li>one<nav><p>Lead.</p><ul><li>Admin API</li></ul></nav></li><li>two</li></ul><footer>tail</footer>',
+      '<table><thead><tr><th>Name</th><th>Status</th></tr></thead><main><tr><td>Seller API</td><td>x</td></tr></main></table>',
+      '<p>Unpublished lead-in.</p><main><ul><li>Seller API</li></ul></main><p>Other lead.</p><main><ul><li>Seller API</li></ul></main>',
+      '<MAIN class="x"><p>Caps.</p></MAIN><nav-x><p>dash</p></nav-x><nav2><p>digit</p></nav2><main',
+    ];
+    const context = await runOver(pages);
+    const items = publishedTexts(context).filter((item) => item.format === 'html');
+    expect(items).toHaveLength(pages.length);
+    for (const item of items) expect(unitsOfArtifact(item)).toEqual(htmlUnits(item.text));
+    // The same stretch under two lead-ins: each reading keeps its own lead-in.
+    const twice = unitsOfArtifact(items[3]!).filter((u) => u.text === 'Seller API');
+    expect(twice.map((u) => u.context)).toEqual([['Unpublished lead-in.'], ['Other lead.']]);
+  });
+
+  it('finds the unit that holds a URL in the stretch it is in', async () => {
+    const page = '<header><p>Connect to https://www.example.com/mcp now.</p></header><main><p>Other.</p></main>';
+    const [item] = publishedTexts(await runOver([page]));
+    const at = unitAtOffset(item!, page.indexOf('https://'));
+    expect(at?.unit.text).toBe('Connect to https://www.example.com/mcp now.');
+    expect(unitAtOffset(item!, page.indexOf('<main>'))).toBeUndefined();
+  });
+});
+
+describe('findings in shared text', () => {
+  it('reports a claim in the footer every page repeats once per page, each at its own line and column', async () => {
+    const claim = '<p>Create an API key in your dashboard.</p></footer>';
+    const changed: Record<string, string> = {};
+    const edit = (key: string) => (t: string) => (changed[key] = replace('</footer>', claim)(t));
+    const messages = checkWith(await goodBuild(), [boundaryWording], { '/developers': edit('/developers'), '/help': edit('/help') });
+    expect(messages.map((m) => [m.ruleId, m.file])).toEqual([
+      ['unpublished-interface', 'dist/developers.html'],
+      ['unpublished-interface', 'dist/help.html'],
+    ]);
+    expect(messages[0]).toMatchObject(positionOf(changed['/developers']!, 'API key in your'));
+    expect(messages[1]).toMatchObject(positionOf(changed['/help']!, 'API key in your'));
+    expect(positionOf(changed['/developers']!, 'API key in your')).not.toEqual(positionOf(changed['/help']!, 'API key in your'));
+  });
+
+  it('reports the same sentence in a page, its twin and another page, each where it is', async () => {
+    const sentence = 'Sellers manage payouts through the payment API.';
+    const changed: Record<string, string> = {};
+    const html = (key: string) => (t: string) => (changed[key] = replace('</main>', `<p>${sentence}</p></main>`)(t));
+    const md = (key: string) => (t: string) => (changed[key] = `${t.trimEnd()}\n\n${sentence}\n`);
+    const messages = checkWith(await goodBuild(), [boundaryWording], {
+      '/docs': html('/docs'),
+      '/docs.md': md('/docs.md'),
+      '/help': html('/help'),
+    });
+    const where = (file: string, key: string) => ({ file, ...positionOf(changed[key]!, 'payment API.') });
+    expect(messages).toHaveLength(3);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining(where('dist/docs.html', '/docs')),
+        expect.objectContaining(where('dist/docs.md', '/docs.md')),
+        expect.objectContaining(where('dist/help.html', '/help')),
+      ]),
+    );
+  });
+
+  it('reports URL findings in a shared stretch in every page that carries it', async () => {
+    const link = '<p>Connect your client to https://www.example.com/mcp as its server URL.</p></footer>';
+    const tool = '<p>See https://api.example.com/api/v1/orders and give list_members the scope svc.orders.read.</p></footer>';
+    const messages = checkWith(await goodBuild(), [onlyMcpEndpoint, onlyContractEndpoints, siteUrlsResolve, controlsAndScopesAgree], {
+      '/developers': replace('</footer>', link + tool.replace('</footer>', '')),
+      '/help': replace('</footer>', link + tool.replace('</footer>', '')),
+      '/docs': replace('</footer>', '<p>Broken: https://www.example.com/nowhere and https://www.example.com/nowhere again.</p></footer>'),
+    });
+    const of = (rule: string) => messages.filter((m) => m.ruleId === rule).map((m) => m.file);
+    expect(of('not-an-mcp-endpoint')).toEqual(['dist/developers.html', 'dist/help.html']);
+    expect(of('unknown-endpoint')).toEqual(['dist/developers.html', 'dist/help.html']);
+    expect(of('control-scope-mismatch')).toEqual(['dist/developers.html', 'dist/help.html']);
+    // Reported once per file, at its first occurrence.
+    expect(of('unresolved-site-url')).toEqual(['dist/docs.html']);
+  });
+});
+
+describe('TextMemo', () => {
+  it('computes each text once, and stays right past its limit', () => {
+    let calls = 0;
+    const memo = new TextMemo<number>(2);
+    const length = (t: string) => (calls++, t.length);
+    expect(['a', 'bb', 'a', 'ccc', 'bb', 'a'].map((t) => memo.get(t, length))).toEqual([1, 2, 1, 3, 2, 1]);
+    expect(calls).toBeLessThan(6);
+    const unbounded = new TextMemo<boolean | null>();
+    expect(unbounded.get('x', () => null)).toBeNull();
+    expect(unbounded.get('x', () => true)).toBeNull();
+  });
+});
