@@ -2,7 +2,6 @@
 // site links checked against the registry and made absolute, the front-matter title as the one H1.
 import type { Definition, Image, Link, Nodes, Parents, PhrasingContent, Root, RootContent } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
-import { SKIP, visit } from 'unist-util-visit';
 import type { Diagnostics } from '../messages/diagnostics.js';
 import type { Model, Page, SourcePlace } from '../model/types.js';
 import { fillAddresses, type Registry } from '../registry/registry.js';
@@ -10,6 +9,7 @@ import { blockDirectives, inlineDirectives } from './directives/index.js';
 import type { DirectiveContext } from './directives/types.js';
 import { heading } from './mdast-build.js';
 import { resolveSiteLink } from './site-links.js';
+import { walk } from './walk.js';
 
 export interface ExpandInput {
   page: Page;
@@ -57,8 +57,8 @@ export function pagePlace(page: Page, node: Nodes, offset = 0): SourcePlace {
 }
 
 function checkTitleHeading(tree: Root, report: Report): void {
-  visit(tree, 'heading', (node) => {
-    if (node.depth === 1) {
+  walk(tree, (node) => {
+    if (node.type === 'heading' && node.depth === 1) {
       report(
         'page-title-heading',
         node,
@@ -70,12 +70,12 @@ function checkTitleHeading(tree: Root, report: Report): void {
 }
 
 function expandDirectives(tree: Root, page: Page, base: DirectiveContext, report: Report): void {
-  visit(tree, (node, index, parent: Parents | undefined) => {
+  walk(tree, (node, index, parent: Parents | undefined) => {
     if (!parent || index === undefined) return;
     if (node.type !== 'leafDirective' && node.type !== 'containerDirective' && node.type !== 'textDirective') return;
     const replacement = expandOne(node, page, base, report);
     (parent.children as RootContent[]).splice(index, 1, ...replacement);
-    return [SKIP, index + replacement.length];
+    return index + replacement.length;
   });
 }
 
@@ -140,7 +140,7 @@ function fillPlaceholders(tree: Root, model: Model, report: Report): void {
       known.has(name) ? model.addresses[name as keyof typeof model.addresses] : whole,
     );
   };
-  visit(tree, (node) => {
+  walk(tree, (node) => {
     switch (node.type) {
       case 'text':
         node.value = checkAndFill(node, node.value, true);
@@ -167,7 +167,7 @@ function decodeBraces(url: string): string {
 
 /** Every link or image to a site path must reach a file the build emits; it is then written absolute. */
 function checkSiteLinks(tree: Root, page: Page, registry: Registry, report: Report): void {
-  visit(tree, (node) => {
+  walk(tree, (node) => {
     if (node.type !== 'link' && node.type !== 'image' && node.type !== 'definition') return;
     const target = node as Link | Image | Definition;
     const resolved = resolveSiteLink(target.url, page.path, registry);
@@ -192,8 +192,8 @@ const URL_IN_TEXT = /https?:\/\/[^\s<>()`]+[^\s<>()`.,;:!?'"]/g;
  * otherwise escape them ("https\://") to stop GFM from autolinking. The editor's own URLs are already links.
  */
 function linkifyGenerated(tree: Root): void {
-  visit(tree, 'text', (node, index, parent) => {
-    if (node.position || !parent || index === undefined || parent.type === 'link') return;
+  walk(tree, (node, index, parent) => {
+    if (node.type !== 'text' || node.position || !parent || index === undefined || parent.type === 'link') return;
     const parts: PhrasingContent[] = [];
     let last = 0;
     for (const match of node.value.matchAll(URL_IN_TEXT)) {
@@ -203,7 +203,7 @@ function linkifyGenerated(tree: Root): void {
     }
     if (parts.length === 0) return;
     if (last < node.value.length) parts.push({ type: 'text', value: node.value.slice(last) });
-    parent.children.splice(index, 1, ...parts);
-    return [SKIP, index + parts.length];
+    (parent.children as PhrasingContent[]).splice(index, 1, ...parts);
+    return index + parts.length;
   });
 }
