@@ -3,20 +3,16 @@
 import type { TreeValidator } from '../registry/types.js';
 import { publishedTexts } from '../validate/text/artifact-text.js';
 import { placeOfUnit, unitChunksOfArtifact, type UnitChunk } from '../validate/text/artifact-units.js';
-import { wordingFindings, wordingMemos, type WordingFinding, type WordingMemos } from './wording.js';
+import { wordingFindings, type WordingFinding } from './wording.js';
 
 // Per stretch of text (one check run, so one model): a header or footer every page repeats is judged once.
 const findings = new WeakMap<UnitChunk, WordingFinding[]>();
-// Per check run: a sentence that a page's HTML, its twin and llms-full.txt all carry is judged once.
-const memos = new WeakMap<object, WordingMemos>();
 
 export const boundaryWording: TreeValidator = (context) => {
   for (const item of publishedTexts(context)) {
-    let memo = memos.get(item.run);
-    if (!memo) memos.set(item.run, (memo = wordingMemos()));
     for (const { offset, chunk } of unitChunksOfArtifact(item)) {
       let found = findings.get(chunk);
-      if (!found) findings.set(chunk, (found = wordingFindings(chunk.units, context.model, memo)));
+      if (!found) findings.set(chunk, (found = wordingFindings(chunk.units, context.model)));
       for (const finding of found) {
         context.diagnostics.error('validate', {
           ruleId: finding.ruleId,

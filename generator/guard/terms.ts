@@ -43,6 +43,11 @@ function patterns(boundaries: Boundaries): TermPattern[] {
   return list;
 }
 
+/** The patterns' sources, for a search that only asks whether a text may mention any of them. */
+export function termSources(boundaries: Boundaries): string[] {
+  return patterns(boundaries).map((p) => p.regex.source);
+}
+
 /** Each unpublished interface a text mentions, once, at its first mention. */
 export function findTerms(text: string, boundaries: Boundaries): TermMatch[] {
   const found = new Map<string, TermMatch>();

@@ -3,8 +3,7 @@
 import type { Model } from '../model/types.js';
 import type { TextUnit } from '../validate/text/units.js';
 import { hasNegation, NEGATION_RULE_TEXT } from './negation.js';
-import { findTerms } from './terms.js';
-import { TextMemo } from '../validate/text/memo.js';
+import { findTerms, termSources } from './terms.js';
 
 export interface WordingFinding {
   ruleId: 'unpublished-interface' | 'unpublished-control' | 'unpublished-shape';
@@ -39,26 +38,28 @@ export function excerpt(text: string, max = 100): string {
 
 export type UnitFinding = Omit<WordingFinding, 'unit'>;
 
-/**
- * Memos of a unit's findings by its text, for one model: one for prose, one for identifiers' values. A unit's
- * findings depend only on its text and which of the two it is, so with memos each distinct text is judged once
- * however many artifacts repeat it.
- */
-export interface WordingMemos {
-  prose: TextMemo<UnitFinding[]>;
-  identifiers: TextMemo<UnitFinding[]>;
+// Per model: one case-insensitive search for any term, tool-like name or schema member. Most units hold none, and
+// then neither their words nor their negation need judging.
+const candidates = new WeakMap<Model, RegExp>();
+
+function candidateSearch(model: Model): RegExp {
+  let search = candidates.get(model);
+  if (!search) {
+    const sources = [...termSources(model.boundaries), TOOL_NAME.source, SHAPE_WORD.source];
+    candidates.set(model, (search = new RegExp(sources.map((s) => `(?:${s})`).join('|'), 'i')));
+  }
+  return search;
 }
 
-export const wordingMemos = (): WordingMemos => ({ prose: new TextMemo(), identifiers: new TextMemo() });
-
-export function wordingFindings(units: TextUnit[], model: Model, memos?: WordingMemos): WordingFinding[] {
+export function wordingFindings(units: TextUnit[], model: Model): WordingFinding[] {
   const findings: WordingFinding[] = [];
+  const search = candidateSearch(model);
   for (const unit of units) {
-    if (negated(unit)) continue;
+    // Judged on its words first: the negation is read only for a unit that would otherwise be reported.
+    if (!search.test(unit.text)) continue;
     const key = unit.path?.[unit.path.length - 1];
-    const identifier = typeof key === 'string' && IDENTIFIER_KEYS.has(key);
-    const judge = (text: string) => textFindings(text, identifier, model);
-    const found = memos ? (identifier ? memos.identifiers : memos.prose).get(unit.text, judge) : judge(unit.text);
+    const found = textFindings(unit.text, typeof key === 'string' && IDENTIFIER_KEYS.has(key), model);
+    if (found.length === 0 || negated(unit)) continue;
     for (const finding of found) findings.push({ ...finding, unit });
   }
   return findings;

@@ -142,15 +142,15 @@ export const onlyMcpEndpoint: TreeValidator = (context) => {
     if (found) return found;
     found = { legacy: [], urls: [] };
     for (const unit of chunk.units) {
-      if (negated(unit)) continue;
-      if (!ENDPOINT_WORDS.test(unit.text)) continue;
+      // The words first: a unit that presents nothing as an endpoint needs no reading of its negation.
+      if (!ENDPOINT_WORDS.test(unit.text) || negated(unit)) continue;
       for (const m of unit.text.matchAll(legacyPattern)) found.legacy.push({ path: m[0], offset: unit.offset + m.index });
     }
     for (const url of urlsOfChunk(chunk)) {
       const why = notAnEndpoint(url.url, model);
       if (!why) continue;
       const unit = unitAt(chunk.units, url.offset);
-      if (!unit || negated(unit) || !ENDPOINT_WORDS.test(unit.text)) continue;
+      if (!unit || !ENDPOINT_WORDS.test(unit.text) || negated(unit)) continue;
       found.urls.push({ url: url.url, offset: url.offset, why });
     }
     textClaims.set(chunk, found);
