@@ -83,8 +83,10 @@ function report(outcome: BuildOutcome, session: DevReportState, term: ReturnType
     const w = outcome.written;
     const files = w ? `, ${w.written} files written${w.removed ? `, ${w.removed} removed` : ''}` : '';
     const what =
-      outcome.phase === 'pages'
-        ? `${pagesOf(outcome.changed ?? [])} served in ${outcome.ms} ms (build #${outcome.build.id}); checking the rest…`
+      outcome.phase === 'pages' && outcome.changed?.length === 0
+        ? `the saved pages are as build #${outcome.build.id} serves them`
+        : outcome.phase === 'pages'
+        ? `${pagesOf(outcome.changed ?? [])} served in ${outcome.ms} ms (build #${outcome.build.id}); completing the build in the background…`
         : outcome.phase === 'complete'
           ? `build #${outcome.build.id} completed in ${outcome.ms} ms${files}`
           : `build #${outcome.build.id} in ${outcome.ms} ms${files}`;
@@ -100,7 +102,7 @@ function report(outcome: BuildOutcome, session: DevReportState, term: ReturnType
 
 function pagesOf(entries: { page?: string }[]): string {
   const pages = [...new Set(entries.flatMap((e) => (e.page ? [e.page] : [])))];
-  return pages.length === 0 ? 'the served build' : pages.map((p) => `pages/${p}.md`).join(', ');
+  return pages.map((p) => `pages/${p}.md`).join(', ');
 }
 
 main().then(

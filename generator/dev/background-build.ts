@@ -1,7 +1,12 @@
 // The dev loop's background completion: after the fast path served an edited page, the whole build runs again
-// (llms-full.txt, page contexts, sitemaps, the deploy files, the whole-tree validation) on a worker thread, so the
-// dev server keeps answering meanwhile. With a kind table of its own (tests) it runs here, as functions cannot be sent.
-import { Worker } from 'node:worker_threads';
+// (llms-full.txt, page contexts, sitemaps, the deploy files, the whole-tree validation) in a child process, so the
+// dev server keeps answering meanwhile. A process rather than a worker thread: a build reads thousands of files at
+// once, and in a thread they would queue in this process's file system thread pool ahead of the watcher's and the
+// fast path's reads; a process also runs at a lower priority than the server. With a kind table of its own (tests)
+// the completion runs here, as functions cannot be sent.
+import { fork, type ChildProcess } from 'node:child_process';
+import { setPriority } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { Diagnostics, type Stage } from '../messages/diagnostics.js';
 import type { Addresses } from '../model/types.js';
 import { runPipeline } from '../pipeline.js';
@@ -34,10 +39,13 @@ export interface Completion {
 
 export const fileKey = (host: HostName, file: string) => `${host} ${file}`;
 
-const workerFile = new URL(import.meta.url.endsWith('.ts') ? './background-worker.ts' : './background-worker.js', import.meta.url);
+const workerFile = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './background-worker.ts' : './background-worker.js', import.meta.url));
+
+/** Below the dev server's priority, so that serving an edit is not slowed down by completing the one before. */
+const BACKGROUND_NICENESS = 10;
 
 export class BackgroundBuilder {
-  private worker?: Worker;
+  private worker?: ChildProcess;
   /** Set when the worker failed once: the completion then runs here, slower but still right. */
   private workerFailed = false;
   private closed = false;
@@ -64,7 +72,7 @@ export class BackgroundBuilder {
       if (this.closed) throw error;
       process.stderr.write(`dev: the background build worker failed (${error instanceof Error ? error.message : String(error)}); continuing without it\n`);
       this.workerFailed = true;
-      await this.worker?.terminate();
+      this.worker?.kill();
       this.worker = undefined;
       return this.runHere();
     }
@@ -83,7 +91,10 @@ export class BackgroundBuilder {
     this.closed = true;
     const worker = this.worker;
     this.worker = undefined;
-    await worker?.terminate();
+    if (!worker || worker.exitCode !== null || worker.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.kill();
+    await exited;
   }
 
   private async runHere(): Promise<Completion> {
@@ -100,21 +111,27 @@ export class BackgroundBuilder {
     const job = ++this.jobs;
     return new Promise((resolve, reject) => {
       this.waiting.set(job, { resolve, reject });
-      worker.postMessage({ job, options: this.options } satisfies CompletionJob);
+      worker.channel?.ref();
+      worker.send({ job, options: this.options } satisfies CompletionJob);
     });
   }
 
-  private ensureWorker(): Worker {
+  private ensureWorker(): ChildProcess {
     if (this.worker) return this.worker;
-    // Run from TypeScript sources (tsx, vitest), the worker registers tsx's loader before it loads its module,
-    // as generator/parallel/render-pool.ts does.
-    const worker = workerFile.pathname.endsWith('.ts')
-      ? new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(workerFile.href)}); })`, {
-          eval: true,
-        })
-      : new Worker(workerFile);
-    // An idle worker must not keep a process alive that is otherwise done.
+    // Run from TypeScript sources (tsx, vitest), the process loads tsx's loader first.
+    const worker = fork(workerFile, [], {
+      execArgv: workerFile.endsWith('.ts') ? ['--import', 'tsx'] : [],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    try {
+      if (worker.pid !== undefined) setPriority(worker.pid, BACKGROUND_NICENESS);
+    } catch {
+      // Not allowed on this system: it runs at the same priority.
+    }
+    // An idle worker must not keep a process alive that is otherwise done (its channel is held while a job runs).
     worker.unref();
+    worker.channel?.unref();
     const failAll = (error: Error) => {
       if (this.worker === worker) this.worker = undefined;
       for (const { reject } of this.waiting.values()) reject(error);
@@ -123,10 +140,11 @@ export class BackgroundBuilder {
     worker.on('message', (answer: CompletionAnswer) => {
       const waiter = this.waiting.get(answer.job);
       this.waiting.delete(answer.job);
+      if (this.waiting.size === 0) worker.channel?.unref();
       waiter?.resolve(answer);
     });
     worker.on('error', failAll);
-    worker.on('exit', (code) => failAll(new Error(`the worker exited with code ${code}`)));
+    worker.on('exit', (code, signal) => failAll(new Error(`the worker exited with ${signal ?? `code ${code}`}`)));
     this.worker = worker;
     return worker;
   }

@@ -1,10 +1,9 @@
-// Worker thread of the dev loop's background completion: runs the whole build (load, registry, every emitter, every
-// validator) off the main thread, so the dev server keeps answering while it runs. Stays up for the session.
-import { parentPort } from 'node:worker_threads';
+// Child process of the dev loop's background completion: runs the whole build (load, registry, every emitter, every
+// validator) beside the dev server, so that it keeps answering while this runs. Stays up for the session.
 import { runPipeline } from '../pipeline.js';
 import type { CompletionAnswer, CompletionJob } from './background-build.js';
 
-parentPort!.on('message', (job: CompletionJob) => {
+process.on('message', (job: CompletionJob) => {
   void (async (): Promise<CompletionAnswer> => {
     try {
       const result = await runPipeline({ env: 'preview', ...job.options });
@@ -16,5 +15,7 @@ parentPort!.on('message', (job: CompletionJob) => {
     } catch (error) {
       return { job: job.job, ok: false, error: error instanceof Error ? error.message : String(error) };
     }
-  })().then((answer) => parentPort!.postMessage(answer));
+  })().then((answer) => process.send!(answer));
 });
+// The dev server went away (stopped, or crashed): nothing is left to build for.
+process.on('disconnect', () => process.exit(0));

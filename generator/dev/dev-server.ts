@@ -75,13 +75,18 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     // The fast path's "back as served" outcome carries the build already served: nothing to swap.
     if (outcome.ok && outcome.build !== served?.build) {
       try {
-        const hosts = makeHosts(outcome.build);
         const old = served;
-        served = { build: outcome.build, hosts };
-        for (const [name, host] of [['api_url', hosts.api], ['mcp_url', hosts.mcp], ['auth_url', hosts.auth]] as const) {
-          if (host) bound.get(name)!.setListener(host as RequestListener);
+        // Page bodies alone changed: the other hosts stay as they are (their MCP sessions too).
+        if (outcome.phase === 'pages' && old?.hosts.withSite) {
+          served = { build: outcome.build, hosts: old.hosts.withSite(outcome.build) };
+        } else {
+          const hosts = makeHosts(outcome.build);
+          served = { build: outcome.build, hosts };
+          for (const [name, host] of [['api_url', hosts.api], ['mcp_url', hosts.mcp], ['auth_url', hosts.auth]] as const) {
+            if (host) bound.get(name)!.setListener(host as RequestListener);
+          }
+          void old?.hosts.close?.();
         }
-        void old?.hosts.close?.();
       } catch (error) {
         // A host that refuses the build (e.g. metadata that disagrees with the server) is a problem to fix, like content.
         session.problems = [{ file: '(preview server)', ruleId: 'dev-host-refused', reason: error instanceof Error ? error.message : String(error) }];

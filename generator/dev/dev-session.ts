@@ -76,7 +76,7 @@ export class DevSession {
   private wholeRequested = false;
   /** Where the current problems come from: the fast path checks them again; a whole build's need a whole build. */
   private problemsFrom?: 'pages' | 'whole';
-  /** Bumped by every rebuild request: a background completion started before it describes stale content. */
+  /** Bumped whenever a build is attempted or served: a background completion started before it is out of date. */
   private generation = 0;
   private lastId = 0;
   private schemas?: ContentSchemas;
@@ -109,7 +109,6 @@ export class DevSession {
    * are the files saved (absolute); without them the whole build runs.
    */
   rebuild(paths?: string[]): Promise<void> {
-    this.generation++;
     if (paths === undefined) this.wholeRequested = true;
     else for (const path of paths) this.saved.add(path);
     if (this.running) {
@@ -162,6 +161,7 @@ export class DevSession {
       if (fast !== 'whole') return fast;
     } else if (!whole) return undefined;
     // The whole build reads every file: nothing saved is left for the fast path.
+    this.generation++;
     this.saved.clear();
     this.needsCompletion = false;
     // Saves that leave every byte as it was (editors touching files, swap files) do not rebuild or reload.
@@ -206,6 +206,8 @@ export class DevSession {
         case 'full':
           return 'whole';
         case 'problems':
+          // A completion of the served build must not clear these problems: it waits for the fix.
+          this.generation++;
           this.problems = problemsOf(result.diagnostics);
           this.problemsFrom = 'pages';
           return { ok: false, phase: 'pages', problems: this.problems, ms: ms(), diagnostics: result.diagnostics };
@@ -218,6 +220,7 @@ export class DevSession {
           return { ok: true, phase: 'pages', build: served, ms: ms(), diagnostics: new Diagnostics(), changed: [] };
         }
         case 'pages': {
+          this.generation++;
           const build: GoodBuild = { id: ++this.lastId, model: result.model, registry: served.registry, artifacts: result.artifacts, complete: false };
           this.current = build;
           this.saved.clear();
@@ -302,8 +305,9 @@ export class DevSession {
         } catch (error) {
           crash = error;
         }
-        // An edit saved meanwhile: this result is already out of date; the edit's own build asks for another.
-        if (generation !== this.generation || this.closed) continue;
+        // A build attempted meanwhile (or one running now, for a save) makes this result out of date; that build
+        // asks for another completion if it still needs one.
+        if (generation !== this.generation || this.running || this.closed) continue;
         const ms = Math.round(performance.now() - started);
         if (!completion?.files) {
           this.needsCompletion = false;
@@ -321,7 +325,7 @@ export class DevSession {
           continue;
         }
         const written = this.options.writer ? await this.options.writer.write(build.artifacts) : undefined;
-        if (generation !== this.generation) continue;
+        if (generation !== this.generation || this.running || this.closed) continue;
         this.needsCompletion = false;
         this.current = build;
         this.problems = [];
@@ -330,6 +334,8 @@ export class DevSession {
       } while (this.completeAgain);
     })().finally(() => {
       this.completing = undefined;
+      // Asked again after the loop's last look.
+      if (this.completeAgain && !this.closed) this.complete();
     });
   }
 

@@ -2,7 +2,7 @@
 // again, checked and rendered on top of the served build, so the editor sees the change at once. Everything a page
 // body can reach beyond its own HTML and twin (llms-full.txt, the deploy files, the whole-tree checks) is brought up
 // to date afterwards by the background completion (background-build.ts).
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { join, relative, sep } from 'node:path';
 import { readPage } from '../content/load.js';
@@ -60,7 +60,8 @@ export async function applyPageEdits(input: PageEditInput): Promise<PageEditResu
     if (!before) return { kind: 'full', why: `${rel} is a new page` };
     let text: string;
     try {
-      text = await readFile(path, 'utf8');
+      // Read at once, not through the file system thread pool, where other reads (the watcher's) may be queued.
+      text = readFileSync(path, 'utf8');
     } catch {
       return { kind: 'full', why: `${rel} was removed` };
     }

@@ -64,6 +64,8 @@ describe.skipIf(!existsSync(CHROMIUM))('npm run dev in a real browser', () => {
       const original = await readFile(file, 'utf8');
       await writeFile(file, `${original}\n\nFirst marker paragraph from the dev test.\n`);
       await until(async () => (await bodyText()).includes('First marker paragraph from the dev test.'), 'the reload with the edit');
+      // dist-preview/ is written once the background completion of the edit has passed.
+      await server.session.idle();
       const written = await readFile(join(content.root, 'dist-preview', 'help.html'), 'utf8');
       expect(written).toContain('First marker paragraph from the dev test.');
       expect(written).not.toContain('__dev');
