@@ -6,6 +6,16 @@ import { pointer, walkJson, type JsonPath } from '../validate/text/json-walk.js'
 /** Members that carry a tool's or call's input or result schema (MCP tools, OpenAPI-like descriptions). */
 const SHAPE_KEYS = new Set(['inputSchema', 'outputSchema', 'input_schema', 'output_schema', 'resultSchema', 'responseSchema', 'argumentsSchema']);
 
+const SHAPE_MEMBERS = [...SHAPE_KEYS, 'properties'].map((key) => `"${key}"`);
+
+/**
+ * Whether a JSON text may hold a member shapeFindings reports: its name written out, or written with an escape. Most
+ * documents hold none, and then they need no walk.
+ */
+export function mayHoldShape(text: string): boolean {
+  return text.includes('\\u') || SHAPE_MEMBERS.some((member) => text.includes(member));
+}
+
 export interface ShapeFinding {
   path: JsonPath;
   reason: string;

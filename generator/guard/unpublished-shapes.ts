@@ -3,12 +3,14 @@
 // JSON code block of a Markdown artifact.
 import type { TreeValidator } from '../registry/types.js';
 import { publishedTexts } from '../validate/text/artifact-text.js';
+import { blocksOfArtifact } from '../validate/text/artifact-units.js';
 import { jsonCodeBlocks } from '../validate/text/units.js';
-import { SHAPE_FIX, shapeFindings } from './shapes.js';
+import { mayHoldShape, SHAPE_FIX, shapeFindings } from './shapes.js';
 
 export const noUnpublishedShapes: TreeValidator = (context) => {
   for (const item of publishedTexts(context)) {
     if (item.json !== undefined) {
+      if (!mayHoldShape(item.text)) continue;
       for (const finding of shapeFindings(item.json, context.model)) {
         context.diagnostics.error('validate', {
           ruleId: 'unpublished-shape',
@@ -18,7 +20,7 @@ export const noUnpublishedShapes: TreeValidator = (context) => {
         });
       }
     } else if (item.format === 'markdown') {
-      for (const block of jsonCodeBlocks(item.text)) {
+      for (const block of jsonCodeBlocks(item.text, blocksOfArtifact(item))) {
         for (const finding of shapeFindings(block.json, context.model, { schemaMembers: false })) {
           context.diagnostics.error('validate', {
             ruleId: 'unpublished-shape',

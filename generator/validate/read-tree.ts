@@ -1,10 +1,11 @@
 // Reads a built tree from disk into an ArtifactSet, through the registry built from the content: each registry entry
 // takes its file; files no entry claims are listed (they would be uploaded or served without ever being checked).
+import { readFileSync } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import fg from 'fast-glob';
 import type { Registry } from '../registry/registry.js';
-import { ArtifactSet, type HostName, type RegistryEntry } from '../registry/types.js';
+import { ArtifactSet, type ArtifactStream, type HostName, type RegistryEntry } from '../registry/types.js';
 import { formatOf } from './text/artifact-text.js';
 
 export interface TreeReading {
@@ -35,14 +36,28 @@ async function isDirectory(path: string): Promise<boolean> {
 
 /**
  * `dir` is where the site tree is; `display` is how messages name it (what the user typed, e.g. "dist").
+ * `streamFolder` names, for an entry, the folder of the files its artifact streams (a context per page): they are
+ * claimed, and read one at a time when the validators iterate them.
  */
-export async function readBuiltTree(dir: string, display: string, registry: Registry): Promise<TreeReading> {
+export async function readBuiltTree(
+  dir: string,
+  display: string,
+  registry: Registry,
+  streamFolder: (entry: RegistryEntry) => string | undefined = () => undefined,
+): Promise<TreeReading> {
   const artifacts = new ArtifactSet();
   const claimed = new Set<string>();
+  const claimedFolders: string[] = [];
   let files = 0;
   for (const entry of registry.entries) {
     const path = join(hostDir(dir, entry.host), entry.file);
     claimed.add(path);
+    const folder = streamFolder(entry);
+    if (folder) {
+      const root = hostDir(dir, entry.host);
+      claimedFolders.push(join(root, folder));
+      artifacts.setStream(diskStream(entry, root, folder));
+    }
     let bytes: Buffer;
     try {
       bytes = await readFile(path);
@@ -67,8 +82,31 @@ export async function readBuiltTree(dir: string, display: string, registry: Regi
     }
     for (const rel of (await fg('**/*', { cwd: root.abs, dot: true, onlyFiles: true })).sort()) {
       const abs = join(root.abs, rel);
-      if (!claimed.has(abs)) unclaimed.push(`${root.shown}/${relative(root.abs, abs).split('\\').join('/')}`);
+      if (!claimed.has(abs) && !claimedFolders.some((f) => abs.startsWith(f))) unclaimed.push(`${root.shown}/${relative(root.abs, abs).split('\\').join('/')}`);
     }
   }
   return { artifacts, unclaimed, files };
+}
+
+/** Streamed files as they are on disk: listed once, each read when it is reached. */
+function diskStream(entry: RegistryEntry, root: string, folder: string): ArtifactStream {
+  const read = (file: string) => {
+    try {
+      return readFileSync(join(root, file), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    entry,
+    folder,
+    *files() {
+      for (const rel of fg.sync('**/*', { cwd: join(root, folder), dot: true, onlyFiles: true }).sort()) {
+        const file = `${folder}${rel}`;
+        const body = read(file);
+        if (body !== undefined) yield { file, body };
+      }
+    },
+    file: read,
+  };
 }

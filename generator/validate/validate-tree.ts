@@ -60,7 +60,7 @@ export async function validateBuiltTree(options: ValidateTreeOptions): Promise<V
   if (!registry) return { diagnostics, files: 0 };
 
   const shown = (entry: Parameters<typeof displayPath>[0]) => displayPath(entry, display);
-  const tree = await readBuiltTree(options.dir, display, registry);
+  const tree = await readBuiltTree(options.dir, display, registry, (entry) => kinds[entry.kind]?.streamFolder);
   const environment = guessEnvironment(tree.artifacts, model.environments, shown);
   if (environment.env && environment.env !== options.env) {
     const counts = Object.entries(environment.counts).map(([n, c]) => `${n} ${c}`).join(', ');

@@ -14,7 +14,10 @@ import { TextMemo } from '../../generator/validate/text/memo.js';
 import { absoluteUrls } from '../../generator/validate/text/urls.js';
 import { htmlUnits } from '../../generator/validate/text/units.js';
 import { controlsAndScopesAgree } from '../../generator/validate/tree/controls-and-scopes.js';
+import { discoveryChainInOrder } from '../../generator/validate/tree/discovery-chain.js';
 import { onlyMcpEndpoint } from '../../generator/validate/tree/mcp-endpoint.js';
+import { oauthMetadataAgrees } from '../../generator/validate/tree/oauth-metadata.js';
+import { noUnpublishedShapes } from '../../generator/guard/unpublished-shapes.js';
 import { siteUrlsResolve } from '../../generator/validate/tree/site-urls.js';
 import { checkWith, goodBuild, positionOf, replace } from './helpers.js';
 
@@ -136,6 +139,39 @@ describe('findings in shared text', () => {
     expect(of('control-scope-mismatch')).toEqual(['dist/developers.html', 'dist/help.html']);
     // Reported once per file, at its first occurrence.
     expect(of('unresolved-site-url')).toEqual(['dist/docs.html']);
+  });
+});
+
+describe('documents skipped by a search of their text', () => {
+  // A member's name or a URL written with an escape is not in the text as written: such a document is read whole.
+  const addMember = (member: string) => (text: string) => {
+    if (/"issuer"|"properties"|oauth-/.test(text)) throw new Error('fixture premise: the document names none of these');
+    return text.replace(/\}\s*$/, `, ${member}\n}\n`);
+  };
+
+  it('checks an issuer whose name is written with an escape', async () => {
+    const messages = checkWith(await goodBuild(), [oauthMetadataAgrees], {
+      '/.well-known/public-pages.json': addMember('"\\u0069ssuer": "https://login.example.com"'),
+    });
+    expect(messages.map((m) => m.ruleId)).toEqual(['issuer-mismatch']);
+  });
+
+  it('checks a JSON Schema whose `properties` is written with an escape', async () => {
+    const messages = checkWith(await goodBuild(), [noUnpublishedShapes], {
+      '/.well-known/public-pages.json': addMember('"shape": { "propert\\u0069es": { "price": { "type": "number" } } }'),
+    });
+    expect(messages.map((m) => m.ruleId)).toEqual(['unpublished-shape']);
+  });
+
+  it('checks a discovery chain whose URLs are written with escaped slashes', async () => {
+    const step = (url: string) => JSON.stringify(url).replace(/\//g, '\\/');
+    const messages = checkWith(await goodBuild(), [discoveryChainInOrder], {
+      '/.well-known/public-pages.json': addMember(
+        `"chain": [${step('https://auth.example.com/.well-known/oauth-authorization-server')}, ${step('https://mcp.example.com/.well-known/oauth-protected-resource')}]`,
+      ),
+    });
+    expect(messages.map((m) => m.ruleId)).toEqual(['discovery-chain-mismatch']);
+    expect(messages[0]!.reason).toContain('/chain');
   });
 });
 

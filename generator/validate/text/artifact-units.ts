@@ -5,6 +5,7 @@
 import type { SourcePlace } from '../../model/types.js';
 import type { ArtifactText } from './artifact-text.js';
 import { blankHtml, htmlCuts, scanHtml, unitsOf, type HtmlState, type TextUnit } from './units.js';
+import { markdownBlocks, type Block } from './markdown-blocks.js';
 
 /** Units of one stretch of an artifact, with offsets in the stretch. Stretches read alike are one object. */
 export interface UnitChunk {
@@ -29,10 +30,29 @@ export function unitChunksOfArtifact(item: ArtifactText): PlacedChunk[] {
     chunks =
       item.format === 'html'
         ? htmlChunks(item)
-        : [{ offset: 0, chunk: { text: item.text, units: unitsOf(item.text, item.format, item.json).sort((a, b) => a.offset - b.offset) } }];
+        : [
+            {
+              offset: 0,
+              chunk: {
+                text: item.text,
+                units: unitsOf(item.text, item.format, item.json, item.format === 'markdown' ? blocksOfArtifact(item) : undefined).sort(
+                  (a, b) => a.offset - b.offset,
+                ),
+              },
+            },
+          ];
     chunksCache.set(item, chunks);
   }
   return chunks;
+}
+
+const blocksCache = new WeakMap<ArtifactText, Block[]>();
+
+/** A Markdown artifact's blocks, read once for its units and its JSON code blocks. */
+export function blocksOfArtifact(item: ArtifactText): Block[] {
+  let blocks = blocksCache.get(item);
+  if (!blocks) blocksCache.set(item, (blocks = markdownBlocks(item.text)));
+  return blocks;
 }
 
 /** Every unit of the artifact with its offset in the artifact's text, in order. */

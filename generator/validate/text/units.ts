@@ -3,7 +3,7 @@
 // that introduces a list, a table's header, a JSON value's sibling values and keys).
 import type { TextFormat } from './artifact-text.js';
 import { walkJson, type JsonPath } from './json-walk.js';
-import { blockText, isDelimiterRow, listItems, markdownBlocks } from './markdown-blocks.js';
+import { blockText, isDelimiterRow, listItems, markdownBlocks, type Block } from './markdown-blocks.js';
 
 export interface TextUnit {
   text: string;
@@ -17,10 +17,10 @@ export interface TextUnit {
 }
 
 /** JSON units are placed at their value's first occurrence; `path` and `inValue` let a message place them exactly. */
-export function unitsOf(text: string, format: TextFormat, json?: unknown): TextUnit[] {
+export function unitsOf(text: string, format: TextFormat, json?: unknown, blocks?: Block[]): TextUnit[] {
   switch (format) {
     case 'markdown':
-      return markdownUnits(text);
+      return markdownUnits(text, blocks);
     case 'html':
       return htmlUnits(text);
     case 'json':
@@ -60,9 +60,9 @@ function push(units: TextUnit[], raw: string, offset: number, context: string[])
 
 const LIST_MARKER = /^\s*(?:[-*+]|\d{1,9}[.)])\s+/;
 
-export function markdownUnits(text: string): TextUnit[] {
+/** `blocks`: the text's blocks when they are already read (markdownBlocks). */
+export function markdownUnits(text: string, blocks: Block[] = markdownBlocks(text)): TextUnit[] {
   const units: TextUnit[] = [];
-  const blocks = markdownBlocks(text);
   blocks.forEach((block, i) => {
     const before = blockText(blocks[i - 1], text);
     const first = block.lines[0];
@@ -294,9 +294,9 @@ export function jsonUnits(json: unknown, text: string): TextUnit[] {
 }
 
 /** The JSON code blocks of a Markdown text that parse as JSON, with the offset of each block's first line. */
-export function jsonCodeBlocks(text: string): { json: unknown; offset: number }[] {
+export function jsonCodeBlocks(text: string, blocks: Block[] = markdownBlocks(text)): { json: unknown; offset: number }[] {
   const found: { json: unknown; offset: number }[] = [];
-  for (const block of markdownBlocks(text)) {
+  for (const block of blocks) {
     if (block.kind !== 'code' || !block.info?.startsWith('json') || block.lines.length === 0) continue;
     try {
       // The fence line is just above the first line of the body.

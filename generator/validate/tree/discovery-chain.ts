@@ -2,22 +2,39 @@
 import { fillAddresses } from '../../registry/registry.js';
 import type { TreeValidator } from '../../registry/types.js';
 import { publishedTexts } from '../text/artifact-text.js';
-import { pointer, stringsIn, walkJson } from '../text/json-walk.js';
-import { occurrences } from './environment-addresses.js';
+import { pointer, walkJson } from '../text/json-walk.js';
+import { occurrences, occursIn } from './environment-addresses.js';
 
 export const discoveryChainInOrder: TreeValidator = (context) => {
   const { model } = context;
   const chain = model.authentication.discoveryChain.map((s) => fillAddresses(s.url, model.addresses));
   const order = chain.map((_, i) => i + 1).join(' → ');
   const fix = `List the chain as content/authentication.yaml discoveryChain does: ${chain.join(', then ')}.`;
-  const stepOf = (value: unknown) => {
-    const strings = typeof value === 'string' ? [value] : stringsIn(value);
-    return chain.findIndex((url) => strings.includes(url));
+  // The step a value names: the earliest step of the chain among the strings in it (-1 for none). Each object's is
+  // found once, however many arrays above it ask.
+  const lowest = new Map<string, number>();
+  chain.forEach((url, step) => lowest.has(url) || lowest.set(url, step));
+  const known = new WeakMap<object, number>();
+  const stepOf = (value: unknown): number => {
+    if (typeof value === 'string') return lowest.get(value) ?? -1;
+    if (!value || typeof value !== 'object') return -1;
+    let step = known.get(value);
+    if (step === undefined) {
+      step = -1;
+      for (const child of Array.isArray(value) ? value : Object.values(value)) {
+        const s = stepOf(child);
+        if (s >= 0 && (step < 0 || s < step)) step = s;
+      }
+      known.set(value, step);
+    }
+    return step;
   };
   const stepUrls = new Set(chain);
   for (const item of publishedTexts(context)) {
     if (item.json !== undefined) {
-      // Only an array holding a step of the chain can list it: most documents hold none.
+      // Only an array holding a step of the chain can list it: most documents hold none. Without an escape in the
+      // text, a step it holds is written out in it.
+      if (!item.text.includes('\\') && !chain.some((url) => item.text.includes(url))) continue;
       let holdsStep = false;
       walkJson(item.json, (value) => {
         if (typeof value === 'string' && stepUrls.has(value)) holdsStep = true;
@@ -38,7 +55,7 @@ export const discoveryChainInOrder: TreeValidator = (context) => {
       continue;
     }
     // A block's steps are steps of the whole text too: a text that names fewer than two has no block out of order.
-    if (chain.filter((url) => occurrences(item.text, url).length > 0).length < 2) continue;
+    if (chain.filter((url) => occursIn(item.text, url)).length < 2) continue;
     // In prose the chain is a list or a paragraph: a block between blank lines (or HTML block ends).
     for (const block of blocksOf(item.text, item.format === 'html' ? /\n\s*\n|<\/(?:ol|ul|p|table)>/g : /\n\s*\n/g)) {
       const firsts = chain

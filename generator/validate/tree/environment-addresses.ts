@@ -34,6 +34,14 @@ export function occurrences(text: string, address: string): number[] {
   return found;
 }
 
+/** Whether an address occurs as a whole origin at all (the first occurrence settles it). */
+export function occursIn(text: string, address: string): boolean {
+  for (let at = text.indexOf(address); at >= 0; at = text.indexOf(address, at + 1)) {
+    if (!/[\w.:-]/.test(text.charAt(at + address.length))) return true;
+  }
+  return false;
+}
+
 export const ownEnvironmentAddresses: TreeValidator = (context) => {
   const { env, environments } = context.model;
   const foreign = foreignAddresses(env, environments);

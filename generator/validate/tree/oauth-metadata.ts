@@ -7,13 +7,18 @@ import { pointer, walkJson } from '../text/json-walk.js';
 const sameSet = (a: readonly unknown[], b: readonly unknown[]) =>
   a.length === b.length && new Set(a).size === new Set(b).size && a.every((x) => b.includes(x));
 
+const MEMBERS = ['resource', 'issuer', 'authorization_servers', 'scopes_supported'].map((key) => `"${key}"`);
+
+/** Whether a JSON text may hold one of the members checked here: its name written out, or written with an escape. */
+const mayName = (text: string) => text.includes('\\u') || MEMBERS.some((member) => text.includes(member));
+
 export const oauthMetadataAgrees: TreeValidator = (context) => {
   const { model } = context;
   const resource = model.addresses[model.mcpServer.host] + model.mcpServer.endpointPath;
   const issuer = model.addresses.auth_url;
   const scopes = model.authentication.scopes.map((s) => s.name);
   for (const item of publishedTexts(context)) {
-    if (item.json === undefined) continue;
+    if (item.json === undefined || !mayName(item.text)) continue;
     walkJson(item.json, (value, path) => {
       const key = path[path.length - 1];
       const fail = (ruleId: string, reason: string, fix: string, offset: number) =>
