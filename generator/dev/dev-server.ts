@@ -76,8 +76,9 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     if (outcome.ok && outcome.build !== served?.build) {
       try {
         const old = served;
-        // Page bodies alone changed: the other hosts stay as they are (their MCP sessions too).
-        if (outcome.phase === 'pages' && old?.hosts.withSite) {
+        // Page bodies alone changed (the fast path and its completion keep the registry and the facts): the other
+        // hosts stay as they are, their MCP sessions too.
+        if (outcome.phase !== 'full' && old?.hosts.withSite) {
           served = { build: outcome.build, hosts: old.hosts.withSite(outcome.build) };
         } else {
           const hosts = makeHosts(outcome.build);
