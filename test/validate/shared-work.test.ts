@@ -15,6 +15,7 @@ import { absoluteUrls } from '../../generator/validate/text/urls.js';
 import { htmlUnits } from '../../generator/validate/text/units.js';
 import { controlsAndScopesAgree } from '../../generator/validate/tree/controls-and-scopes.js';
 import { discoveryChainInOrder } from '../../generator/validate/tree/discovery-chain.js';
+import { ownEnvironmentAddresses } from '../../generator/validate/tree/environment-addresses.js';
 import { onlyMcpEndpoint } from '../../generator/validate/tree/mcp-endpoint.js';
 import { oauthMetadataAgrees } from '../../generator/validate/tree/oauth-metadata.js';
 import { noUnpublishedShapes } from '../../generator/guard/unpublished-shapes.js';
@@ -139,6 +140,25 @@ describe('findings in shared text', () => {
     expect(of('control-scope-mismatch')).toEqual(['dist/developers.html', 'dist/help.html']);
     // Reported once per file, at its first occurrence.
     expect(of('unresolved-site-url')).toEqual(['dist/docs.html']);
+  });
+});
+
+describe('foreign addresses in stretches', () => {
+  it('lists a file\'s first three across its stretches, in order, and counts the rest', async () => {
+    const messages = checkWith(await goodBuild(), [ownEnvironmentAddresses], {
+      '/developers': (t) =>
+        replace('</footer>', '<p>http://localhost:4101/a and http://127.0.0.1:9/b</p></footer>')(
+          replace('<header>', '<p>http://localhost:4103/c</p><header>')(replace('</main>', '<p>http://localhost:4100/d</p></main>')(t)),
+        ),
+      '/help': replace('</footer>', '<p>http://localhost:4101/a</p></footer>'),
+    });
+    expect(messages.map((m) => [m.file, m.reason.split(' ')[0]])).toEqual([
+      ['dist/developers.html', 'http://localhost:4103'],
+      ['dist/developers.html', 'http://localhost:4100'],
+      ['dist/developers.html', 'http://localhost:4101'],
+      ['dist/help.html', 'http://localhost:4101'],
+    ]);
+    expect(messages[2]!.reason).toContain('(1 more in this file)');
   });
 });
 

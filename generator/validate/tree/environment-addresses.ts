@@ -2,6 +2,7 @@
 import type { Addresses, EnvironmentName } from '../../model/types.js';
 import type { TreeValidator } from '../../registry/types.js';
 import { publishedTexts } from '../text/artifact-text.js';
+import { unitChunksOfArtifact, type UnitChunk } from '../text/artifact-units.js';
 
 /** Loopback URLs, which no production artifact may carry whatever the content's preview addresses are. */
 const LOOPBACK = /https?:\/\/(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?(?![\w.-])/g;
@@ -42,18 +43,39 @@ export function occursIn(text: string, address: string): boolean {
   return false;
 }
 
+interface Hit {
+  offset: number;
+  address: string;
+  label: string;
+}
+// Per stretch of text (one check run, so one model): its foreign addresses, in order. An address never crosses a cut
+// (a cut is a "<"), so a stretch's hits are the artifact's hits there.
+const hitsByChunk = new WeakMap<UnitChunk, Hit[]>();
+
 export const ownEnvironmentAddresses: TreeValidator = (context) => {
   const { env, environments } = context.model;
   const foreign = foreignAddresses(env, environments);
-  for (const item of publishedTexts(context)) {
-    const hits: { offset: number; address: string; label: string }[] = [];
-    for (const f of foreign) for (const offset of occurrences(item.text, f.address)) hits.push({ offset, ...f });
+  const hitsIn = (chunk: UnitChunk): Hit[] => {
+    let hits = hitsByChunk.get(chunk);
+    if (hits) return hits;
+    hits = [];
+    for (const f of foreign) for (const offset of occurrences(chunk.text, f.address)) hits.push({ offset, ...f });
     if (env === 'production') {
-      for (const m of item.text.matchAll(LOOPBACK)) {
+      for (const m of chunk.text.matchAll(LOOPBACK)) {
         if (!hits.some((h) => h.offset === m.index)) hits.push({ offset: m.index, address: m[0], label: 'a loopback address' });
       }
     }
     hits.sort((a, b) => a.offset - b.offset);
+    hitsByChunk.set(chunk, hits);
+    return hits;
+  };
+  // An address with a "<" in it (the content's schema allows one) could cross a cut: then each text is read whole.
+  const cutSafe = foreign.every((f) => !f.address.includes('<'));
+  for (const item of publishedTexts(context)) {
+    const chunks = cutSafe ? unitChunksOfArtifact(item) : [{ offset: 0, chunk: { text: item.text, units: [] } }];
+    const hits = chunks.flatMap(({ offset, chunk }) =>
+      offset === 0 ? hitsIn(chunk) : hitsIn(chunk).map((h) => ({ ...h, offset: h.offset + offset })),
+    );
     hits.slice(0, MAX_LISTED).forEach((hit, i) => {
       const more = i === MAX_LISTED - 1 && hits.length > MAX_LISTED ? ` (${hits.length - MAX_LISTED} more in this file)` : '';
       context.diagnostics.error('validate', {
