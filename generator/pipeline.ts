@@ -157,6 +157,11 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
     }
     trees.get(host)!.files.set(artifact.entry.file, artifact.body);
   }
+  // Streamed files (a context per page) are made again as they are written, into the staging folder of their tree.
+  for (const stream of result.artifacts.streams()) {
+    const tree = trees.get(stream.entry.host);
+    if (tree) (tree.streams ??= []).push(() => stream.files());
+  }
   try {
     await writeTrees([...trees.values()], options.fs ?? nodeFileSystem);
   } catch (error) {

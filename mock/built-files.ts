@@ -1,5 +1,6 @@
 // The built files the preview hosts serve, keyed by registry entry: read once from the build output or taken from memory.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Registry } from '../generator/registry/registry.js';
@@ -16,8 +17,17 @@ export interface BuiltFile {
 export class BuiltFiles {
   private readonly byKey = new Map<string, BuiltFile>();
 
-  constructor(files: Iterable<BuiltFile>) {
+  /** `streamed` reads one of the files an entry streams beside its own (a page's context file), by its tree path. */
+  constructor(
+    files: Iterable<BuiltFile>,
+    private readonly streamed: (entry: RegistryEntry, file: string) => string | undefined = () => undefined,
+  ) {
     for (const file of files) this.byKey.set(`${file.entry.host} ${file.entry.path}`, file);
+  }
+
+  /** One streamed file of an entry ("_agent/page-context/help/x.json"), read on request; undefined if there is none. */
+  streamedFile(entry: RegistryEntry, file: string): string | undefined {
+    return this.streamed(entry, file);
   }
 
   get(path: string, host: HostName = 'site'): BuiltFile | undefined {
@@ -43,7 +53,10 @@ function builtFile(entry: RegistryEntry, body: string | Uint8Array): BuiltFile {
 
 /** From an in-memory build (tests, and `npm run preview` right after it built). */
 export function builtFilesFromArtifacts(artifacts: ArtifactSet): BuiltFiles {
-  return new BuiltFiles(artifacts.values().map((a) => builtFile(a.entry, a.body)));
+  return new BuiltFiles(
+    artifacts.values().map((a) => builtFile(a.entry, a.body)),
+    (entry, file) => artifacts.streamOf(entry)?.file(file),
+  );
 }
 
 /**
@@ -64,5 +77,13 @@ export async function readBuiltFiles(registry: Registry, outDir: string): Promis
   if (missing.length > 0) {
     throw new Error(`The build output lacks ${missing.length} file(s) the registry lists: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}. Run the build again.`);
   }
-  return new BuiltFiles(files);
+  // Streamed files are many (a context per page): each is read when asked for, never all up front.
+  return new BuiltFiles(files, (entry, file) => {
+    const dir = entry.host === 'site' ? outDir : join(`${outDir}-hosts`, entry.host);
+    try {
+      return readFileSync(join(dir, file), 'utf8');
+    } catch {
+      return undefined;
+    }
+  });
 }

@@ -72,13 +72,26 @@ for (const artifact of artifacts.values()) {
   trees.get(host)!.files.set(artifact.entry.file, artifact.body);
   bytes += typeof artifact.body === 'string' ? Buffer.byteLength(artifact.body) : artifact.body.length;
 }
+let streamedFiles = 0;
+for (const stream of artifacts.streams()) {
+  // Counted as they are written: the stream is made again for the writer, as build() does.
+  (trees.get(stream.entry.host)!.streams ??= []).push(
+    function* () {
+      for (const file of stream.files()) {
+        streamedFiles += 1;
+        bytes += Buffer.byteLength(file.body);
+        yield file;
+      }
+    },
+  );
+}
 await writeTrees([...trees.values()], nodeFileSystem);
 lap('write');
 const sitemaps = catalogEntries.filter((e) => e.kind === 'sitemap').length;
 printReport({
   ms: performance.now() - started,
   ok: !diagnostics.hasErrors,
-  files: artifacts.values().length,
+  files: artifacts.values().length + streamedFiles,
   pages: model.pages.length,
   sitemapFiles: sitemaps,
   outputMb: Math.round(bytes / 1024 / 102.4) / 10,

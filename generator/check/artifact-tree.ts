@@ -20,6 +20,12 @@ export function treeOfArtifacts(artifacts: ArtifactSet): ArtifactTree {
     const body = typeof artifact.body === 'string' ? encoder.encode(artifact.body) : artifact.body;
     tree.set(displayPath(artifact.entry), { body, entry: artifact.entry });
   }
+  // Streamed files (a context per page) are files of the tree like any other: compared one by one.
+  for (const stream of artifacts.streams()) {
+    for (const file of stream.files()) {
+      tree.set(displayPath({ ...stream.entry, file: file.file }), { body: encoder.encode(file.body), entry: stream.entry });
+    }
+  }
   return sortTree(tree);
 }
 

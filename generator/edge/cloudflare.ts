@@ -6,8 +6,14 @@ import type { EdgeTable } from './table.js';
 export interface PagesContext {
   request: Request;
   next(): Promise<Response>;
+  /** Pages' binding to the project's static files (a page's context file is fetched through it). */
+  env?: { ASSETS?: { fetch(input: URL | Request): Promise<Response> } };
 }
 
 export function cloudflarePagesFunction(table: EdgeTable) {
-  return async (context: PagesContext): Promise<Response> => answerEdgeRequest(context.request, table) ?? context.next();
+  return async (context: PagesContext): Promise<Response> => {
+    const assets = context.env?.ASSETS;
+    const fetchAsset = (url: URL) => (assets ? assets.fetch(url) : fetch(url));
+    return (await answerEdgeRequest(context.request, table, fetchAsset)) ?? context.next();
+  };
 }

@@ -4,13 +4,21 @@ import {
   answerAgentMode,
   answerPageContext,
   answerToResponse,
+  contextUrlPathOf,
   isQueryRoute,
+  type PageContext,
 } from '../public-pages/index.js';
 import { prefersMarkdown } from './negotiation.js';
 import { EDGE_TABLE_VERSION, type EdgeTable, type HeaderList } from './table.js';
 
-/** Answers a request, or returns undefined when the CDN should serve it as a static file. */
-export function answerEdgeRequest(request: Request, table: EdgeTable): Response | undefined {
+/** Fetches a static file of the site (the CDN's own copy): a page's context file, by URL. */
+export type AssetFetch = (url: URL) => Promise<Response>;
+
+/**
+ * Answers a request, or returns undefined when the CDN should serve it as a static file. A page context is the one
+ * static file `fetchAsset` gets for it: the table holds only the route families, never every page's context.
+ */
+export async function answerEdgeRequest(request: Request, table: EdgeTable, fetchAsset: AssetFetch): Promise<Response | undefined> {
   if (table.version !== EDGE_TABLE_VERSION) {
     throw new Error(`The edge table has version ${String(table.version)}; this handler reads ${EDGE_TABLE_VERSION}. Rebuild.`);
   }
@@ -22,7 +30,13 @@ export function answerEdgeRequest(request: Request, table: EdgeTable): Response 
     return withoutBodyFor(head, answerToResponse(answerAgentMode(table.agentMode.data), headerRecord(table.agentMode.headers)));
   }
   if (table.pageContext && isQueryRoute(table.pageContext.route, url)) {
-    const answer = answerPageContext(table.pageContext.data, url.searchParams.get('path'));
+    const data = table.pageContext.data;
+    const answer = await answerPageContext(data, url.searchParams.get('path'), async (file) => {
+      const response = await fetchAsset(new URL(contextUrlPathOf(file), url.origin));
+      if (response.status === 404) return undefined;
+      if (!response.ok) throw new Error(`The context file ${file} answered ${response.status}.`);
+      return (await response.json()) as PageContext;
+    });
     return withoutBodyFor(head, answerToResponse(answer, headerRecord(table.pageContext.headers)));
   }
   if (prefersMarkdown(request.headers.get('accept'))) {

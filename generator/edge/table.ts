@@ -26,10 +26,10 @@ export interface QueryRouteTable<T> {
 
 export interface EdgeTable {
   /** Bumped when the shape changes, so that a stale bundle fails loudly instead of answering wrongly. */
-  version: 1;
+  version: 2;
   pages: NegotiatedPage[];
   agentMode?: QueryRouteTable<AgentModeDocument>;
   pageContext?: QueryRouteTable<PageContextData>;
 }
 
-export const EDGE_TABLE_VERSION = 1;
+export const EDGE_TABLE_VERSION = 2;

@@ -43,7 +43,11 @@ export interface PageContext {
   imageUrl?: string;
 }
 
-/** The file behind `/api/agent/page-context`: route families plus the precomputed context of every known page. */
+/**
+ * The file behind `/api/agent/page-context`: route families, and where the precomputed context of each known page is.
+ * Each context is a file of its own (a catalog of 100,000 pages would otherwise be one document of hundreds of MB
+ * that every handler loads whole); a handler reads only the one it is asked for.
+ */
 export interface PageContextData {
   /** Absolute URL of this data's JSON Schema (documentation only; handlers ignore it). */
   $schema?: string;
@@ -52,8 +56,11 @@ export interface PageContextData {
   /** The site's origin ({base_url}), used in messages. */
   baseUrl: string;
   routeFamilies: RouteFamily[];
-  /** Context by exact site path. */
-  pages: Record<string, PageContext>;
+  /**
+   * The site path of a page's context file, with `{path}` standing for the page's site path as it is
+   * ("/_agent/page-context{path}.json": "/help/x" → "/_agent/page-context/help/x.json", "/" → "/_agent/page-context/.json").
+   */
+  contexts: string;
 }
 
 /** A discovery resource as the agent-mode view lists it. */

@@ -52,6 +52,27 @@ export interface EmitContext {
 
 export type Emitter = (entry: RegistryEntry, context: EmitContext) => string | Uint8Array;
 
+/** One file of an artifact's stream: a path relative to the host's tree, and its text. */
+export interface StreamedFile {
+  file: string;
+  body: string;
+}
+
+/**
+ * Files an artifact has beside it that are too many to hold at once (one page context per published page): made one
+ * at a time each time they are iterated, by the validators and again by the writer, and never kept.
+ */
+export interface ArtifactStream {
+  /** The entry whose artifact describes the stream (its data file). */
+  entry: RegistryEntry;
+  /** The folder of the host's tree every file of the stream is in, with a trailing "/" ("_agent/page-context/"). */
+  folder: string;
+  /** Every file, in a fixed order, made as it is reached. */
+  files(): Iterable<StreamedFile>;
+  /** One file by its path, made (or read) alone; undefined when the stream has no such file. */
+  file(file: string): string | undefined;
+}
+
 /** An emitted file, in memory, before validation and writing. */
 export interface Artifact {
   entry: RegistryEntry;
@@ -89,6 +110,11 @@ export interface KindDefinition {
   answersQueryRoute?: boolean;
   /** Emitted after every other kind and the aliases, so that its emitter may read their bytes (deploy manifest). */
   emitLast?: boolean;
+  /**
+   * The folder (relative, ending in "/") of the files the kind's artifact streams beside it (`ArtifactStream`): they
+   * belong to the entry, so a built tree's reader claims them and hands them to the kind's validators as a stream.
+   */
+  streamFolder?: string;
   /** Entries this kind adds on its own (sub-files, other hosts' documents, data behind query routes). */
   derive?(model: Model, diagnostics: Diagnostics): DerivedEntry[];
 }
@@ -99,6 +125,7 @@ export type DerivedEntry = Omit<RegistryEntry, 'file' | 'host' | 'mediaType' | '
 
 export class ArtifactSet {
   private readonly items = new Map<string, Artifact>();
+  private readonly streamsByKey = new Map<string, ArtifactStream>();
   private static key(host: HostName, file: string) {
     return `${host}:${file}`;
   }
@@ -114,6 +141,16 @@ export class ArtifactSet {
   }
   values(): Artifact[] {
     return [...this.items.values()];
+  }
+  /** Attaches the files an entry's artifact streams beside it (replacing any stream it had). */
+  setStream(stream: ArtifactStream): void {
+    this.streamsByKey.set(ArtifactSet.key(stream.entry.host, stream.entry.file), stream);
+  }
+  streamOf(entry: RegistryEntry): ArtifactStream | undefined {
+    return this.streamsByKey.get(ArtifactSet.key(entry.host, entry.file));
+  }
+  streams(): ArtifactStream[] {
+    return [...this.streamsByKey.values()];
   }
   text(artifact: Artifact): string {
     return typeof artifact.body === 'string' ? artifact.body : new TextDecoder().decode(artifact.body);

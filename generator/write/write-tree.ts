@@ -2,11 +2,14 @@
 import { dirname, join } from 'node:path';
 import type { OutputFileSystem } from './file-system.js';
 import { IO_CONCURRENCY, mapLimit } from '../parallel/map-limit.js';
+import type { StreamedFile } from '../registry/types.js';
 
 /** One output folder and the files that go in it (relative paths). */
 export interface OutputTree {
   dir: string;
   files: Map<string, string | Uint8Array>;
+  /** Files made one at a time as they are written (a context per page): never all in memory at once. */
+  streams?: (() => Iterable<StreamedFile>)[];
 }
 
 export async function writeTrees(trees: OutputTree[], fs: OutputFileSystem): Promise<void> {
@@ -21,6 +24,7 @@ export async function writeTrees(trees: OutputTree[], fs: OutputFileSystem): Pro
       for (const dir of [...dirs].sort()) await fs.mkdir(dir);
       // A few writes in flight: one at a time is latency-bound with thousands of files.
       await mapLimit([...tree.files], IO_CONCURRENCY, ([file, body]) => fs.writeFile(join(tree.tmp, file), body));
+      for (const stream of tree.streams ?? []) await writeStream(tree.tmp, stream(), dirs, fs);
     }
   } catch (error) {
     for (const tree of staged) await fs.rm(tree.tmp);
@@ -32,4 +36,25 @@ export async function writeTrees(trees: OutputTree[], fs: OutputFileSystem): Pro
     await fs.rename(tree.tmp, tree.dir);
   }
   for (const tree of staged) await fs.rm(tree.old);
+}
+
+/**
+ * Writes a stream's files into the staging folder, taking the next file from the stream only when the last is written:
+ * memory holds one file at a time, whatever the stream's length. Synchronous writes when the file system has them
+ * (200,000 tiny files: a few seconds, against tens of seconds for a promise per file on a busy machine).
+ */
+async function writeStream(root: string, files: Iterable<StreamedFile>, made: Set<string>, fs: OutputFileSystem): Promise<void> {
+  for (const { file, body } of files) {
+    // Names come from site paths; one that climbs out of the tree is a bug, never a file written elsewhere.
+    if (file.split('/').some((segment) => segment === '..' || segment === '')) throw new Error(`Refusing to write the streamed file "${file}".`);
+    const path = join(root, file);
+    const dir = dirname(path);
+    const newDir = made.has(dir) ? undefined : (made.add(dir), dir);
+    if (fs.writeSmallFileSync) {
+      fs.writeSmallFileSync(path, body, newDir);
+      continue;
+    }
+    if (newDir) await fs.mkdir(newDir);
+    await fs.writeFile(path, body);
+  }
 }

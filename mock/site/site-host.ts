@@ -8,6 +8,7 @@ import {
   answerToResponse,
   isQueryRoute,
   type AgentModeDocument,
+  type PageContext,
   type PageContextData,
 } from '../../generator/public-pages/index.js';
 import type { BuiltFile, BuiltFiles } from '../built-files.js';
@@ -48,7 +49,7 @@ export function createSiteHost({ model, registry, files }: SiteHostOptions): Fet
       if (!isQueryRoute(route.dataFor!, url)) continue;
       if (!READ_METHODS.includes(request.method)) return methodNotAllowed(request.method, route.dataFor!, READ_METHODS);
       if (request.method === 'OPTIONS') return preflight();
-      return answerQueryRoute(route, files.of(route), url);
+      return answerQueryRoute(route, files, url);
     }
 
     const entry = served.get(path);
@@ -105,12 +106,18 @@ function headersFor(entry: RegistryEntry, file: BuiltFile, registry: Registry): 
   return headers;
 }
 
-function answerQueryRoute(route: RegistryEntry, file: BuiltFile | undefined, url: URL): Response {
+async function answerQueryRoute(route: RegistryEntry, files: BuiltFiles, url: URL): Promise<Response> {
   const headers = { 'cache-control': NO_STORE, ...CORS_ANY };
+  const file = files.of(route);
   if (!file) return notFound(route.dataFor!, 'The build that is served lacks this route’s data; build again.');
   const data = parsedData(file);
   if (route.kind === 'page-context') {
-    return answerToResponse(answerPageContext(data as PageContextData, url.searchParams.get('path')), headers);
+    // Only the asked page's context file is read (the runtime has checked the path: no "." or ".." segments).
+    const read = (contextFile: string) => {
+      const text = files.streamedFile(route, contextFile.slice(1));
+      return text === undefined ? undefined : (JSON.parse(text) as PageContext);
+    };
+    return answerToResponse(await answerPageContext(data as PageContextData, url.searchParams.get('path'), read), headers);
   }
   if (route.kind === 'agent-mode') return answerToResponse(answerAgentMode(data as AgentModeDocument), headers);
   return new Response(file.bytes, { headers: { 'content-type': route.mediaType, ...headers, ...NOSNIFF } });

@@ -144,6 +144,10 @@ describe('the deploy manifest', () => {
   it('lists every uploaded file once, with its size, sha256, media type and cache policy, and not itself', () => {
     const manifest = JSON.parse(text('deploy', 'deploy-manifest.json')) as DeployManifest;
     const uploaded = build.artifacts.values().filter((a) => a.entry.host === 'site' && !a.entry.kind.startsWith('cdn-'));
+    // Streamed files (a context per page) are uploaded too, with their data file's media type and cache policy.
+    const streamed = build.artifacts.streams().flatMap((s) => [...s.files()].map((f) => ({ entry: { ...s.entry, file: f.file }, body: f.body })));
+    expect(streamed.length).toBeGreaterThan(0);
+    uploaded.push(...streamed);
     expect(manifest.files.map((f) => f.source).sort()).toEqual(uploaded.map((a) => a.entry.file).sort());
     for (const artifact of uploaded) {
       const listed = manifest.files.find((f) => f.source === artifact.entry.file)!;

@@ -22,13 +22,21 @@ export function staticLayer(artifacts: ArtifactSet, rules: HeaderRule[]) {
     const base = path.replace(/^\//, '');
     const candidates = path === '/' ? ['index.html'] : [base, `${base}.html`, `${base}/index.html`];
     const file = candidates.find((f) => !CONFIG_FILES.has(f) && artifacts.get('site', f));
-    if (!file) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
-    const artifact = artifacts.get('site', file)!;
+    // Files streamed beside an artifact (a context per page) are uploaded files like any other.
+    const streamed = file ? undefined : streamedFile(artifacts, base);
+    if (!file && streamed === undefined) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+    const artifact = file ? artifacts.get('site', file)! : { body: streamed! };
     const headers = new Headers();
-    const extension = file.includes('.') ? file.slice(file.lastIndexOf('.') + 1) : '';
+    const name = file ?? base;
+    const extension = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : '';
     headers.set('content-type', BY_EXTENSION[extension] ?? 'application/octet-stream');
     for (const [name, value] of headersFor(rules, path)) headers.set(name, value);
     const body = request.method === 'HEAD' ? null : artifact.body;
     return new Response(body as BodyInit | null, { status: 200, headers });
   };
+}
+
+function streamedFile(artifacts: ArtifactSet, file: string): string | undefined {
+  const stream = artifacts.streams().find((s) => s.entry.host === 'site' && file.startsWith(s.folder));
+  return stream?.file(file);
 }

@@ -51,9 +51,11 @@ async function received(response: Response) {
 function serveWith(dialect: Dialect): (r: Request) => Promise<Response> {
   const rules = parseHeadersFile(build.artifacts.text(build.artifacts.get('site', '_headers')!), dialect);
   const files = staticLayer(build.artifacts, rules);
+  // The handlers fetch a page's context file from the CDN's own static files.
+  const fetchAsset = (url: URL) => files(new Request(url));
   if (dialect === 'netlify') {
     // Netlify runs the function only on the paths of its `config`; the rest go straight to the files.
-    const edge = netlifyEdgeFunction(table);
+    const edge = netlifyEdgeFunction(table, fetchAsset);
     const paths = new Set(netlifyEdgeConfig(table).path);
     return (r) => (paths.has(new URL(r.url).pathname) ? edge(r, { next: () => files(r) }) : files(r));
   }
@@ -65,7 +67,7 @@ function serveWith(dialect: Dialect): (r: Request) => Promise<Response> {
   return (r) => {
     const path = new URL(r.url).pathname;
     if (!matches(routes.include, path) || matches(routes.exclude, path)) return files(r);
-    return pages({ request: r, next: () => files(r) });
+    return pages({ request: r, next: () => files(r), env: { ASSETS: { fetch: (u) => fetchAsset(new URL(u instanceof Request ? u.url : u)) } } });
   };
 }
 
@@ -83,25 +85,50 @@ describe.each(['netlify', 'cloudflare'] as const)('the %s handler in front of th
 });
 
 describe('the shared edge handler', () => {
-  it('leaves ordinary requests to the static files', () => {
-    expect(answerEdgeRequest(new Request(`${ORIGIN}/openapi.json`), table)).toBeUndefined();
-    expect(answerEdgeRequest(new Request(`${ORIGIN}/mcp`, { headers: { accept: 'text/html' } }), table)).toBeUndefined();
-    expect(answerEdgeRequest(new Request(`${ORIGIN}/?mode=human`), table)).toBeUndefined();
+  const noAsset = async () => new Response('no asset expected', { status: 500 });
+  it('leaves ordinary requests to the static files', async () => {
+    expect(await answerEdgeRequest(new Request(`${ORIGIN}/openapi.json`), table, noAsset)).toBeUndefined();
+    expect(await answerEdgeRequest(new Request(`${ORIGIN}/mcp`, { headers: { accept: 'text/html' } }), table, noAsset)).toBeUndefined();
+    expect(await answerEdgeRequest(new Request(`${ORIGIN}/?mode=human`), table, noAsset)).toBeUndefined();
   });
 
-  it('does not answer other methods', () => {
-    expect(answerEdgeRequest(new Request(`${ORIGIN}/?mode=agent`, { method: 'POST', body: '{}' }), table)).toBeUndefined();
+  it('does not answer other methods', async () => {
+    expect(await answerEdgeRequest(new Request(`${ORIGIN}/?mode=agent`, { method: 'POST', body: '{}' }), table, noAsset)).toBeUndefined();
   });
 
   it('answers HEAD on a query route without a body', async () => {
-    const response = answerEdgeRequest(new Request(`${ORIGIN}/?mode=agent`, { method: 'HEAD' }), table)!;
+    const response = (await answerEdgeRequest(new Request(`${ORIGIN}/?mode=agent`, { method: 'HEAD' }), table, noAsset))!;
     expect(response.status).toBe(200);
     expect((await response.arrayBuffer()).byteLength).toBe(0);
   });
 
-  it('refuses a table of another version instead of answering wrongly', () => {
-    const stale = { ...table, version: 2 } as unknown as EdgeTable;
-    expect(() => answerEdgeRequest(new Request(`${ORIGIN}/`), stale)).toThrow(/version 2/);
+  it('holds no page context in its table, and fetches only the asked page’s context file', async () => {
+    expect(JSON.stringify(table.pageContext!.data)).not.toContain('canonicalUrl');
+    const fetched: string[] = [];
+    const fetchAsset = async (url: URL) => {
+      fetched.push(url.pathname);
+      return url.pathname === '/_agent/page-context/pricing.json'
+        ? new Response(JSON.stringify({ path: '/pricing', title: 'Pricing' }), { headers: { 'content-type': 'application/json' } })
+        : new Response('Not found', { status: 404 });
+    };
+    const found = (await answerEdgeRequest(new Request(`${ORIGIN}/api/agent/page-context?path=%2Fpricing`), table, fetchAsset))!;
+    expect([found.status, await found.json()]).toEqual([200, { path: '/pricing', title: 'Pricing' }]);
+    const missing = (await answerEdgeRequest(new Request(`${ORIGIN}/api/agent/page-context?path=/help/none`), table, fetchAsset))!;
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ error: { code: 'page_not_found', status: 404 } });
+    const bad = (await answerEdgeRequest(new Request(`${ORIGIN}/api/agent/page-context?path=/../x`), table, fetchAsset))!;
+    expect(bad.status).toBe(400);
+    expect(fetched).toEqual(['/_agent/page-context/pricing.json', '/_agent/page-context/help/none.json']);
+  });
+
+  it('fails loudly, not with a 404, when the context file cannot be fetched', async () => {
+    const broken = async () => new Response('upstream', { status: 503 });
+    await expect(answerEdgeRequest(new Request(`${ORIGIN}/api/agent/page-context?path=/pricing`), table, broken)).rejects.toThrow(/503/);
+  });
+
+  it('refuses a table of another version instead of answering wrongly', async () => {
+    const stale = { ...table, version: 1 } as unknown as EdgeTable;
+    await expect(answerEdgeRequest(new Request(`${ORIGIN}/`), stale, noAsset)).rejects.toThrow(/version 1/);
   });
 });
 

@@ -96,7 +96,7 @@ export function expectations(registry: Registry, artifacts: ArtifactSet, options
     }
     const cache = CACHE_POLICIES[cachePolicyName(entry)];
     if (entry.dataFor) {
-      out.push(...queryRouteCases(entry, artifacts.text(artifact), cache));
+      out.push(...queryRouteCases(entry, artifacts.text(artifact), cache, artifacts));
       continue;
     }
     const html = HTML.test(entry.mediaType);
@@ -129,16 +129,22 @@ export function expectations(registry: Registry, artifacts: ArtifactSet, options
   return out;
 }
 
-function queryRouteCases(entry: RegistryEntry, text: string, cache: string): Expectation[] {
+function queryRouteCases(entry: RegistryEntry, text: string, cache: string, artifacts: ArtifactSet): Expectation[] {
   const common = { contentType: 'application/json', cors: '*' as const, cacheControl: cache };
   const route = new URL(entry.dataFor!, 'http://route.invalid');
   if (route.search) {
     return [{ name: `GET ${entry.dataFor}`, method: 'GET', target: entry.dataFor!, status: 200, ...common, body: { json: JSON.parse(text) } }];
   }
-  const data = JSON.parse(text) as { pages: Record<string, unknown> };
+  // Every page's context, from its own streamed file.
+  const pages = new Map<string, unknown>();
+  for (const file of artifacts.streamOf(entry)?.files() ?? []) {
+    const context = JSON.parse(file.body) as { path: string };
+    pages.set(context.path, context);
+  }
+  if (pages.size === 0) throw new Error(`${entry.path} streams no page context`);
   const param = entry.query?.find((q) => q.required)?.name ?? 'path';
   const at = (value: string) => `${route.pathname}?${param}=${value}`;
-  const cases: Expectation[] = Object.entries(data.pages).map(([path, context]) => ({
+  const cases: Expectation[] = [...pages].map(([path, context]) => ({
     name: `page context of ${path}`,
     method: 'GET' as const,
     target: at(path),
@@ -146,14 +152,23 @@ function queryRouteCases(entry: RegistryEntry, text: string, cache: string): Exp
     ...common,
     body: { json: context },
   }));
-  // The deepest path, percent-encoded as a form would send it: every "/" becomes %2F.
-  const deepest = Object.keys(data.pages).sort((a, b) => b.split('/').length - a.split('/').length)[0];
-  if (deepest) cases.push({ name: 'page context, percent-encoded path', method: 'GET', target: at(encodeURIComponent(deepest)), status: 200, ...common, body: { json: data.pages[deepest] } });
+  // The deepest path, percent-encoded as a form would send it: every "/" becomes %2F; and with a trailing "/".
+  const deepest = [...pages.keys()].sort((a, b) => b.split('/').length - a.split('/').length)[0];
+  if (deepest) {
+    cases.push(
+      { name: 'page context, percent-encoded path', method: 'GET', target: at(encodeURIComponent(deepest)), status: 200, ...common, body: { json: pages.get(deepest) } },
+      { name: 'page context, trailing "/"', method: 'GET', target: at(`${deepest}/`), status: 200, ...common, body: { json: pages.get(deepest) } },
+      { name: 'page context of a path below a page', method: 'GET', target: at(`${deepest}/deeper`), status: 404, ...common, body: { errorCode: 'page_not_found', errorStatus: 404 } },
+    );
+  }
   cases.push(
+    { name: 'page context of the home page', method: 'GET', target: at(encodeURIComponent('/')), status: pages.has('/') ? 200 : 404, ...common, body: pages.has('/') ? { json: pages.get('/') } : { errorStatus: 404 } },
     { name: 'page context without path', method: 'GET', target: route.pathname, status: 400, ...common, body: { errorCode: 'missing_path', errorStatus: 400 } },
     { name: 'page context with an empty path', method: 'GET', target: at(''), status: 400, ...common, body: { errorCode: 'missing_path', errorStatus: 400 } },
     { name: 'page context of a relative path', method: 'GET', target: at('pricing'), status: 400, ...common, body: { errorCode: 'invalid_path', errorStatus: 400 } },
     { name: 'page context of an unknown page', method: 'GET', target: at('/no-such-page-anywhere'), status: 404, ...common, body: { errorCode: 'page_not_found', errorStatus: 404 } },
+    { name: 'page context of a path with no context file', method: 'GET', target: at('/_agent/page-context'), status: 404, ...common, body: { errorCode: 'page_not_found', errorStatus: 404 } },
+    { name: 'page context of a traversal', method: 'GET', target: at(encodeURIComponent('/help/../../_agent/page-context')), status: 400, ...common, body: { errorCode: 'invalid_path', errorStatus: 400 } },
   );
   return cases;
 }

@@ -10,6 +10,7 @@ import { kinds as realKinds } from '../../generator/registry/kinds.js';
 import { MEDIA_TYPES } from '../../generator/registry/media-types.js';
 import type { Registry } from '../../generator/registry/registry.js';
 import type { ArtifactSet, KindDefinition } from '../../generator/registry/types.js';
+import { contextFileOf, PAGE_CONTEXT_FILES, PAGE_CONTEXT_FOLDER } from '../../generator/public-pages/index.js';
 import { nodeFileSystem } from '../../generator/write/file-system.js';
 import { writeTrees, type OutputTree } from '../../generator/write/write-tree.js';
 
@@ -46,14 +47,24 @@ function placeholder(kind: string): KindDefinition {
     return {
       mediaType: MEDIA_TYPES.json,
       file: () => '_agent/page-context.json',
+      streamFolder: PAGE_CONTEXT_FOLDER,
       answersQueryRoute: true,
       discovery: true,
-      emit: (entry, { registry }) => {
-        const pages: Record<string, unknown> = {};
-        for (const page of registry.ofKind('html-page')) {
-          pages[page.path] = { path: page.path, title: `${page.title} $1 'quoted' \\ "x"`, rules: [] };
-        }
-        return JSON.stringify({ route: entry.path, baseUrl: registry.origin('site'), routeFamilies: [], pages });
+      emit: (entry, { registry, artifacts }) => {
+        const data = { route: entry.path, baseUrl: registry.origin('site'), routeFamilies: [], contexts: PAGE_CONTEXT_FILES };
+        const file = (path: string) => contextFileOf(data, path).slice(1);
+        const body = (path: string) => JSON.stringify({ path, title: `${path} $1 'quoted' \\ "x"`, rules: [] });
+        const paths = registry.ofKind('html-page').map((p) => p.path);
+        artifacts.setStream({
+          entry,
+          folder: PAGE_CONTEXT_FOLDER,
+          files: () => paths.map((path) => ({ file: file(path), body: body(path) })),
+          file: (f) => {
+            const path = paths.find((p) => file(p) === f);
+            return path === undefined ? undefined : body(path);
+          },
+        });
+        return JSON.stringify(data);
       },
     };
   }
@@ -106,6 +117,10 @@ export async function writeBuild(build: TestBuild): Promise<{ root: string; dist
     const dir = host === 'site' ? dist : join(`${dist}-hosts`, host);
     if (!trees.has(dir)) trees.set(dir, { dir, files: new Map() });
     trees.get(dir)!.files.set(artifact.entry.file, artifact.body);
+  }
+  for (const stream of build.artifacts.streams()) {
+    const tree = trees.get(stream.entry.host === 'site' ? dist : join(`${dist}-hosts`, stream.entry.host))!;
+    (tree.streams ??= []).push(() => stream.files());
   }
   await writeTrees([...trees.values()], nodeFileSystem);
   return { root, dist, deploy: join(`${dist}-hosts`, 'deploy') };

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makePublicPagesKinds } from '../../generator/emit/public-pages/kinds.js';
 import { kinds as defaultKinds } from '../../generator/registry/kinds.js';
-import { buildShipped, editJson, ruleIds, validateCorrupted, type GoodBuild } from './harness.js';
+import { buildShipped, editJson, editStreamed, ruleIds, validateCorrupted, type GoodBuild } from './harness.js';
 
 let build: GoodBuild;
 let base: string;
@@ -40,10 +40,7 @@ describe('one corruption, one rule', () => {
     ['public-pages-example-path', CATALOG, () => editJson((c) => (c.routeFamilies[0].examplePaths = ['/nowhere']))],
     ['public-pages-coverage', CATALOG, () => editJson((c) => (c.routeFamilies = c.routeFamilies.filter((f: any) => f.id !== 'pricing')))],
     ['public-pages-link', CATALOG, () => editJson((c) => (c.pageContext.url = `${base}/api/agent/other`))],
-    ['page-context-schema', CONTEXT, () => editJson((d) => delete d.pages['/'].title)],
-    ['page-context-coverage', CONTEXT, () => editJson((d) => delete d.pages['/pricing'])],
-    ['page-context-family', CONTEXT, () => editJson((d) => (d.pages['/pricing'].routeFamily = 'help'))],
-    ['page-context-link', CONTEXT, () => editJson((d) => (d.pages['/pricing'].resources[0].href = `${base}/missing.md`))],
+    ['page-context-schema', CONTEXT, () => editJson((d) => delete d.contexts)],
     ['agent-mode-schema', AGENT, () => editJson((d) => (d.mode = 'human'))],
     ['agent-mode-schema', AGENT, () => editJson((d) => (d.mcpServer.controls[0].readOnly = false))],
     ['agent-mode-link', AGENT, () => editJson((d) => d.discoveryResources.push({ ...d.discoveryResources[0], url: `${base}/nope.json` }))],
@@ -77,6 +74,29 @@ describe('one corruption, one rule', () => {
     const message = messages.find((m) => m.ruleId === ruleId)!;
     expect(message.file).toBe(`dist/${build.registry.get(path)!.file}`);
     expect(message.reason).toMatch(/Fix: /);
+  });
+
+  // The context files are streamed: each corruption is of one page's file, and the message names that file.
+  const PRICING = '_agent/page-context/pricing.json';
+  const contextCases: [string, string, (files: any[]) => any[]][] = [
+    ['page-context-schema', '_agent/page-context/.json', editStreamed('_agent/page-context/.json', (c) => delete c.title)],
+    ['page-context-family', PRICING, editStreamed(PRICING, (c) => (c.routeFamily = 'help'))],
+    ['page-context-link', PRICING, editStreamed(PRICING, (c) => (c.resources[0].href = `${base}/missing.md`))],
+    ['page-context-file', PRICING, editStreamed(PRICING, (c) => (c.path = '/help'))],
+    ['json-syntax', PRICING, (files) => files.map((f) => (f.file === PRICING ? { ...f, body: f.body.slice(0, 20) } : f))],
+    ['page-context-coverage', 'dist/_agent/page-context.json', editStreamed(PRICING, () => null)],
+  ];
+  it.each(contextCases)('%s ← the context file %s', (ruleId, file, corruptStream) => {
+    const messages = validateCorrupted(build, CONTEXT, (t) => t, { corruptStream });
+    expect(ruleIds(messages)).toContain(ruleId);
+    const message = messages.find((m) => m.ruleId === ruleId)!;
+    expect(message.file).toBe(file.startsWith('dist/') ? file : `dist/${file}`);
+    expect(message.reason).toMatch(/Fix: /);
+  });
+
+  it('page-context-coverage: data without its context files fails', () => {
+    const messages = validateCorrupted(build, CONTEXT, (t) => t, { corruptStream: () => [] });
+    expect(messages.filter((m) => m.ruleId === 'page-context-coverage').length).toBe(build.registry.ofKind('html-page').length);
   });
 
   it('sitemap-limit: a sitemap over the limits fails', () => {

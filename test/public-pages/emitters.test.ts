@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { answerAgentMode, answerPageContext, type AgentModeDocument, type PageContextData } from '../../generator/public-pages/index.js';
 import { parseXml } from '../../generator/emit/public-pages/xml-tree.js';
-import { buildShipped, json, text, type GoodBuild } from './harness.js';
+import { buildShipped, contextReader, json, text, type GoodBuild } from './harness.js';
 
 let prod: GoodBuild;
 let preview: GoodBuild;
@@ -35,30 +35,42 @@ describe('public-pages catalog', () => {
 });
 
 describe('page-context data, answered by the runtime', () => {
-  it('answers 200 for every HTML page and its Markdown twin, with absolute canonical URLs', () => {
+  const ask = (path: string) => answerPageContext(json<PageContextData>(prod, '/api/agent/page-context'), path, contextReader(prod));
+  it('keeps only the route families and where the context files are in the data file', () => {
     const data = json<PageContextData>(prod, '/api/agent/page-context');
+    expect(Object.keys(data).sort()).toEqual(['baseUrl', 'contexts', 'route', 'routeFamilies']);
+    expect(data.contexts).toBe('/_agent/page-context{path}.json');
+  });
+  it('streams one context file per HTML page and per Markdown twin, the page before its twin', () => {
+    const stream = prod.artifacts.streamOf(prod.registry.get('/api/agent/page-context')!)!;
+    const files = [...stream.files()].map((f) => f.file);
+    expect(files.slice(0, 2)).toEqual(['_agent/page-context/.json', '_agent/page-context/index.md.json']);
+    expect(files).toContain('_agent/page-context/help/reading-errors.json');
+    expect(new Set(files).size).toBe(files.length);
+    expect(files.length).toBe(htmlPaths(prod).length + prod.registry.ofKind('html-page').filter((e) => e.twin).length);
+  });
+  it('answers 200 for every HTML page and its Markdown twin, with absolute canonical URLs', async () => {
     for (const path of htmlPaths(prod)) {
-      const answer = answerPageContext(data, path);
+      const answer = await ask(path);
       expect(answer.status, path).toBe(200);
       expect((answer.body as any).canonicalUrl).toBe(`https://www.example.com${path}`);
     }
-    const twin = answerPageContext(data, '/pricing.md');
+    const twin = await ask('/pricing.md');
     expect(twin).toMatchObject({ status: 200, body: { path: '/pricing.md', canonicalUrl: 'https://www.example.com/pricing' } });
   });
-  it('gives the pricing page the BASIC rule and the pricing call on the API host', () => {
-    const body = answerPageContext(json<PageContextData>(prod, '/api/agent/page-context'), '/pricing').body as any;
+  it('gives the pricing page the BASIC rule and the pricing call on the API host', async () => {
+    const body = (await ask('/pricing')).body as any;
     expect(body.rules.join(' ')).toMatch(/BASIC/);
     expect(body.resources).toContainEqual(expect.objectContaining({ href: 'https://api.example.com/api/v1/communities/plans/prices', rel: 'service' }));
     expect(body.resources).toContainEqual(expect.objectContaining({ href: 'https://www.example.com/pricing.md', rel: 'alternate' }));
   });
-  it('tells an agent that /mcp is a page and names the real MCP endpoint', () => {
-    const body = answerPageContext(json<PageContextData>(prod, '/api/agent/page-context'), '/mcp').body as any;
+  it('tells an agent that /mcp is a page and names the real MCP endpoint', async () => {
+    const body = (await ask('/mcp')).body as any;
     expect(body.rules.join(' ')).toContain('The MCP endpoint is https://mcp.example.com/mcp');
   });
-  it('answers 404 in the envelope for an unpublished path, 400 for a traversal', () => {
-    const data = json<PageContextData>(prod, '/api/agent/page-context');
-    expect(answerPageContext(data, '/help/no-such-page')).toMatchObject({ status: 404, body: { error: { code: 'page_not_found', status: 404 } } });
-    expect(answerPageContext(data, '/../dist')).toMatchObject({ status: 400 });
+  it('answers 404 in the envelope for an unpublished path, 400 for a traversal', async () => {
+    expect(await ask('/help/no-such-page')).toMatchObject({ status: 404, body: { error: { code: 'page_not_found', status: 404 } } });
+    expect(await ask('/../dist')).toMatchObject({ status: 400 });
   });
 });
 

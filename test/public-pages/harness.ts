@@ -7,7 +7,8 @@ import { buildRegistry } from '../../generator/registry/build-registry.js';
 import type { Registry } from '../../generator/registry/registry.js';
 import type { KindTable } from '../../generator/registry/build-registry.js';
 import { kinds as defaultKinds } from '../../generator/registry/kinds.js';
-import { ArtifactSet, type ValidateContext } from '../../generator/registry/types.js';
+import { ArtifactSet, type StreamedFile, type ValidateContext } from '../../generator/registry/types.js';
+import type { PageContext } from '../../generator/public-pages/index.js';
 
 export interface GoodBuild extends Required<Pick<PipelineResult, 'model' | 'registry' | 'artifacts'>> {
   diagnostics: Diagnostics;
@@ -51,14 +52,20 @@ export function validateCorrupted(
   build: GoodBuild,
   path: string,
   corrupt: (text: string) => string,
-  options: { kinds?: KindTable; also?: string[] } = {},
+  options: { kinds?: KindTable; also?: string[]; corruptStream?: (files: StreamedFile[]) => StreamedFile[] } = {},
 ) {
   const kinds = options.kinds ?? defaultKinds;
   const artifacts = new ArtifactSet();
   for (const artifact of build.artifacts.values()) artifacts.set(artifact);
+  for (const stream of build.artifacts.streams()) artifacts.setStream(stream);
   const target = build.artifacts.byPath(path);
   if (!target) throw new Error(`No artifact at ${path}`);
   artifacts.set({ entry: target.entry, body: corrupt(build.artifacts.text(target)) });
+  const stream = build.artifacts.streamOf(target.entry);
+  if (stream && options.corruptStream) {
+    const files = options.corruptStream([...stream.files()]);
+    artifacts.setStream({ ...stream, files: () => files, file: (f) => files.find((x) => x.file === f)?.body });
+  }
   const diagnostics = new Diagnostics();
   const context: ValidateContext = {
     model: build.model,
@@ -81,4 +88,20 @@ export const editJson = (edit: (value: any) => void) => (text: string) => {
   const value = JSON.parse(text);
   edit(value);
   return `${JSON.stringify(value, null, 2)}\n`;
+};
+
+/** Reads one page-context file of a build, by its site path ("/_agent/page-context/help.json"), as a handler does. */
+export const contextReader = (build: GoodBuild) => (file: string) => {
+  const entry = build.registry.ofKind('page-context')[0]!;
+  const body = build.artifacts.streamOf(entry)?.file(file.slice(1));
+  return body === undefined ? undefined : (JSON.parse(body) as PageContext);
+};
+
+/** Edits the one streamed file of `file` (a tree path) through its parsed value, or drops it when `edit` returns null. */
+export const editStreamed = (file: string, edit: (value: any) => unknown) => (files: StreamedFile[]) => {
+  const at = files.findIndex((f) => f.file === file);
+  if (at < 0) throw new Error(`No streamed file ${file}`);
+  const value = JSON.parse(files[at]!.body);
+  if (edit(value) === null) return files.filter((_, i) => i !== at);
+  return files.map((f, i) => (i === at ? { file: f.file, body: JSON.stringify(value) } : f));
 };

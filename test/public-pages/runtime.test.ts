@@ -5,6 +5,8 @@ import {
   answerPageContext,
   answerToResponse,
   checkSitePath,
+  contextFileOf,
+  contextUrlPathOf,
   findRouteFamily,
   isQueryRoute,
   MAX_SITE_PATH_LENGTH,
@@ -37,12 +39,20 @@ const data: PageContextData = {
   route: '/api/agent/page-context',
   baseUrl: 'https://www.example.com',
   routeFamilies: [family('help-article', '/help/{slug}'), family('help', '/help'), family('home', '/')],
-  pages: {
-    '/': context('/', 'home'),
-    '/help': context('/help', 'help'),
-    '/help/start': context('/help/start', 'help-article'),
-  },
+  contexts: '/_agent/page-context{path}.json',
 };
+/** The context files as a handler finds them, by their site path; every read is recorded. */
+const files = new Map<string, PageContext>([
+  ['/_agent/page-context/.json', context('/', 'home')],
+  ['/_agent/page-context/help.json', context('/help', 'help')],
+  ['/_agent/page-context/help/start.json', context('/help/start', 'help-article')],
+]);
+const reads: string[] = [];
+const read = (file: string) => {
+  reads.push(file);
+  return files.get(file);
+};
+const answer = (path: string | null) => answerPageContext(data, path, read);
 
 describe('checkSitePath', () => {
   it('accepts site paths and normalises a trailing slash, a query and percent-encoding', () => {
@@ -83,30 +93,45 @@ describe('findRouteFamily', () => {
   });
 });
 
-describe('answerPageContext', () => {
-  it('answers 200 with the precomputed context of a known path', () => {
-    expect(answerPageContext(data, '/help/start')).toEqual({ status: 200, body: data.pages['/help/start'] });
-    expect(answerPageContext(data, '/help/')).toEqual({ status: 200, body: data.pages['/help'] });
+describe('context files', () => {
+  it('keeps each site path in a file of its own, the root included', () => {
+    expect(contextFileOf(data, '/')).toBe('/_agent/page-context/.json');
+    expect(contextFileOf(data, '/help')).toBe('/_agent/page-context/help.json');
+    expect(contextFileOf(data, '/help.md')).toBe('/_agent/page-context/help.md.json');
+    expect(contextFileOf(data, '/help/start')).toBe('/_agent/page-context/help/start.json');
+    expect(contextUrlPathOf('/_agent/page-context/help/a b?.json')).toBe('/_agent/page-context/help/a%20b%3F.json');
   });
-  it('answers 404 in the API error envelope for a path the site does not publish, naming the family it resembles', () => {
-    const answer = answerPageContext(data, '/help/nope');
-    expect(answer.status).toBe(404);
-    expect(answer.body).toMatchObject({ error: { code: 'page_not_found', status: 404 } });
-    const error = (answer.body as { error: Record<string, unknown> }).error;
+});
+
+describe('answerPageContext', () => {
+  it('answers 200 with the context read from the one file of a known path', async () => {
+    reads.length = 0;
+    expect(await answer('/help/start')).toEqual({ status: 200, body: files.get('/_agent/page-context/help/start.json') });
+    expect(await answer('/help/')).toEqual({ status: 200, body: files.get('/_agent/page-context/help.json') });
+    expect(await answer('/')).toEqual({ status: 200, body: files.get('/_agent/page-context/.json') });
+    expect(reads).toEqual(['/_agent/page-context/help/start.json', '/_agent/page-context/help.json', '/_agent/page-context/.json']);
+  });
+  it('answers 404 in the API error envelope for a path with no context file, naming the family it resembles', async () => {
+    const result = await answer('/help/nope');
+    expect(result.status).toBe(404);
+    expect(result.body).toMatchObject({ error: { code: 'page_not_found', status: 404 } });
+    const error = (result.body as { error: Record<string, unknown> }).error;
     expect(error.message).toContain('/help/{slug}');
     expect(typeof error.resolution).toBe('string');
-    expect(answerPageContext(data, '/seller/admin').body).toMatchObject({ error: { code: 'page_not_found' } });
+    expect((await answer('/seller/admin')).body).toMatchObject({ error: { code: 'page_not_found' } });
   });
-  it('does not treat inherited object keys as pages', () => {
-    expect(answerPageContext(data, '/__proto__').status).toBe(404);
-    expect(answerPageContext(data, '/constructor').status).toBe(404);
+  it('does not answer with a file that holds another path’s context', async () => {
+    const misplaced = await answerPageContext(data, '/help', () => context('/help/start', 'help-article'));
+    expect(misplaced.status).toBe(404);
   });
-  it('answers 400 for a missing or malformed path', () => {
-    expect(answerPageContext(data, null)).toMatchObject({ status: 400, body: { error: { code: 'missing_path', status: 400 } } });
-    expect(answerPageContext(data, '')).toMatchObject({ status: 400, body: { error: { code: 'missing_path' } } });
-    for (const bad of ['../etc/passwd', '/help/../x', 'http://localhost:4100/help', '//x']) {
-      expect(answerPageContext(data, bad)).toMatchObject({ status: 400, body: { error: { code: 'invalid_path', status: 400 } } });
+  it('answers 400 for a missing or malformed path without reading any file', async () => {
+    reads.length = 0;
+    expect(await answer(null)).toMatchObject({ status: 400, body: { error: { code: 'missing_path', status: 400 } } });
+    expect(await answer('')).toMatchObject({ status: 400, body: { error: { code: 'missing_path' } } });
+    for (const bad of ['../etc/passwd', '/help/../x', '/help/%2e%2e/x', 'http://localhost:4100/help', '//x']) {
+      expect(await answer(bad)).toMatchObject({ status: 400, body: { error: { code: 'invalid_path', status: 400 } } });
     }
+    expect(reads).toEqual([]);
   });
 });
 
@@ -122,7 +147,7 @@ describe('agent mode and query routes', () => {
     expect(isQueryRoute('/api/agent/page-context', new URL('http://h/api/agent/page-context?path=/'))).toBe(true);
   });
   it('turns an answer into a JSON Response', async () => {
-    const response = answerToResponse(answerPageContext(data, null), { 'access-control-allow-origin': '*' });
+    const response = answerToResponse(await answer(null), { 'access-control-allow-origin': '*' });
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(response.headers.get('access-control-allow-origin')).toBe('*');

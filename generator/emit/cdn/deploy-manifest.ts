@@ -41,6 +41,23 @@ export const emitDeployManifest: Emitter = (_entry, { registry, memo, artifacts 
       cors: headerValue(file.headers, 'Access-Control-Allow-Origin') === '*',
     };
   });
+  // A page's context file is fetched by the edge handler from the bucket: uploaded like its data file, one by one.
+  for (const route of plan.queryRoutes) {
+    const stream = artifacts.streamOf(route.data.entry);
+    if (!stream) continue;
+    for (const part of stream.files()) {
+      const bytes = Buffer.from(part.body, 'utf8');
+      files.push({
+        key: part.file,
+        source: part.file,
+        size: bytes.byteLength,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        contentType: headerValue(route.data.headers, 'Content-Type')!,
+        cacheControl: headerValue(route.data.headers, 'Cache-Control')!,
+        cors: headerValue(route.data.headers, 'Access-Control-Allow-Origin') === '*',
+      });
+    }
+  }
   const needsEdge = [...plan.queryRoutes.map((r) => r.route), ...plan.negotiated.map((n) => `${n.path} (Accept: text/markdown)`)];
   const manifest: DeployManifest = { site: registry.origin('site'), needsEdge, files };
   return `${JSON.stringify(manifest, null, 2)}\n`;

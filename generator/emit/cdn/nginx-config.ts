@@ -2,10 +2,10 @@
 // Only registry paths are served; everything else is a 404 in the contract's API error envelope.
 import { MARKDOWN_ACCEPT_PATTERN } from '../../edge/negotiation.js';
 import type { HeaderList } from '../../edge/table.js';
-import { answerPageContext, type PageContextData } from '../../public-pages/index.js';
+import { CONTEXT_PATH_PLACEHOLDER, pageContextAnswer, readPageContextRequest, type PageContextData } from '../../public-pages/index.js';
 import { apiError, type ApiErrorBody } from '../../errors/api-error.js';
 import type { EmitContext, Emitter } from '../../registry/types.js';
-import { DOLLAR_VARIABLE, nginxLiteral, nginxRegex, nginxString, rawSitePathPattern } from './nginx-syntax.js';
+import { DOLLAR_VARIABLE, nginxLiteral, nginxRegex, nginxString } from './nginx-syntax.js';
 import { headerValue, servingPlan, type QueryRoutePlan } from './serving-plan.js';
 
 /** The lines a deployer edits (and the nginx test replaces): where nginx listens and where dist/ is. */
@@ -13,8 +13,16 @@ export const NGINX_LISTEN_LINE = '    listen 80;';
 export const NGINX_ROOT_LINE = '    root /srv/www/dist;';
 
 const MARKDOWN = 'discovery_site_wants_markdown';
-const CONTEXT_BODY = 'discovery_site_page_context';
 const SITE_PATH = 'discovery_site_path_shape';
+/** The `path` parameter after the n-th "%2F" was decoded (nginx does not decode query values). */
+const DECODED = (n: number) => `discovery_site_context_path_${n}`;
+/** The decoded site path, trailing "/" dropped: what the context file is named after. */
+const CONTEXT_PATH = 'discovery_site_context_path';
+/** 1 when the decoded path is a plain site path that may name a file (no "." or ".." segment, no "%", "\\" or control). */
+const CONTEXT_PATH_OK = 'discovery_site_context_path_ok';
+/** 1 when the decoded path has a "." or ".." segment: refused as the runtime refuses it (400). */
+const CONTEXT_PATH_DOTS = 'discovery_site_context_path_dots';
+const CONTEXT_UNKNOWN = '@discovery_site_page_context_unknown';
 
 export const emitNginxConfig: Emitter = (_entry, context) => {
   const { registry, memo } = context;
@@ -40,7 +48,7 @@ export const emitNginxConfig: Emitter = (_entry, context) => {
     '',
   ];
   const contextData = pageContext ? readPageContextData(pageContext, context) : undefined;
-  if (contextData) out.push(...pageContextMaps(contextData));
+  if (contextData) out.push(...pageContextMaps(deepestPath(registry.served('site').map((e) => e.path))));
   out.push('server {', `${NGINX_LISTEN_LINE}  # deploy: the address and port to serve on`, `    server_name ${host};`);
   out.push(`${NGINX_ROOT_LINE}  # deploy: the folder dist/ was copied to`, '    server_tokens off;', '');
 
@@ -60,7 +68,7 @@ export const emitNginxConfig: Emitter = (_entry, context) => {
     if (plan.files.some((f) => f.path === path)) continue;
     out.push(...location(path, NOT_FOUND_HEADERS, [...routeRewrites(path), `return 404 ${nginxString(JSON.stringify(notFound))};`]), '');
   }
-  if (pageContext && contextData) out.push(...pageContextLocation(pageContext, contextData), '');
+  if (pageContext && contextData) out.push(...pageContextLocations(pageContext, contextData), '');
 
   out.push(
     ...location('/', NOT_FOUND_HEADERS, [`return 404 ${nginxString(JSON.stringify(notFound))};`], ''),
@@ -92,31 +100,68 @@ function readPageContextData(route: QueryRoutePlan, { artifacts }: EmitContext):
   return JSON.parse(artifacts.text(artifact)) as PageContextData;
 }
 
-/** The precomputed contexts, keyed by the raw `path` parameter (nginx does not decode query values). */
-function pageContextMaps(data: PageContextData): string[] {
-  const lines = [`map $arg_path $${CONTEXT_BODY} {`, '    default "";'];
-  for (const [path, context] of Object.entries(data.pages)) {
-    lines.push(`    ${nginxRegex(`~${rawSitePathPattern(path)}`)} ${nginxString(JSON.stringify(context))};`);
+/** The most "/" any published path has: how many "%2F" a `path` parameter can need decoded (one more: a trailing "/"). */
+function deepestPath(paths: string[]): number {
+  return Math.max(1, ...paths.map((p) => p.split('/').length - 1));
+}
+
+/**
+ * From the raw `path` parameter to the page's site path, in maps (evaluated only when the route asks): each map decodes
+ * one "%2F" (a form or `URLSearchParams` encodes every "/"), as many as the deepest published path has, plus one for a
+ * trailing "/"; a parameter that still holds "%" names no published page. Then the trailing "/" is dropped, and the
+ * path is checked to be one that may name a file under the context folder.
+ */
+function pageContextMaps(depth: number): string[] {
+  const lines: string[] = [];
+  let from = 'arg_path';
+  for (let n = 1; n <= depth + 1; n++) {
+    lines.push(`map $${from} $${DECODED(n)} {`, `    ${nginxRegex('~^(.*?)%2[Ff](.*)$')} "$1/$2";`, `    default $${from};`, '}');
+    from = DECODED(n);
   }
-  lines.push('}', '', `map $arg_path $${SITE_PATH} {`, '    default 0;', `    ${nginxRegex('~^(?:/|%2[Ff])')} 1;`, '}', '');
+  lines.push(`map $${from} $${CONTEXT_PATH} {`, `    ${nginxRegex('~^(/.+)/$')} "$1";`, `    default $${from};`, '}');
+  lines.push(
+    `map $${CONTEXT_PATH} $${CONTEXT_PATH_OK} {`,
+    '    default 0;',
+    `    ${nginxRegex('~^/$')} 1;`,
+    `    ${nginxRegex('~^(?:/(?!\\.\\.?(?:/|$))[^/%\\x00-\\x20\\x7f\\x5c]+)+$')} 1;`,
+    '}',
+    `map $${CONTEXT_PATH} $${CONTEXT_PATH_DOTS} {`,
+    '    default 0;',
+    `    ${nginxRegex('~(?:^|/)\\.\\.?(?:/|$)')} 1;`,
+    '}',
+    '',
+    `map $arg_path $${SITE_PATH} {`,
+    '    default 0;',
+    `    ${nginxRegex('~^(?:/|%2[Ff])')} 1;`,
+    '}',
+    '',
+  );
   return lines;
 }
 
 /**
- * The error bodies are the shared runtime's own answers, so nginx and the edge handlers say the same thing; only the
- * 404 message is general, since nginx cannot put the (untrusted) path into JSON safely.
+ * The route answers from the page's own context file (`try_files`: nginx reads that one file), with the route's
+ * headers. The error bodies are the shared runtime's own answers, so nginx and the edge handlers say the same thing;
+ * only the 404 message is general, since nginx cannot put the (untrusted) path into JSON safely.
  */
-function pageContextLocation(route: QueryRoutePlan, data: PageContextData): string[] {
-  const missing = answerPageContext(data, null).body;
-  const invalid = answerPageContext(data, 'not-a-site-path').body;
-  let unpublished = '/unpublished';
-  while (Object.hasOwn(data.pages, unpublished)) unpublished += '-page';
-  const { error } = answerPageContext(data, unpublished).body as ApiErrorBody;
+function pageContextLocations(route: QueryRoutePlan, data: PageContextData): string[] {
+  const missing = readPageContextRequest(data, null);
+  const invalid = readPageContextRequest(data, 'not-a-site-path');
+  if (missing.ok || invalid.ok) throw new Error('The page-context runtime accepted a missing or relative path.');
+  const { error } = pageContextAnswer(data, '/unpublished', undefined).body as ApiErrorBody;
   const unknown = apiError(404, error.code, 'No public page is published at this path.', error.resolution);
-  return location(route.pathname, route.headers, [
-    `if ($arg_path = '') { return 400 ${nginxString(JSON.stringify(missing))}; }`,
-    `if ($${SITE_PATH} = 0) { return 400 ${nginxString(JSON.stringify(invalid))}; }`,
-    `if ($${CONTEXT_BODY} = '') { return 404 ${nginxString(JSON.stringify(unknown))}; }`,
-    `return 200 $${CONTEXT_BODY};`,
-  ]);
+  const [before = '', after = ''] = data.contexts.split(CONTEXT_PATH_PLACEHOLDER);
+  // Written unquoted beside a variable: only characters nginx reads as they are.
+  if (!/^[A-Za-z0-9._~/-]*$/.test(before + after)) throw new Error(`The context files' template ${data.contexts} cannot be written into nginx.conf.`);
+  return [
+    ...location(route.pathname, route.headers, [
+      `if ($arg_path = '') { return 400 ${nginxString(JSON.stringify(missing.answer.body))}; }`,
+      `if ($${SITE_PATH} = 0) { return 400 ${nginxString(JSON.stringify(invalid.answer.body))}; }`,
+      `if ($${CONTEXT_PATH_DOTS}) { return 400 ${nginxString(JSON.stringify(invalid.answer.body))}; }`,
+      `if ($${CONTEXT_PATH_OK} = 0) { return 404 ${nginxString(JSON.stringify(unknown))}; }`,
+      `try_files ${before}\${${CONTEXT_PATH}}${after} ${CONTEXT_UNKNOWN};`,
+    ]),
+    '',
+    ...location(CONTEXT_UNKNOWN, route.headers, [`return 404 ${nginxString(JSON.stringify(unknown))};`], ''),
+  ];
 }

@@ -22,14 +22,3 @@ export function nginxRegex(source: string): string {
   if (/\\[tnr]/.test(source) || source.includes('"')) throw new Error(`This pattern cannot be quoted for nginx: ${source}`);
   return `"${source}"`;
 }
-
-/** A regex matching a site path in a raw query value: each "/" may be percent-encoded, a trailing "/" is allowed. */
-export function rawSitePathPattern(path: string): string {
-  const slash = '(?:/|%2[Ff])';
-  if (path === '/') return `^${slash}$`;
-  const segments = path
-    .split('/')
-    .slice(1)
-    .map((segment) => segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return `^${slash}${segments.join(slash)}${slash}?$`;
-}

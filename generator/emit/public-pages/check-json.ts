@@ -1,7 +1,7 @@
 // Semantic checks of the public-pages JSON artifacts, beyond their JSON Schemas: links resolve, coverage is whole.
 import type { Validator, ValidateContext } from '../../registry/types.js';
 import { findRouteFamily, matchesPattern } from '../../public-pages/route-pattern.js';
-import type { AgentModeDocument, PageContextData, RouteFamily } from '../../public-pages/types.js';
+import type { AgentModeDocument } from '../../public-pages/types.js';
 import { JsonDocument, pointerOf } from '../discovery/json/json-document.js';
 import { reportProblem } from '../discovery/json/report.js';
 import type { PublicPagesCatalog } from './catalog.js';
@@ -44,33 +44,6 @@ export const checkCatalog: Validator = jsonCheck<PublicPagesCatalog>(['routeFami
   const route = siteEntryOf(registry, catalog.pageContext?.url ?? '');
   if (!route || route.kind !== 'page-context') {
     report('public-pages-link', '/pageContext/url', `${catalog.pageContext?.url} is not the site's page-context route`, REBUILD);
-  }
-});
-
-export const checkPageContext: Validator = jsonCheck<PageContextData>(['routeFamilies', 'pages'], (data, report, { registry }) => {
-  const families = Array.isArray(data.routeFamilies) ? data.routeFamilies : [];
-  const ids = new Map<string, RouteFamily>(families.map((f) => [f.id, f]));
-  for (const page of sitePages(registry)) {
-    if (!Object.hasOwn(data.pages, page.path)) {
-      report('page-context-coverage', '/pages', `the published page ${page.path} has no context`, REBUILD);
-    }
-  }
-  for (const [path, context] of Object.entries(data.pages)) {
-    const at = (...rest: (string | number)[]) => pointerOf('pages', path, ...rest);
-    const html = registry.get(path)?.kind === 'markdown' ? undefined : path;
-    const expected = html ? findRouteFamily(families, html)?.id : context.routeFamily;
-    if (!ids.has(context.routeFamily) || expected !== context.routeFamily) {
-      report('page-context-family', at('routeFamily'), `the context of ${path} names the family \`${context.routeFamily}\`, but the matcher gives \`${expected ?? 'none'}\``, REBUILD);
-    }
-    const canonical = siteEntryOf(registry, context.canonicalUrl);
-    if (!canonical || canonical.dataFor) {
-      report('page-context-link', at('canonicalUrl'), `${context.canonicalUrl} is not a page the site serves`, REBUILD);
-    }
-    (context.resources ?? []).forEach((resource, i) => {
-      if (isOnSite(registry, resource.href) && !siteEntryOf(registry, resource.href)) {
-        report('page-context-link', at('resources', i, 'href'), `${resource.href} is not served by the site`, REBUILD);
-      }
-    });
   }
 });
 

@@ -4,18 +4,23 @@ import { MEDIA_TYPES } from '../../registry/media-types.js';
 import { schemaValidator } from '../discovery/json/artifact-schemas.js';
 import { emitAgentMode } from './agent-mode.js';
 import { emitCatalog } from './catalog.js';
-import { checkAgentMode, checkCatalog, checkPageContext } from './check-json.js';
+import { checkAgentMode, checkCatalog } from './check-json.js';
+import { checkPageContext } from './check-page-contexts.js';
 import { checkRobots } from './check-robots.js';
 import { checkEntity, checkSchemaFeed } from './check-schema-org.js';
 import { checkSchemamap, makeSitemapCheck } from './check-xml.js';
 import { emitPageContextData } from './page-context.js';
+import { PAGE_CONTEXT_FOLDER } from '../../public-pages/context-files.js';
 import { emitRobots } from './robots.js';
 import { emitEntity, emitSchemaFeed } from './schema-feed.js';
 import { emitSchemamap } from './schemamap.js';
 import { deriveSitemapParts, makeSitemapEmitter } from './sitemap.js';
 import { SITEMAP_LIMITS, type SitemapLimits } from './sitemap-limits.js';
 
-/** Where the data behind the query routes lives in the site tree: handlers read it, the CDN need not list it. */
+/**
+ * Where the data behind the query routes lives in the site tree: handlers read it, the CDN need not list it. The page
+ * contexts themselves are one file per page beside the page-context data (its `contexts` says where).
+ */
 export const AGENT_DATA_FILES = {
   pageContext: '_agent/page-context.json',
   agentMode: '_agent/agent-mode.json',
@@ -40,6 +45,7 @@ export function makePublicPagesKinds(options: PublicPagesOptions = {}): KindTabl
       discovery: true,
       answersQueryRoute: true,
       file: () => AGENT_DATA_FILES.pageContext,
+      streamFolder: PAGE_CONTEXT_FOLDER,
       emit: emitPageContextData,
       validate: [schemaValidator('page-context', 'Fix content/public-pages.yaml or the pages, then rebuild.'), checkPageContext],
     },

@@ -63,8 +63,12 @@ export function makeSitemapEmitter(limits: SitemapLimits) {
   return function emitSitemap(entry: RegistryEntry, context: EmitContext): string {
     const { registry } = context;
     const main = mainSitemap(registry);
-    const chunks = chunkSitemapUrls(sitemapUrls(registry), limits);
-    for (const url of chunks.flat()) validateURL(url, 'loc');
+    // Once per build, not once per sitemap file: a catalog's split lists every page URL in each pass.
+    const chunks = context.memo(`public-pages:sitemap-chunks:${limits.maxUrls}:${limits.maxBytes}`, () => {
+      const split = chunkSitemapUrls(sitemapUrls(registry), limits);
+      for (const chunk of split) for (const url of chunk) validateURL(url, 'loc');
+      return split;
+    });
     if (entry === main || !main) {
       if (chunks.length <= 1) return urlset(chunks[0] ?? []);
       return sitemapIndex(chunks.map((_, i) => registry.url(sitemapPartPath(entry.path, i + 1))));
