@@ -60,8 +60,9 @@ export async function prerenderPages(
   }
 
   const pending = pages.filter((p) => !ready.has(p.id));
-  const started = workerCount(pending.length, options.workers);
-  const pool = pending.length === 0 ? undefined : (options.pool ?? (started > 0 ? new RenderPool(started) : undefined));
+  // Workers started early are used for any number of pages: their start is already paid for.
+  const wanted = workerCount(pending.length, options.workers);
+  const pool = pending.length === 0 ? undefined : (options.pool ?? (wanted > 0 ? new RenderPool(wanted) : undefined));
   const workers = pool?.size ?? 0;
   let inWorkers = 0;
   const fresh = new Map<string, PageProducts>();
