@@ -71,6 +71,10 @@ describe('HTML read in stretches', () => {
       '<table><thead><tr><th>Name</th><th>Status</th></tr></thead><main><tr><td>Seller API</td><td>x</td></tr></main></table>',
       '<p>Unpublished lead-in.</p><main><ul><li>Seller API</li></ul></main><p>Other lead.</p><main><ul><li>Seller API</li></ul></main>',
       '<MAIN class="x"><p>Caps.</p></MAIN><nav-x><p>dash</p></nav-x><nav2><p>digit</p></nav2><main',
+      // No comment: the page is read through the ranges its scripts and styles would be blanked in.
+      '<p>Lead.</p><style>p > a { }</style><header><p>x</p></header><script>if (a < b) { s = "<main>" }</script><ul><li>Seller API</li></ul><main><p>y</p></main>',
+      '<header><p>a</p></header><SCRIPT>x = 1 > 0 && "<footer>"</SCRIPT><footer><p>b</p></footer><script>unclosed <nav> <p>c</p>',
+      '<ul><li>Seller <script>s = "<main>"</script> API</li></ul><p>One <a title="q <style>s</style><nav>">link</a> here.</p><nav><p>z</p></nav>',
     ];
     const context = await runOver(pages);
     const items = publishedTexts(context).filter((item) => item.format === 'html');

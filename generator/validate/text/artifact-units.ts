@@ -4,7 +4,7 @@
 // per page.
 import type { SourcePlace } from '../../model/types.js';
 import type { ArtifactText } from './artifact-text.js';
-import { blankHtml, htmlCuts, scanHtml, unitsOf, type HtmlState, type TextUnit } from './units.js';
+import { blankedRanges, blankedSlice, blankHtml, htmlCuts, htmlCutsIn, scanHtml, unitsOf, type HtmlState, type TextUnit } from './units.js';
 import { markdownBlocks, type Block } from './markdown-blocks.js';
 
 /** Units of one stretch of an artifact, with offsets in the stretch. Stretches read alike are one object. */
@@ -125,28 +125,60 @@ interface ChunkReading {
 }
 
 // Per check run, so that nothing of a run's artifacts outlives it: stretches by their text.
-const readings = new WeakMap<object, Map<string, ChunkReading[]>>();
+const readings = new WeakMap<object, Map<number, ChunkReading[]>>();
+
+const PROBE_LIMIT = 32;
+
+/** A number from a stretch's length and some of its characters: its start, its end and a spread between. */
+function probeOf(text: string, from: number, to: number): number {
+  const length = to - from;
+  let hash = length | 0;
+  const mix = (at: number) => {
+    hash = Math.imul(hash ^ text.charCodeAt(at), 16777619);
+  };
+  const ends = Math.min(24, length);
+  for (let i = 0; i < ends; i++) {
+    mix(from + i);
+    mix(to - 1 - i);
+  }
+  const step = Math.max(1, Math.floor(length / 32));
+  for (let at = from; at < to; at += step) mix(at);
+  return hash;
+}
 
 function htmlChunks(item: ArtifactText): PlacedChunk[] {
-  let byText = readings.get(item.run);
-  if (!byText) readings.set(item.run, (byText = new Map()));
-  // Blanked regions (scripts, comments) never hold a cut, so each stretch blanks alone as it does in the page.
-  const cuts = [0, ...htmlCuts(blankHtml(item.text)), item.text.length];
+  let byProbe = readings.get(item.run);
+  if (!byProbe) readings.set(item.run, (byProbe = new Map()));
+  // Blanked regions (scripts, comments) never hold a cut: a stretch of the blanked page is the stretch blanked. A page
+  // without comments is not copied blanked: the ranges say what would be.
+  const ranges = blankedRanges(item.text);
+  const blanked = ranges ? undefined : blankHtml(item.text);
+  const cuts = [0, ...(blanked !== undefined ? htmlCuts(blanked) : htmlCutsIn(item.text, ranges!)), item.text.length];
   const placed: PlacedChunk[] = [];
   let state: HtmlState = { leadIns: [], headers: [], lastBlock: '', inThead: false };
   for (let i = 0; i + 1 < cuts.length; i++) {
     const from = cuts[i]!;
-    const text = item.text.slice(from, cuts[i + 1]);
-    const stack = JSON.stringify([state.leadIns, state.headers, state.inThead]);
-    const known = byText.get(text);
-    let reading = known?.find((r) => r.stack === stack && (r.lastBlock === undefined || r.lastBlock === state.lastBlock));
+    const to = cuts[i + 1]!;
+    const text = item.text.slice(from, to);
+    const stack =
+      state.leadIns.length === 0 && state.headers.length === 0
+        ? (state.inThead ? 'thead' : '')
+        : JSON.stringify([state.leadIns, state.headers, state.inThead]);
+    // Looked up by a probe of a few characters, then compared whole: hashing every stretch of every page costs more
+    // than comparing the few that share a probe.
+    const probe = probeOf(item.text, from, to);
+    const known = byProbe.get(probe);
+    let reading = known?.find(
+      (r) => r.stack === stack && (r.lastBlock === undefined || r.lastBlock === state.lastBlock) && r.chunk.text === text,
+    );
     if (!reading) {
       const before = state.lastBlock;
       const after: HtmlState = { leadIns: [...state.leadIns], headers: [...state.headers], lastBlock: before, inThead: state.inThead };
-      const scan = scanHtml(blankHtml(text), after);
+      const scan = scanHtml(blanked !== undefined ? blanked.slice(from, to) : blankedSlice(item.text, from, to, ranges!), after);
       reading = { stack, lastBlock: scan.readsLastBlock ? before : undefined, chunk: { text, units: scan.units }, after, setsLastBlock: scan.setsLastBlock };
-      if (known) known.push(reading);
-      else byText.set(text, [reading]);
+      // A probe that many different stretches share stops collecting them, so a lookup compares a few at most.
+      if (!known) byProbe.set(probe, [reading]);
+      else if (known.length < PROBE_LIMIT) known.push(reading);
     }
     placed.push({ offset: from, chunk: reading.chunk });
     const { after } = reading;

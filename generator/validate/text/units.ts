@@ -131,9 +131,32 @@ export function htmlUnits(html: string): TextUnit[] {
 
 /** Script and style bodies and comments are not text: blanked to spaces, so that offsets stay those of the file. */
 export function blankHtml(html: string): string {
-  return html
-    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, (m) => ' '.repeat(m.length))
-    .replace(/<!--[\s\S]*?-->/g, (m) => ' '.repeat(m.length));
+  return html.replace(SCRIPT_OR_STYLE, (m) => ' '.repeat(m.length)).replace(/<!--[\s\S]*?-->/g, (m) => ' '.repeat(m.length));
+}
+
+const SCRIPT_OR_STYLE = /<(script|style)\b[\s\S]*?<\/\1>/gi;
+
+/**
+ * The [start, end) ranges blankHtml blanks, without making the blanked copy of the page; undefined for a page with a
+ * comment (a comment is found in the text with its scripts already blanked: then blank the page itself).
+ */
+export function blankedRanges(html: string): [number, number][] | undefined {
+  if (html.includes('<!--')) return undefined;
+  return [...html.matchAll(SCRIPT_OR_STYLE)].map((m): [number, number] => [m.index, m.index + m[0].length]);
+}
+
+/** A stretch of a page as blankHtml blanks it, from the page and its blanked ranges. */
+export function blankedSlice(html: string, from: number, to: number, ranges: [number, number][]): string {
+  let out = '';
+  let at = from;
+  for (const [start, end] of ranges) {
+    if (end <= at || start >= to) continue;
+    const a = Math.max(start, at);
+    const b = Math.min(end, to);
+    out += html.slice(at, a) + ' '.repeat(b - a);
+    at = b;
+  }
+  return at === from ? html.slice(from, to) : out + html.slice(at, to);
 }
 
 /** What the HTML reader carries from one stretch of a page to the next. */
@@ -171,19 +194,21 @@ export function scanHtml(blanked: string, state: HtmlState): HtmlScan {
   let start = 0;
   let kind = 'p';
   const flush = (end: number) => {
-    const raw = blanked.slice(start, end).replace(/<[^>]*>/g, (m) => ' '.repeat(m.length));
+    // Most flushes come between two tags with nothing between them.
+    if (end <= start) return;
+    let raw = blanked.slice(start, end);
+    if (raw.includes('<')) raw = raw.replace(/<[^>]*>/g, (m) => ' '.repeat(m.length));
+    const text = raw.trim();
+    if (!text) return;
     const context = [...state.leadIns];
     const header = state.headers[state.headers.length - 1];
     if (kind === 'tr' && !state.inThead && header) context.push(header);
-    const text = raw.trim();
-    if (text) {
-      if (kind === 'li' || kind === 'tr') push(units, raw, start, context);
-      else units.push(...sentences(raw, start, context));
-      if (kind === 'tr' && state.inThead) state.headers[state.headers.length - 1] = text;
-      else if (kind !== 'li' && kind !== 'tr') {
-        state.lastBlock = text;
-        setsLastBlock = true;
-      }
+    if (kind === 'li' || kind === 'tr') push(units, raw, start, context);
+    else units.push(...sentences(raw, start, context));
+    if (kind === 'tr' && state.inThead) state.headers[state.headers.length - 1] = text;
+    else if (kind !== 'li' && kind !== 'tr') {
+      state.lastBlock = text;
+      setsLastBlock = true;
     }
   };
   for (const tag of blanked.matchAll(TAG)) {
@@ -219,11 +244,28 @@ const LANDMARK = /<\/?(?:header|nav|main|footer)\b/gi;
  * inside the page.
  */
 export function htmlCuts(blanked: string): number[] {
+  return htmlCutsIn(blanked, []);
+}
+
+/** htmlCuts of the blanked page, read in the page itself with the ranges blankHtml would blank (blankedRanges). */
+export function htmlCutsIn(html: string, ranges: [number, number][]): number[] {
+  const inRange = (pos: number) => ranges.find(([start, end]) => pos >= start && pos < end);
   const cuts: number[] = [];
-  for (const m of blanked.matchAll(LANDMARK)) {
+  for (const m of html.matchAll(LANDMARK)) {
     const at = m.index;
-    if (at === 0 || blanked.lastIndexOf('>', at - 1) < blanked.lastIndexOf('<', at - 1)) continue;
-    if (blanked.indexOf('>', at) < 0) continue;
+    if (at === 0 || inRange(at)) continue;
+    // The nearest angle bracket before it that is not blanked.
+    let bracket = Math.max(html.lastIndexOf('>', at - 1), html.lastIndexOf('<', at - 1));
+    for (let range = bracket >= 0 ? inRange(bracket) : undefined; range; range = bracket >= 0 ? inRange(bracket) : undefined) {
+      bracket = range[0] === 0 ? -1 : Math.max(html.lastIndexOf('>', range[0] - 1), html.lastIndexOf('<', range[0] - 1));
+    }
+    if (bracket >= 0 && html[bracket] === '<') continue;
+    // A ">" after it that is not blanked.
+    let close = html.indexOf('>', at);
+    for (let range = close >= 0 ? inRange(close) : undefined; range; range = close >= 0 ? inRange(close) : undefined) {
+      close = html.indexOf('>', range[1]);
+    }
+    if (close < 0) continue;
     cuts.push(at);
   }
   return cuts;
