@@ -8,6 +8,7 @@
 // `full`), as does a session whose latest whole build or completion found problems.
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { hashFolder } from '../cache/fingerprint.js';
 import { ContentSchemas } from '../content/schema-check.js';
 import { Diagnostics } from '../messages/diagnostics.js';
@@ -205,12 +206,17 @@ export class DevSession {
       switch (result.kind) {
         case 'full':
           return 'whole';
-        case 'problems':
+        case 'problems': {
           // A completion of the served build must not clear these problems: it waits for the fix.
           this.generation++;
-          this.problems = problemsOf(result.diagnostics);
+          const problems = problemsOf(result.diagnostics);
+          // The watcher's second look at a save finds what the first did: nothing new to tell.
+          const known = this.problemsFrom === 'pages' && isDeepStrictEqual(problems, this.problems);
+          this.problems = problems;
           this.problemsFrom = 'pages';
+          if (known) return undefined;
           return { ok: false, phase: 'pages', problems: this.problems, ms: ms(), diagnostics: result.diagnostics };
+        }
         case 'unchanged': {
           this.saved.clear();
           if (this.problems.length === 0) return undefined;
