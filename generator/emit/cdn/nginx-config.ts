@@ -147,7 +147,8 @@ function pageContextMaps(depth: number): string[] {
 function pageContextLocations(route: QueryRoutePlan, data: PageContextData): string[] {
   const missing = readPageContextRequest(data, null);
   const invalid = readPageContextRequest(data, 'not-a-site-path');
-  if (missing.ok || invalid.ok) throw new Error('The page-context runtime accepted a missing or relative path.');
+  const dots = readPageContextRequest(data, '/a/../b');
+  if (missing.ok || invalid.ok || dots.ok) throw new Error('The page-context runtime accepted a missing, relative or climbing path.');
   const { error } = pageContextAnswer(data, '/unpublished', undefined).body as ApiErrorBody;
   const unknown = apiError(404, error.code, 'No public page is published at this path.', error.resolution);
   const [before = '', after = ''] = data.contexts.split(CONTEXT_PATH_PLACEHOLDER);
@@ -157,7 +158,7 @@ function pageContextLocations(route: QueryRoutePlan, data: PageContextData): str
     ...location(route.pathname, route.headers, [
       `if ($arg_path = '') { return 400 ${nginxString(JSON.stringify(missing.answer.body))}; }`,
       `if ($${SITE_PATH} = 0) { return 400 ${nginxString(JSON.stringify(invalid.answer.body))}; }`,
-      `if ($${CONTEXT_PATH_DOTS}) { return 400 ${nginxString(JSON.stringify(invalid.answer.body))}; }`,
+      `if ($${CONTEXT_PATH_DOTS}) { return 400 ${nginxString(JSON.stringify(dots.answer.body))}; }`,
       `if ($${CONTEXT_PATH_OK} = 0) { return 404 ${nginxString(JSON.stringify(unknown))}; }`,
       `try_files ${before}\${${CONTEXT_PATH}}${after} ${CONTEXT_UNKNOWN};`,
     ]),
