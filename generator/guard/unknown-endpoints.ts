@@ -1,19 +1,14 @@
 // Guard: no artifact links an endpoint the contract does not publish on the pricing API, MCP or authorization host
 // (the site's own paths are checked by unresolved-site-url).
-import type { Model } from '../model/types.js';
-import type { Registry } from '../registry/registry.js';
 import type { TreeValidator } from '../registry/types.js';
 import { publishedTexts } from '../validate/text/artifact-text.js';
 import { unitAt, unitChunksOfArtifact, type UnitChunk } from '../validate/text/artifact-units.js';
 import { urlsOfChunk } from '../validate/text/artifact-urls.js';
-import { memoOf, TextMemo } from '../validate/text/memo.js';
+import { TextMemo } from '../validate/text/memo.js';
 import { isTemplate, pathOn, splitPath } from '../validate/text/urls.js';
 import { negated } from './wording.js';
 import { contractEndpoints, describePaths, UNKNOWN_ENDPOINT_FIX, type HostEndpoints } from './contract-endpoints.js';
 
-// Per model and registry: the hosts on which a URL is not a contract endpoint depend only on the URL (the same links
-// repeat in every page).
-const memos = new WeakMap<Model, WeakMap<Registry, TextMemo<HostEndpoints[]>>>();
 
 interface Candidate {
   url: string;
@@ -28,9 +23,8 @@ export const onlyContractEndpoints: TreeValidator = (context) => {
   const { model, registry } = context;
   const hosts = contractEndpoints(model, registry);
   const legacy = new Set(model.mcpServer.legacyPaths.examples);
-  let byRegistry = memos.get(model);
-  if (!byRegistry) memos.set(model, (byRegistry = new WeakMap()));
-  const memo = memoOf(byRegistry, registry);
+  // For this run: the hosts on which a URL is not a contract endpoint depend only on the URL.
+  const memo = new TextMemo<HostEndpoints[]>();
   const unknownOn = (url: string) =>
     hosts.filter((endpoints) => {
       const origin = model.addresses[endpoints.address];

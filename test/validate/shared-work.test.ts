@@ -147,6 +147,18 @@ describe('findings in shared text', () => {
   });
 });
 
+describe('the discovery chain across stretches', () => {
+  it('reports steps out of order in one block that runs from a page\'s main into its footer', async () => {
+    const messages = checkWith(await goodBuild(), [discoveryChainInOrder], {
+      '/developers': (t) =>
+        replace('</main>', '<div>https://auth.example.com/.well-known/oauth-authorization-server</div></main>')(
+          replace('<footer>', '<footer><div>then https://mcp.example.com/.well-known/oauth-protected-resource</div>')(t),
+        ),
+    });
+    expect(messages.map((m) => [m.ruleId, m.file])).toEqual([['discovery-chain-mismatch', 'dist/developers.html']]);
+  });
+});
+
 describe('foreign addresses in stretches', () => {
   it('lists a file\'s first three across its stretches, in order, and counts the rest', async () => {
     const messages = checkWith(await goodBuild(), [ownEnvironmentAddresses], {

@@ -31,17 +31,3 @@ export class TextMemo<T> {
     return value;
   }
 }
-
-/** A bounded memo per owner (a model, a registry): it goes when its owner does, so a rebuild never reads stale results. */
-export function memoOf<O extends object, T>(memos: WeakMap<O, TextMemo<T>>, owner: O): TextMemo<T> {
-  let memo = memos.get(owner);
-  if (!memo) memos.set(owner, (memo = new TextMemo<T>(50_000)));
-  return memo;
-}
-
-/** A memo for one check run (`ArtifactText.run`): unbounded, and gone with the run. */
-export function runMemo<T>(memos: WeakMap<object, TextMemo<T>>, run: object): TextMemo<T> {
-  let memo = memos.get(run);
-  if (!memo) memos.set(run, (memo = new TextMemo<T>()));
-  return memo;
-}

@@ -1,9 +1,13 @@
 // Tree check: wherever the OAuth discovery chain is listed, its steps come in the contract's order (section 5).
 import { fillAddresses } from '../../registry/registry.js';
 import type { TreeValidator } from '../../registry/types.js';
-import { publishedTexts } from '../text/artifact-text.js';
+import { publishedTexts, type ArtifactText } from '../text/artifact-text.js';
+import { unitChunksOfArtifact, type UnitChunk } from '../text/artifact-units.js';
 import { pointer, walkJson } from '../text/json-walk.js';
 import { occurrences, occursIn } from './environment-addresses.js';
+
+// Per stretch of text (one check run, so one model): the steps of the chain it names.
+const namedSteps = new WeakMap<UnitChunk, number[]>();
 
 export const discoveryChainInOrder: TreeValidator = (context) => {
   const { model } = context;
@@ -30,6 +34,23 @@ export const discoveryChainInOrder: TreeValidator = (context) => {
     return step;
   };
   const stepUrls = new Set(chain);
+  // How many steps a text names, summed over its stretches (each read once per run); a step never crosses a cut (a
+  // cut is a "<") unless its URL holds one.
+  const cutSafe = chain.every((url) => !url.includes('<'));
+  const stepsIn = (chunk: UnitChunk): number[] => {
+    let steps = namedSteps.get(chunk);
+    if (!steps) {
+      steps = chain.flatMap((url, step) => (occursIn(chunk.text, url) ? [step] : []));
+      namedSteps.set(chunk, steps);
+    }
+    return steps;
+  };
+  const stepsNamed = (item: ArtifactText) => {
+    if (!cutSafe) return chain.filter((url) => occursIn(item.text, url)).length;
+    const named = new Set<number>();
+    for (const { chunk } of unitChunksOfArtifact(item)) for (const step of stepsIn(chunk)) named.add(step);
+    return named.size;
+  };
   for (const item of publishedTexts(context)) {
     if (item.json !== undefined) {
       // Only an array holding a step of the chain can list it: most documents hold none. Without an escape in the
@@ -55,7 +76,7 @@ export const discoveryChainInOrder: TreeValidator = (context) => {
       continue;
     }
     // A block's steps are steps of the whole text too: a text that names fewer than two has no block out of order.
-    if (chain.filter((url) => occursIn(item.text, url)).length < 2) continue;
+    if (stepsNamed(item) < 2) continue;
     // In prose the chain is a list or a paragraph: a block between blank lines (or HTML block ends).
     for (const block of blocksOf(item.text, item.format === 'html' ? /\n\s*\n|<\/(?:ol|ul|p|table)>/g : /\n\s*\n/g)) {
       const firsts = chain

@@ -7,7 +7,7 @@ import { publishedTexts, type ArtifactText } from '../text/artifact-text.js';
 import { unitAt, unitChunksOfArtifact, type UnitChunk } from '../text/artifact-units.js';
 import { urlsOfChunk } from '../text/artifact-urls.js';
 import { pointer, walkJson, type JsonPath } from '../text/json-walk.js';
-import { memoOf, TextMemo } from '../text/memo.js';
+import { TextMemo } from '../text/memo.js';
 import { pathOn, splitPath } from '../text/urls.js';
 
 /** Members whose value is, by their name, an MCP endpoint. */
@@ -46,15 +46,8 @@ interface TextClaims {
 // Per stretch of text (one check run, so one model).
 const textClaims = new WeakMap<UnitChunk, TextClaims>();
 
-// Per model: a URL's verdict depends only on the URL, and every page links the same ones.
-const verdicts = new WeakMap<Model, TextMemo<string | null>>();
-
 /** Why a URL is not an MCP endpoint, or undefined when it may be one. */
 export function notAnEndpoint(url: string, model: Model): string | undefined {
-  return memoOf(verdicts, model).get(url, (u) => whyNotAnEndpoint(u, model) ?? null) ?? undefined;
-}
-
-function whyNotAnEndpoint(url: string, model: Model): string | undefined {
   const onSite = pathOn(url, model.addresses.base_url);
   if (onSite !== undefined) {
     const { path } = splitPath(onSite);
@@ -73,6 +66,9 @@ function whyNotAnEndpoint(url: string, model: Model): string | undefined {
 
 export const onlyMcpEndpoint: TreeValidator = (context) => {
   const { model } = context;
+  // For this run: a URL's verdict depends only on the URL, and every page links the same ones.
+  const verdicts = new TextMemo<string | null>();
+  const verdictOf = (url: string) => verdicts.get(url, (u) => notAnEndpoint(u, model) ?? null) ?? undefined;
   const endpoint = model.addresses[model.mcpServer.host] + model.mcpServer.endpointPath;
   // A legacy path written on its own ("the /sse endpoint"); inside a URL it is checked with the URL's host.
   const legacyPattern = new RegExp(
@@ -91,7 +87,7 @@ export const onlyMcpEndpoint: TreeValidator = (context) => {
       if (typeof value !== 'string') return;
       const role = roleOf(path, parent);
       if (!role) return;
-      const why = notAnEndpoint(value, model);
+      const why = verdictOf(value);
       // Placed only when reported: the pointer map costs a second parse.
       const place = () => item.place(item.offsetAt(path));
       if (why) {
@@ -147,7 +143,7 @@ export const onlyMcpEndpoint: TreeValidator = (context) => {
       for (const m of unit.text.matchAll(legacyPattern)) found.legacy.push({ path: m[0], offset: unit.offset + m.index });
     }
     for (const url of urlsOfChunk(chunk)) {
-      const why = notAnEndpoint(url.url, model);
+      const why = verdictOf(url.url);
       if (!why) continue;
       const unit = unitAt(chunk.units, url.offset);
       if (!unit || !ENDPOINT_WORDS.test(unit.text) || negated(unit)) continue;

@@ -4,11 +4,9 @@ import type { RegistryEntry, TreeValidator } from '../../registry/types.js';
 import { publishedTexts } from '../text/artifact-text.js';
 import { unitChunksOfArtifact, type UnitChunk } from '../text/artifact-units.js';
 import { urlsOfChunk } from '../text/artifact-urls.js';
-import { memoOf, TextMemo } from '../text/memo.js';
+import { TextMemo } from '../text/memo.js';
 import { isTemplate, pathOn, rootRelativeLinks, splitPath, type FoundUrl } from '../text/urls.js';
 
-// Per registry: whether a site path resolves (or is a template) depends only on the path; every page links the same ones.
-const memos = new WeakMap<Registry, TextMemo<boolean>>();
 
 /** The registry entry a site URL's path (query included) is answered by: the exact path, else the query route. */
 export function resolveSitePath(registry: Registry, pathWithQuery: string): RegistryEntry | undefined {
@@ -25,7 +23,8 @@ const unresolved = new WeakMap<UnitChunk, (FoundUrl & { path: string })[]>();
 
 export const siteUrlsResolve: TreeValidator = (context) => {
   const base = context.model.addresses.base_url;
-  const resolves = memoOf(memos, context.registry);
+  // For this run: whether a site path resolves (or is a template) depends only on the path.
+  const resolves = new TextMemo<boolean>();
   const fine = (path: string) => isTemplate(path) || resolveSitePath(context.registry, path) !== undefined;
   const unresolvedIn = (chunk: UnitChunk) => {
     let links = unresolved.get(chunk);
