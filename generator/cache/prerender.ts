@@ -27,7 +27,8 @@ export interface PrerenderOptions {
 export interface PrerenderResult {
   /** Bodies of the page entries that are ready, for the emit stage to take as they are. */
   bodies: Map<RegistryEntry, string>;
-  stats: { pages: number; fromCache: number; inWorkers: number; workers: number };
+  /** `renderMs`: wall time of rendering the pages the cache did not have, on every thread (to set beside the parse floor). */
+  stats: { pages: number; fromCache: number; inWorkers: number; workers: number; renderMs: number };
 }
 
 /**
@@ -66,6 +67,7 @@ export async function prerenderPages(
   const workers = pool?.size ?? 0;
   let inWorkers = 0;
   const fresh = new Map<string, PageProducts>();
+  const renderStart = performance.now();
   try {
     // Workers and this thread take batches from one queue until it is empty; both cores stay busy to the end.
     const queue = pageQueue(pending.map((p) => p.id));
@@ -89,6 +91,7 @@ export async function prerenderPages(
   } finally {
     if (pool && pool !== options.pool) await pool.close();
   }
+  const renderMs = Math.round(performance.now() - renderStart);
   for (const [id, products] of fresh) ready.set(id, products);
   if (cache) await Promise.all([...fresh].map(([id, products]) => cache.set(keys.get(id)!, products)));
 
@@ -101,7 +104,7 @@ export async function prerenderPages(
     for (const entry of entries) bodies.set(entry, products.bodies[entryKey(entry)]!);
     context.memo(`pages:rendered:${page.id}`, () => lazyRendered(page, products.markdown, context));
   }
-  return { bodies, stats: { pages: pages.length, fromCache, inWorkers, workers } };
+  return { bodies, stats: { pages: pages.length, fromCache, inWorkers, workers, renderMs } };
 }
 
 /**
