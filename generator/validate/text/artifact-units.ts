@@ -181,10 +181,11 @@ function htmlChunks(item: ArtifactText): PlacedChunk[] {
       else if (known.length < PROBE_LIMIT) known.push(reading);
     }
     placed.push({ offset: from, chunk: reading.chunk });
+    // A reading's state is not changed once read (the next scan starts from a copy), so it is passed on as it is.
     const { after } = reading;
     state = {
-      leadIns: [...after.leadIns],
-      headers: [...after.headers],
+      leadIns: after.leadIns,
+      headers: after.headers,
       lastBlock: reading.setsLastBlock ? after.lastBlock : state.lastBlock,
       inThead: after.inThead,
     };

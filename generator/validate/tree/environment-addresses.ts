@@ -73,9 +73,8 @@ export const ownEnvironmentAddresses: TreeValidator = (context) => {
   const cutSafe = foreign.every((f) => !f.address.includes('<'));
   for (const item of publishedTexts(context)) {
     const chunks = cutSafe ? unitChunksOfArtifact(item) : [{ offset: 0, chunk: { text: item.text, units: [] } }];
-    const hits = chunks.flatMap(({ offset, chunk }) =>
-      offset === 0 ? hitsIn(chunk) : hitsIn(chunk).map((h) => ({ ...h, offset: h.offset + offset })),
-    );
+    const hits: Hit[] = [];
+    for (const { offset, chunk } of chunks) for (const h of hitsIn(chunk)) hits.push(offset === 0 ? h : { ...h, offset: h.offset + offset });
     hits.slice(0, MAX_LISTED).forEach((hit, i) => {
       const more = i === MAX_LISTED - 1 && hits.length > MAX_LISTED ? ` (${hits.length - MAX_LISTED} more in this file)` : '';
       context.diagnostics.error('validate', {

@@ -39,9 +39,10 @@ export const siteUrlsResolve: TreeValidator = (context) => {
   };
   for (const item of publishedTexts(context)) {
     // Links that resolve are never reported, so only the unresolved ones are read, in the artifact's order.
-    const links = unitChunksOfArtifact(item).flatMap(({ offset, chunk }) =>
-      unresolvedIn(chunk).map((link) => ({ ...link, offset: link.offset + offset })),
-    );
+    const links: (FoundUrl & { path: string })[] = [];
+    for (const { offset, chunk } of unitChunksOfArtifact(item)) {
+      for (const link of unresolvedIn(chunk)) links.push({ ...link, offset: link.offset + offset });
+    }
     // A root-relative link means the artifact's own host; only the site's artifacts link into the site that way.
     if (item.entry.host === 'site') {
       for (const link of rootRelativeLinks(item.text, item.format)) {
