@@ -28,19 +28,22 @@ export class ChangedFileWriter {
     const counts: WriteCounts = { written: 0, removed: 0, unchanged: 0 };
     const previous = this.written ?? (await this.readDisk());
     const next = new Map<string, string>();
-    for (const artifact of artifacts.values()) {
-      const path = this.pathOf(artifact.entry.host, artifact.entry.file);
-      const body = typeof artifact.body === 'string' ? Buffer.from(artifact.body) : artifact.body;
+    const keep = async (host: string, file: string, text: string | Uint8Array) => {
+      const path = this.pathOf(host, file);
+      const body = typeof text === 'string' ? Buffer.from(text) : text;
       const hash = hashOf(body);
       next.set(path, hash);
       if (previous.get(path) === hash) {
         counts.unchanged++;
-        continue;
+        return;
       }
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, body);
       counts.written++;
-    }
+    };
+    for (const artifact of artifacts.values()) await keep(artifact.entry.host, artifact.entry.file, artifact.body);
+    // Streamed files (a context per page) belong to the tree too; made one at a time, like the build writes them.
+    for (const stream of artifacts.streams()) for (const file of stream.files()) await keep(stream.entry.host, file.file, file.body);
     for (const path of previous.keys()) {
       if (next.has(path)) continue;
       await rm(path, { force: true });

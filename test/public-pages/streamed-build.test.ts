@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../generator/pipeline.js';
+import { build, runPipeline } from '../../generator/pipeline.js';
+import { ChangedFileWriter } from '../../generator/dev/write-changed.js';
 import { validateBuiltTree } from '../../generator/validate/validate-tree.js';
 
 let root: string;
@@ -50,5 +51,18 @@ describe('a streamed build', () => {
     const failed = await validateBuiltTree({ dir: join(root, 'b'), env: 'production', display: 'dist' });
     const messages = failed.diagnostics.list().filter((m) => m.fatal);
     expect(messages.map((m) => [m.ruleId, m.file])).toEqual([['page-context-family', 'dist/_agent/page-context/pricing.json']]);
+  });
+});
+
+describe('the dev loop\'s output folder', () => {
+  it('holds the context files too, and keeps them across rewrites', async () => {
+    const result = await runPipeline({ env: 'production' });
+    const out = join(root, 'dev');
+    const writer = new ChangedFileWriter(out);
+    const first = await writer.write(result.artifacts!);
+    expect(tree(out)).toContain('_agent/page-context/pricing.json');
+    const second = await writer.write(result.artifacts!);
+    expect([second.written, second.removed]).toEqual([0, 0]);
+    expect(second.unchanged).toBe(first.written);
   });
 });
