@@ -43,7 +43,7 @@ const workerFile = new URL(import.meta.url.endsWith('.ts') ? './render-worker.ts
  * ended by `close`.
  */
 export class RenderPool {
-  private readonly workers: Worker[];
+  private readonly workers: { worker: Worker; exited: Promise<number> }[];
 
   constructor(readonly size: number) {
     this.workers = Array.from({ length: size }, () => {
@@ -57,9 +57,10 @@ export class RenderPool {
         : new Worker(workerFile);
       // An idle worker must not keep the process alive (a build that stops at a content error never uses it).
       worker.unref();
-      // Until a job is sent, a failure only means this worker is not used: `render` reports it then.
+      // Until a job is sent, a failure only means this worker is not used: `render` reports it then, from `exited`
+      // (kept from the start, so that a worker that died while idle is not waited for).
       worker.on('error', () => undefined);
-      return worker;
+      return { worker, exited: new Promise<number>((resolve) => worker.once('exit', resolve)) };
     });
   }
 
@@ -71,7 +72,7 @@ export class RenderPool {
   render(model: Model, queue: PageQueueShare, onBatch: (products: [string, PageProducts | null][]) => void): Promise<void>[] {
     const job: RenderJob = { model, queue };
     return this.workers.map(
-      (worker) =>
+      ({ worker, exited }) =>
         new Promise<void>((resolve, reject) => {
           worker.ref();
           worker.on('message', (answer: RenderAnswer) => {
@@ -80,7 +81,7 @@ export class RenderPool {
             else reject(new Error(answer.error));
           });
           worker.once('error', reject);
-          worker.once('exit', (code) => reject(new Error(`the render worker exited with code ${code}`)));
+          void exited.then((code) => reject(new Error(`the render worker exited with code ${code}`)));
           worker.postMessage(job);
         }),
     );
@@ -88,6 +89,6 @@ export class RenderPool {
 
   /** Ends every worker, used or not. */
   async close(): Promise<void> {
-    await Promise.all(this.workers.map((worker) => worker.terminate()));
+    await Promise.all(this.workers.map(({ worker }) => worker.terminate()));
   }
 }

@@ -5,7 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PROJECT_ROOT, runPipeline } from '../../generator/pipeline.js';
+import type { Worker } from 'node:worker_threads';
+import type { Model } from '../../generator/model/types.js';
 import { RenderPool, startEarly } from '../../generator/parallel/render-pool.js';
+import { pageQueue } from '../../generator/parallel/page-queue.js';
 
 let work: string;
 let content: string;
@@ -29,6 +32,15 @@ describe('early render workers', () => {
     expect(startEarly(join(work, 'no-such-folder'), 1)).toBeUndefined();
     const pool = startEarly(content, 1)!;
     expect(pool.size).toBe(1);
+    await pool.close();
+  });
+
+  it('report a worker that ended while it waited for its job, instead of waiting for it', async () => {
+    const pool = new RenderPool(1);
+    const [idle] = (pool as unknown as { workers: { worker: Worker }[] }).workers;
+    await idle!.worker.terminate();
+    const [answer] = pool.render({} as Model, pageQueue(['a-page']), () => undefined);
+    await expect(answer).rejects.toThrow(/exited/);
     await pool.close();
   });
 
