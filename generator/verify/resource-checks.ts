@@ -147,6 +147,8 @@ function checkValidity(fetched: Fetched[], input: ResourceCheckInput): void {
   if (!input.local) return;
   const set = new ArtifactSet();
   for (const a of input.local.values()) set.set(a);
+  // Files streamed beside an artifact (a context per page) stay the local build's.
+  for (const stream of input.local.streams()) set.setStream(stream);
   const urls = new Map<RegistryEntry, string>();
   for (const f of fetched) {
     if (f.entry.dataFor || f.response?.status !== 200 || !f.body) continue;
