@@ -1,7 +1,6 @@
 // Guard: no artifact links an endpoint the contract does not publish on the pricing API, MCP or authorization host
 // (the site's own paths are checked by unresolved-site-url).
-import type { TreeValidator } from '../registry/types.js';
-import { publishedTexts } from '../validate/text/artifact-text.js';
+import { textTreeValidator } from '../validate/text/text-check.js';
 import { unitAt, unitChunksOfArtifact, type UnitChunk } from '../validate/text/artifact-units.js';
 import { urlsOfChunk } from '../validate/text/artifact-urls.js';
 import { TextMemo } from '../validate/text/memo.js';
@@ -19,7 +18,7 @@ interface Candidate {
 // Per stretch of text (one check run, so one model and registry).
 const candidates = new WeakMap<UnitChunk, Candidate[]>();
 
-export const onlyContractEndpoints: TreeValidator = (context) => {
+export const onlyContractEndpoints = textTreeValidator('onlyContractEndpoints', (context) => {
   const { model, registry } = context;
   const hosts = contractEndpoints(model, registry);
   const legacy = new Set(model.mcpServer.legacyPaths.examples);
@@ -49,7 +48,7 @@ export const onlyContractEndpoints: TreeValidator = (context) => {
     candidates.set(chunk, found);
     return found;
   };
-  for (const item of publishedTexts(context)) {
+  return (item) => {
     const reported = new Set<string>();
     for (const { offset, chunk } of unitChunksOfArtifact(item)) {
       for (const found of candidatesOf(chunk)) {
@@ -68,5 +67,5 @@ export const onlyContractEndpoints: TreeValidator = (context) => {
         }
       }
     }
-  }
-};
+  };
+});

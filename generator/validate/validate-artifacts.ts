@@ -4,6 +4,7 @@ import type { Model } from '../model/types.js';
 import type { KindTable } from '../registry/build-registry.js';
 import type { Registry } from '../registry/registry.js';
 import type { ArtifactSet, RegistryEntry, TreeValidator, ValidateContext } from '../registry/types.js';
+import { checkStreamedTexts } from './text/text-check.js';
 import { treeValidators as defaultTreeValidators } from './tree-validators.js';
 
 export interface ValidateInput {
@@ -46,15 +47,19 @@ export function validateArtifacts(input: ValidateInput): void {
       guarded(input.diagnostics, input.displayPath(entry), () => validator(artifact, context));
     }
   }
-  for (const validator of input.treeValidators ?? defaultTreeValidators) {
+  const treeValidators = input.treeValidators ?? defaultTreeValidators;
+  for (const validator of treeValidators) {
     guarded(input.diagnostics, '(build)', () => validator(context));
   }
+  // The files streamed beside artifacts (page contexts) are too many to hold: read once for every text check.
+  checkStreamedTexts(context, treeValidators, (file, run) => guarded(input.diagnostics, file, run));
 }
 
-/** A validator that throws is a bug, but it must still fail the build with a message, not crash it. */
-function guarded(diagnostics: Diagnostics, file: string, run: () => void): void {
+/** A validator that throws is a bug, but it must still fail the build with a message, not crash it. False when it threw. */
+function guarded(diagnostics: Diagnostics, file: string, run: () => void): boolean {
   try {
     run();
+    return true;
   } catch (error) {
     diagnostics.error('validate', {
       ruleId: 'validator-crash',
@@ -62,5 +67,6 @@ function guarded(diagnostics: Diagnostics, file: string, run: () => void): void 
       fix: 'This is a bug in the generator; report it with this message.',
       file,
     });
+    return false;
   }
 }

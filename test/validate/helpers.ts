@@ -24,7 +24,8 @@ export function textOf(result: PipelineResult, path: string, host: HostName = 's
 
 /**
  * Runs tree checks on the build with some artifacts replaced. `changes` maps "path" or "host:path" to a function of
- * the artifact's text; the function must change it (a fixture that no longer applies fails loudly).
+ * the artifact's text; the function must change it (a fixture that no longer applies fails loudly). A streamed file
+ * (a page context) is named by its own path on its host ("/_agent/page-context/pricing.json").
  */
 export function checkWith(
   result: PipelineResult,
@@ -45,6 +46,27 @@ export function checkWith(
     const after = change(before);
     if (after === before) throw new Error(`the change to ${key} changed nothing`);
     artifacts.set({ entry: artifact.entry, body: after });
+  }
+  for (const stream of result.artifacts!.streams()) {
+    const keyOf = (file: string) => (stream.entry.host === 'site' ? `/${file}` : `${stream.entry.host}:/${file}`);
+    const changed = (file: string, body: string) => {
+      const change = changes[keyOf(file)];
+      if (!change) return body;
+      const after = change(body);
+      if (after === body) throw new Error(`the change to ${keyOf(file)} changed nothing`);
+      return after;
+    };
+    for (const { file } of stream.files()) pending.delete(keyOf(file));
+    artifacts.setStream({
+      ...stream,
+      *files() {
+        for (const part of stream.files()) yield { file: part.file, body: changed(part.file, part.body) };
+      },
+      file(file) {
+        const body = stream.file(file);
+        return body === undefined ? undefined : changed(file, body);
+      },
+    });
   }
   if (pending.size > 0) throw new Error(`no artifact for ${[...pending].join(', ')}`);
   const diagnostics = new Diagnostics();

@@ -36,51 +36,85 @@ export function formatOf(entry: RegistryEntry): TextFormat | undefined {
 
 // Per check run: a context is made once per validation, so a changed artifact set is never read stale.
 const cache = new WeakMap<ValidateContext, ArtifactText[]>();
+/** The run object of a context: what publishedTexts and streamedTexts make for one validation share it. */
+const runs = new WeakMap<ValidateContext, object>();
+
+function runOf(context: ValidateContext): object {
+  let run = runs.get(context);
+  if (!run) runs.set(context, (run = {}));
+  return run;
+}
+
+/** Whether an entry's files publish text the tree checks read: not binary assets, not the `deploy` pseudo-host. */
+function publishes(entry: RegistryEntry): boolean {
+  return entry.host !== 'deploy' && entry.kind !== 'static';
+}
 
 /**
- * Every published text artifact: the site's and the other hosts' files, not binary assets and not the `deploy`
- * pseudo-host (deployment files are never served, so they publish nothing).
+ * Every published text artifact held in memory: the site's and the other hosts' files, not binary assets and not the
+ * `deploy` pseudo-host (deployment files are never served, so they publish nothing). The files artifacts stream
+ * beside them are in `streamedTexts`.
  */
 export function publishedTexts(context: ValidateContext): ArtifactText[] {
   const known = cache.get(context);
   if (known) return known;
   const texts: ArtifactText[] = [];
-  const run = {};
+  const run = runOf(context);
   for (const artifact of context.artifacts.values()) {
-    const entry = artifact.entry;
-    if (entry.host === 'deploy' || entry.kind === 'static') continue;
-    const format = formatOf(entry);
-    if (!format) continue;
-    const text = context.artifacts.text(artifact);
-    const display = context.displayPath(entry);
-    let index: TextIndex | undefined;
-    let offsets: ReturnType<typeof jsonOffsets> | null = null;
-    const item: ArtifactText = {
-      artifact,
-      entry,
-      format,
-      text,
-      display,
-      run,
-      place(offset) {
-        index ??= new TextIndex(text);
-        return { file: display, ...index.position(offset) };
-      },
-      offsetAt(path, key) {
-        if (offsets === null) offsets = format === 'json' ? jsonOffsets(text) : undefined;
-        return offsets ? offsets(path, key) : 0;
-      },
-    };
-    if (format === 'json') {
-      try {
-        item.json = JSON.parse(text);
-      } catch {
-        // Its kind's own validators report unreadable JSON; the tree checks skip what they cannot read.
-      }
-    }
-    texts.push(item);
+    if (!publishes(artifact.entry)) continue;
+    const item = textOf(artifact, context, run);
+    if (item) texts.push(item);
   }
   cache.set(context, texts);
   return texts;
 }
 
+/**
+ * The files artifacts stream beside them (one page context per page), each as a text of its own named by its own
+ * path (dist/_agent/page-context/help/x.json), made as it is reached and never kept: a catalog has 200,000 of them.
+ */
+export function* streamedTexts(context: ValidateContext): Generator<ArtifactText> {
+  const run = runOf(context);
+  for (const stream of context.artifacts.streams()) {
+    if (!publishes(stream.entry)) continue;
+    for (const part of stream.files()) {
+      const entry: RegistryEntry = { ...stream.entry, file: part.file, path: `/${part.file}` };
+      const item = textOf({ entry, body: part.body }, context, run);
+      if (item) yield item;
+    }
+  }
+}
+
+function textOf(artifact: Artifact, context: ValidateContext, run: object): ArtifactText | undefined {
+  const entry = artifact.entry;
+  const format = formatOf(entry);
+  if (!format) return undefined;
+  const text = context.artifacts.text(artifact);
+  const display = context.displayPath(entry);
+  let index: TextIndex | undefined;
+  let offsets: ReturnType<typeof jsonOffsets> | null = null;
+  const item: ArtifactText = {
+    artifact,
+    entry,
+    format,
+    text,
+    display,
+    run,
+    place(offset) {
+      index ??= new TextIndex(text);
+      return { file: display, ...index.position(offset) };
+    },
+    offsetAt(path, key) {
+      if (offsets === null) offsets = format === 'json' ? jsonOffsets(text) : undefined;
+      return offsets ? offsets(path, key) : 0;
+    },
+  };
+  if (format === 'json') {
+    try {
+      item.json = JSON.parse(text);
+    } catch {
+      // Its kind's own validators report unreadable JSON; the tree checks skip what they cannot read.
+    }
+  }
+  return item;
+}

@@ -1,7 +1,8 @@
 // Tree check: scopes, controls and discovery methods agree with the model wherever an artifact names them.
 import type { Model } from '../../model/types.js';
-import type { TreeValidator, ValidateContext } from '../../registry/types.js';
-import { publishedTexts, type ArtifactText } from '../text/artifact-text.js';
+import type { ValidateContext } from '../../registry/types.js';
+import type { ArtifactText } from '../text/artifact-text.js';
+import { textTreeValidator } from '../text/text-check.js';
 import { unitChunksOfArtifact, type UnitChunk } from '../text/artifact-units.js';
 import { pointer, stringsIn, walkJson, type JsonPath } from '../text/json-walk.js';
 
@@ -18,17 +19,17 @@ export function scopePattern(model: Model): RegExp {
 
 const scopesIn = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[0]);
 
-export const controlsAndScopesAgree: TreeValidator = (context) => {
+export const controlsAndScopesAgree = textTreeValidator('controlsAndScopesAgree', (context) => {
   const { model } = context;
   const pattern = scopePattern(model);
   const scopes = new Set(model.authentication.scopes.map((s) => s.name));
   const mentions = controlMentions(model);
-  for (const item of publishedTexts(context)) {
+  return (item) => {
     unknownScopes(context, item, pattern, scopes);
     if (item.json !== undefined) jsonControls(context, item, pattern);
     else textControls(context, item, pattern, mentions);
-  }
-};
+  };
+});
 
 // Per stretch of text (one check run, so one model): the tokens that read as scopes but are none, in order.
 const strayScopes = new WeakMap<UnitChunk, { token: string; offset: number }[]>();

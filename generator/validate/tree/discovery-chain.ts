@@ -1,7 +1,7 @@
 // Tree check: wherever the OAuth discovery chain is listed, its steps come in the contract's order (section 5).
 import { fillAddresses } from '../../registry/registry.js';
-import type { TreeValidator } from '../../registry/types.js';
-import { publishedTexts, type ArtifactText } from '../text/artifact-text.js';
+import type { ArtifactText } from '../text/artifact-text.js';
+import { textTreeValidator } from '../text/text-check.js';
 import { unitChunksOfArtifact, type UnitChunk } from '../text/artifact-units.js';
 import { pointer, walkJson } from '../text/json-walk.js';
 import { occurrences, occursIn } from './environment-addresses.js';
@@ -9,7 +9,7 @@ import { occurrences, occursIn } from './environment-addresses.js';
 // Per stretch of text (one check run, so one model): the steps of the chain it names.
 const namedSteps = new WeakMap<UnitChunk, number[]>();
 
-export const discoveryChainInOrder: TreeValidator = (context) => {
+export const discoveryChainInOrder = textTreeValidator('discoveryChainInOrder', (context) => {
   const { model } = context;
   const chain = model.authentication.discoveryChain.map((s) => fillAddresses(s.url, model.addresses));
   const order = chain.map((_, i) => i + 1).join(' → ');
@@ -51,16 +51,16 @@ export const discoveryChainInOrder: TreeValidator = (context) => {
     for (const { chunk } of unitChunksOfArtifact(item)) for (const step of stepsIn(chunk)) named.add(step);
     return named.size;
   };
-  for (const item of publishedTexts(context)) {
+  return (item) => {
     if (item.json !== undefined) {
       // Only an array holding a step of the chain can list it: most documents hold none. Without an escape in the
       // text, a step it holds is written out in it.
-      if (!item.text.includes('\\') && !chain.some((url) => item.text.includes(url))) continue;
+      if (!item.text.includes('\\') && !chain.some((url) => item.text.includes(url))) return;
       let holdsStep = false;
       walkJson(item.json, (value) => {
         if (typeof value === 'string' && stepUrls.has(value)) holdsStep = true;
       });
-      if (!holdsStep) continue;
+      if (!holdsStep) return;
       walkJson(item.json, (value, path) => {
         if (!Array.isArray(value)) return;
         const steps = value.map(stepOf).filter((s) => s >= 0);
@@ -73,10 +73,10 @@ export const discoveryChainInOrder: TreeValidator = (context) => {
           place: item.place(item.offsetAt(path, true)),
         });
       });
-      continue;
+      return;
     }
     // A block's steps are steps of the whole text too: a text that names fewer than two has no block out of order.
-    if (stepsNamed(item) < 2) continue;
+    if (stepsNamed(item) < 2) return;
     // In prose the chain is a list or a paragraph: a block between blank lines (or HTML block ends).
     for (const block of blocksOf(item.text, item.format === 'html' ? /\n\s*\n|<\/(?:ol|ul|p|table)>/g : /\n\s*\n/g)) {
       const firsts = chain
@@ -94,8 +94,8 @@ export const discoveryChainInOrder: TreeValidator = (context) => {
         });
       }
     }
-  }
-};
+  };
+});
 
 function blocksOf(text: string, separator: RegExp): { text: string; offset: number }[] {
   const blocks: { text: string; offset: number }[] = [];

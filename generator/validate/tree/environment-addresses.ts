@@ -1,7 +1,6 @@
 // Tree check: a build names only its own environment's addresses: no localhost in production, no production host in preview.
 import type { Addresses, EnvironmentName } from '../../model/types.js';
-import type { TreeValidator } from '../../registry/types.js';
-import { publishedTexts } from '../text/artifact-text.js';
+import { textTreeValidator } from '../text/text-check.js';
 import { unitChunksOfArtifact, type UnitChunk } from '../text/artifact-units.js';
 
 /** Loopback URLs, which no production artifact may carry whatever the content's preview addresses are. */
@@ -52,7 +51,7 @@ interface Hit {
 // (a cut is a "<"), so a stretch's hits are the artifact's hits there.
 const hitsByChunk = new WeakMap<UnitChunk, Hit[]>();
 
-export const ownEnvironmentAddresses: TreeValidator = (context) => {
+export const ownEnvironmentAddresses = textTreeValidator('ownEnvironmentAddresses', (context) => {
   const { env, environments } = context.model;
   const foreign = foreignAddresses(env, environments);
   const hitsIn = (chunk: UnitChunk): Hit[] => {
@@ -71,7 +70,7 @@ export const ownEnvironmentAddresses: TreeValidator = (context) => {
   };
   // An address with a "<" in it (the content's schema allows one) could cross a cut: then each text is read whole.
   const cutSafe = foreign.every((f) => !f.address.includes('<'));
-  for (const item of publishedTexts(context)) {
+  return (item) => {
     const chunks = cutSafe ? unitChunksOfArtifact(item) : [{ offset: 0, chunk: { text: item.text, units: [] } }];
     const hits: Hit[] = [];
     for (const { offset, chunk } of chunks) for (const h of hitsIn(chunk)) hits.push(offset === 0 ? h : { ...h, offset: h.offset + offset });
@@ -84,5 +83,5 @@ export const ownEnvironmentAddresses: TreeValidator = (context) => {
         place: item.place(hit.offset),
       });
     });
-  }
-};
+  };
+});

@@ -1,9 +1,9 @@
 // Tree check: the only MCP endpoint any artifact presents is {mcp_url}/mcp: never the installation guide
 // {base_url}/mcp, never a legacy MCP path (content/mcp-server.yaml legacyPaths).
 import type { Model } from '../../model/types.js';
-import type { TreeValidator } from '../../registry/types.js';
 import { negated } from '../../guard/wording.js';
-import { publishedTexts, type ArtifactText } from '../text/artifact-text.js';
+import type { ArtifactText } from '../text/artifact-text.js';
+import { textTreeValidator } from '../text/text-check.js';
 import { unitAt, unitChunksOfArtifact, type UnitChunk } from '../text/artifact-units.js';
 import { urlsOfChunk } from '../text/artifact-urls.js';
 import { pointer, walkJson, type JsonPath } from '../text/json-walk.js';
@@ -64,7 +64,7 @@ export function notAnEndpoint(url: string, model: Model): string | undefined {
   return undefined;
 }
 
-export const onlyMcpEndpoint: TreeValidator = (context) => {
+export const onlyMcpEndpoint = textTreeValidator('onlyMcpEndpoint', (context) => {
   const { model } = context;
   // For this run: a URL's verdict depends only on the URL, and every page links the same ones.
   const verdicts = new TextMemo<string | null>();
@@ -77,10 +77,10 @@ export const onlyMcpEndpoint: TreeValidator = (context) => {
   );
   const fix = `Point MCP clients at ${endpoint} ({mcp_url}${model.mcpServer.endpointPath}) only. {base_url}/mcp is the installation guide and legacy paths (content/mcp-server.yaml legacyPaths) are not endpoints.`;
 
-  for (const item of publishedTexts(context)) {
+  return (item: ArtifactText) => {
     if (item.json !== undefined) checkJson(item, endpoint, fix);
     else checkText(item, fix);
-  }
+  };
 
   function checkJson(item: ArtifactText, endpointUrl: string, fixText: string) {
     walkJson(item.json, (value, path, parent) => {
@@ -152,4 +152,4 @@ export const onlyMcpEndpoint: TreeValidator = (context) => {
     textClaims.set(chunk, found);
     return found;
   }
-};
+});

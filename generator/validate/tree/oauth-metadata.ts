@@ -1,7 +1,6 @@
 // Tree check: the OAuth facts agree with the model wherever they appear: `resource` is {mcp_url}/mcp, `issuer` is
 // {auth_url}, `authorization_servers` is [{auth_url}], `scopes_supported` is the contract's scopes.
-import type { TreeValidator } from '../../registry/types.js';
-import { publishedTexts } from '../text/artifact-text.js';
+import { textTreeValidator } from '../text/text-check.js';
 import { pointer, walkJson } from '../text/json-walk.js';
 
 const sameSet = (a: readonly unknown[], b: readonly unknown[]) =>
@@ -12,13 +11,13 @@ const MEMBERS = ['resource', 'issuer', 'authorization_servers', 'scopes_supporte
 /** Whether a JSON text may hold one of the members checked here: its name written out, or written with an escape. */
 const mayName = (text: string) => text.includes('\\u') || MEMBERS.some((member) => text.includes(member));
 
-export const oauthMetadataAgrees: TreeValidator = (context) => {
+export const oauthMetadataAgrees = textTreeValidator('oauthMetadataAgrees', (context) => {
   const { model } = context;
   const resource = model.addresses[model.mcpServer.host] + model.mcpServer.endpointPath;
   const issuer = model.addresses.auth_url;
   const scopes = model.authentication.scopes.map((s) => s.name);
-  for (const item of publishedTexts(context)) {
-    if (item.json === undefined || !mayName(item.text)) continue;
+  return (item) => {
+    if (item.json === undefined || !mayName(item.text)) return;
     walkJson(item.json, (value, path) => {
       const key = path[path.length - 1];
       const fail = (ruleId: string, reason: string, fix: string, offset: number) =>
@@ -56,5 +55,5 @@ export const oauthMetadataAgrees: TreeValidator = (context) => {
         );
       }
     });
-  }
-};
+  };
+});

@@ -1,7 +1,7 @@
 // Tree check: every link to the site ({base_url}/…, or a root-relative link in a page) resolves to an emitted file.
 import type { Registry } from '../../registry/registry.js';
-import type { RegistryEntry, TreeValidator } from '../../registry/types.js';
-import { publishedTexts } from '../text/artifact-text.js';
+import type { RegistryEntry } from '../../registry/types.js';
+import { textTreeValidator } from '../text/text-check.js';
 import { unitChunksOfArtifact, type UnitChunk } from '../text/artifact-units.js';
 import { urlsOfChunk } from '../text/artifact-urls.js';
 import { TextMemo } from '../text/memo.js';
@@ -21,7 +21,7 @@ export function resolveSitePath(registry: Registry, pathWithQuery: string): Regi
 // Per stretch of text (one check run, so one model and registry): its links on {base_url} that do not resolve.
 const unresolved = new WeakMap<UnitChunk, (FoundUrl & { path: string })[]>();
 
-export const siteUrlsResolve: TreeValidator = (context) => {
+export const siteUrlsResolve = textTreeValidator('siteUrlsResolve', (context) => {
   const base = context.model.addresses.base_url;
   // For this run: whether a site path resolves (or is a template) depends only on the path.
   const resolves = new TextMemo<boolean>();
@@ -37,7 +37,7 @@ export const siteUrlsResolve: TreeValidator = (context) => {
     }
     return links;
   };
-  for (const item of publishedTexts(context)) {
+  return (item) => {
     // Links that resolve are never reported, so only the unresolved ones are read, in the artifact's order.
     const links: (FoundUrl & { path: string })[] = [];
     for (const { offset, chunk } of unitChunksOfArtifact(item)) {
@@ -60,5 +60,5 @@ export const siteUrlsResolve: TreeValidator = (context) => {
         place: item.place(link.offset),
       });
     }
-  }
-};
+  };
+});

@@ -1,0 +1,50 @@
+// A tree check that judges published texts one at a time. As a tree validator it reads the artifacts held in memory;
+// the files artifacts stream beside them (page contexts) are read once for all such checks together (see
+// checkStreamedTexts), so that 200,000 context files are each made, parsed and cut into units once, not once per check.
+import type { TreeValidator, ValidateContext } from '../../registry/types.js';
+import { publishedTexts, streamedTexts, type ArtifactText } from './artifact-text.js';
+
+/** Prepares what one run of the check shares (memos, the model's patterns), then judges one text at a time. */
+export type TextCheck = (context: ValidateContext) => (item: ArtifactText) => void;
+
+export interface TextTreeValidator extends TreeValidator {
+  readonly textCheck: TextCheck;
+}
+
+/** `name`: the check's name in stage profiles and messages (the validator is made here, so it has none of its own). */
+export function textTreeValidator(name: string, check: TextCheck): TextTreeValidator {
+  const validator: TreeValidator = (context) => {
+    const judge = check(context);
+    for (const item of publishedTexts(context)) judge(item);
+  };
+  Object.defineProperty(validator, 'name', { value: name });
+  return Object.assign(validator, { textCheck: check });
+}
+
+export function isTextTreeValidator(validator: TreeValidator): validator is TextTreeValidator {
+  return typeof (validator as Partial<TextTreeValidator>).textCheck === 'function';
+}
+
+/**
+ * Every streamed file through every given text check, in one pass. `guarded` runs a step and says whether it threw
+ * (and reported it): a check that throws is left out for the rest of the stream, so one bug is one message.
+ */
+export function checkStreamedTexts(
+  context: ValidateContext,
+  validators: TreeValidator[],
+  guarded: (file: string, run: () => void) => boolean,
+): void {
+  const checks = validators.filter(isTextTreeValidator);
+  if (checks.length === 0 || context.artifacts.streams().length === 0) return;
+  const judges: ((item: ArtifactText) => void)[] = [];
+  for (const validator of checks) {
+    let judge: ((item: ArtifactText) => void) | undefined;
+    if (guarded('(build)', () => (judge = validator.textCheck(context))) && judge) judges.push(judge);
+  }
+  const failed = new Set<number>();
+  for (const item of streamedTexts(context)) {
+    judges.forEach((judge, i) => {
+      if (!failed.has(i) && !guarded(item.display, () => judge(item))) failed.add(i);
+    });
+  }
+}
