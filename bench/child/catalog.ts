@@ -26,12 +26,24 @@ const kinds: KindTable = { ...defaultKinds };
 for (const kind of PAGE_BODY_KINDS) kinds[kind] = { ...defaultKinds[kind]!, emit: () => '', validate: [] };
 
 const stages: Record<string, number> = {};
+/**
+ * Per stage, in MiB: the resident memory at its end and the process's peak so far. The stage whose peak is higher than
+ * the one before is where the peak was reached; the heap figure says how much of it live JavaScript objects held.
+ */
+const memory: Record<string, { rssMb: number; peakRssMb: number; heapUsedMb: number }> = {};
+const mib = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
 const lap = (() => {
   let last = performance.now();
   return (label: string) => {
     const now = performance.now();
     stages[label] = Math.round(now - last);
     last = now;
+    const usage = process.memoryUsage();
+    memory[label] = {
+      rssMb: mib(usage.rss),
+      peakRssMb: mib(process.resourceUsage().maxRSS * 1024),
+      heapUsedMb: mib(usage.heapUsed),
+    };
   };
 })();
 
@@ -96,5 +108,6 @@ printReport({
   sitemapFiles: sitemaps,
   outputMb: Math.round(bytes / 1024 / 102.4) / 10,
   stages,
+  memory,
   firstErrors: diagnostics.list().filter((m) => m.fatal).slice(0, 3).map((m) => `${m.ruleId}: ${m.reason}`),
 });

@@ -1,6 +1,6 @@
 // Registry stage: turns the model's resources, pages and static files, plus what each kind derives, into entries.
 import type { Diagnostics } from '../messages/diagnostics.js';
-import type { DiscoveryResource, Model, Page } from '../model/types.js';
+import type { Audience, DiscoveryResource, Model, Page } from '../model/types.js';
 import { MEDIA_TYPES, mediaTypeOfStatic } from './media-types.js';
 import { Registry } from './registry.js';
 import type { KindDefinition, RegistryEntry } from './types.js';
@@ -16,9 +16,12 @@ export function buildRegistry(model: Model, kinds: KindTable, diagnostics: Diagn
   const listed = new Set(specs.map((s) => s.path));
   const referencedPages = new Set(model.discoveryResources.flatMap((r) => (r.page ? [r.page] : [])));
 
+  // Sub-pages (all but a few of a large catalog's pages) become entries directly, after the specs: their entries
+  // are made once, not as a spec and then a copy, and their order among the others is kept by their position.
+  const subPages: { page: Page; at: number }[] = [];
   for (const page of model.pages) {
     if (page.section) {
-      specs.push(...subPageSpecs(page, model));
+      subPages.push({ page, at: specs.length });
       continue;
     }
     if (!referencedPages.has(page.id)) {
@@ -53,7 +56,7 @@ export function buildRegistry(model: Model, kinds: KindTable, diagnostics: Diagn
   }
 
   const entries: RegistryEntry[] = [];
-  for (const spec of specs) {
+  const add = (spec: EntrySpec) => {
     const definition = kinds[spec.kind];
     if (!definition) {
       diagnostics.error('registry', {
@@ -62,18 +65,16 @@ export function buildRegistry(model: Model, kinds: KindTable, diagnostics: Diagn
         fix: `Use one of: ${Object.keys(kinds).sort().join(', ')}.`,
         place: spec.source,
       });
-      continue;
+      return;
     }
-    entries.push({
-      ...spec,
-      host: spec.host ?? definition.host ?? 'site',
-      file: spec.file ?? (definition.file ? definition.file(spec.path) : spec.path.replace(/^\//, '')),
-      mediaType: spec.mediaType ?? definition.mediaType,
-      discovery: spec.discovery ?? definition.discovery ?? false,
-      inSitemap: spec.inSitemap ?? definition.inSitemap ?? false,
-      ...(definition.answersQueryRoute && !spec.dataFor ? { dataFor: spec.path } : {}),
-    });
+    entries.push(entryOf(spec, definition));
+  };
+  let next = 0;
+  for (const { page, at } of subPages) {
+    while (next < at) add(specs[next++]!);
+    addSubPageEntries(page, model, kinds, add, entries);
   }
+  while (next < specs.length) add(specs[next++]!);
 
   checkUnique(entries, diagnostics);
   linkTwins(entries);
@@ -85,22 +86,84 @@ function specOfResource(resource: DiscoveryResource): EntrySpec {
   return { path, kind, group, title, purpose, audience, page, aliasOf, query, inContract, source };
 }
 
-function subPageSpecs(page: Page, model: Model): EntrySpec[] {
+function entryOf(spec: EntrySpec, definition: KindDefinition): RegistryEntry {
+  return {
+    ...spec,
+    host: spec.host ?? definition.host ?? 'site',
+    file: spec.file ?? (definition.file ? definition.file(spec.path) : spec.path.replace(/^\//, '')),
+    mediaType: spec.mediaType ?? definition.mediaType,
+    discovery: spec.discovery ?? definition.discovery ?? false,
+    inSitemap: spec.inSitemap ?? definition.inSitemap ?? false,
+    ...(definition.answersQueryRoute && !spec.dataFor ? { dataFor: spec.path } : {}),
+  };
+}
+
+// Shared by every sub-page's entries: a catalog has hundreds of thousands of them, and nothing changes an audience.
+const HTML_AUDIENCE = Object.freeze(['people', 'developers']) as Audience[];
+const TWIN_AUDIENCE = Object.freeze(['agents', 'developers']) as Audience[];
+
+/**
+ * A sub-page's HTML page and Markdown twin. Built as the entries themselves, with the same members in the same order
+ * as a spec completed by `entryOf` would have; the generic path (a spec, then a copy) is taken only for a kind table
+ * whose page kinds are not plain ones.
+ */
+function addSubPageEntries(
+  page: Page,
+  model: Model,
+  kinds: KindTable,
+  add: (spec: EntrySpec) => void,
+  entries: RegistryEntry[],
+): void {
   const { pagesById, groupOfPage } = sectionIndex(model);
   const section = pagesById.get(page.section!);
   const group = groupOfPage.get(page.section!) ?? page.section!;
-  const common = { group, page: page.id, inContract: false, source: page.source, purpose: page.description };
-  return [
-    { ...common, path: page.path, kind: 'html-page', title: page.title, audience: ['people', 'developers'] },
-    {
-      ...common,
-      path: page.twinPath,
-      kind: 'markdown',
-      title: `${page.title} (Markdown)`,
-      audience: ['agents', 'developers'],
-      mediaType: MEDIA_TYPES.markdown,
-    },
-  ].map((s) => ({ ...s, title: s.title || section?.title || page.id })) as EntrySpec[];
+  const htmlTitle = page.title || section?.title || page.id;
+  const twinTitle = `${page.title} (Markdown)`;
+  const html = kinds['html-page'];
+  const twin = kinds.markdown;
+  if (!html || !twin || !isPlain(html) || !isPlain(twin)) {
+    const common = { group, page: page.id, inContract: false, source: page.source, purpose: page.description };
+    add({ ...common, path: page.path, kind: 'html-page', title: htmlTitle, audience: HTML_AUDIENCE });
+    add({ ...common, path: page.twinPath, kind: 'markdown', title: twinTitle, audience: TWIN_AUDIENCE, mediaType: MEDIA_TYPES.markdown });
+    return;
+  }
+  entries.push({
+    group,
+    page: page.id,
+    inContract: false,
+    source: page.source,
+    purpose: page.description,
+    path: page.path,
+    kind: 'html-page',
+    title: htmlTitle,
+    audience: HTML_AUDIENCE,
+    host: html.host ?? 'site',
+    file: html.file ? html.file(page.path) : page.path.slice(1),
+    mediaType: html.mediaType,
+    discovery: html.discovery ?? false,
+    inSitemap: html.inSitemap ?? false,
+  });
+  entries.push({
+    group,
+    page: page.id,
+    inContract: false,
+    source: page.source,
+    purpose: page.description,
+    path: page.twinPath,
+    kind: 'markdown',
+    title: twinTitle,
+    audience: TWIN_AUDIENCE,
+    mediaType: MEDIA_TYPES.markdown,
+    host: twin.host ?? 'site',
+    file: twin.file ? twin.file(page.twinPath) : page.twinPath.slice(1),
+    discovery: twin.discovery ?? false,
+    inSitemap: twin.inSitemap ?? false,
+  });
+}
+
+/** A kind whose entries carry no `dataFor` of their own making. */
+function isPlain(definition: KindDefinition): boolean {
+  return !definition.answersQueryRoute;
 }
 
 // Built once per model: looking sections up by scanning is quadratic in the number of sub-pages.
@@ -131,12 +194,17 @@ function twinSpec(page: Page, html: EntrySpec): EntrySpec {
 }
 
 function checkUnique(entries: RegistryEntry[], diagnostics: Diagnostics): void {
-  const files = new Map<string, RegistryEntry>();
-  const paths = new Map<string, RegistryEntry>();
+  // Keyed by host, then by file or path: no key string is made per entry.
+  const files = new Map<string, Map<string, RegistryEntry>>();
+  const paths = new Map<string, Map<string, RegistryEntry>>();
   for (const entry of entries) {
-    const fileKey = `${entry.host}:${entry.file}`;
-    const pathKey = `${entry.host}:${entry.path}`;
-    const other = files.get(fileKey) ?? paths.get(pathKey);
+    let hostFiles = files.get(entry.host);
+    let hostPaths = paths.get(entry.host);
+    if (!hostFiles || !hostPaths) {
+      files.set(entry.host, (hostFiles = new Map()));
+      paths.set(entry.host, (hostPaths = new Map()));
+    }
+    const other = hostFiles.get(entry.file) ?? hostPaths.get(entry.path);
     if (other) {
       diagnostics.error('registry', {
         ruleId: 'duplicate-path',
@@ -146,8 +214,8 @@ function checkUnique(entries: RegistryEntry[], diagnostics: Diagnostics): void {
       });
       continue;
     }
-    files.set(fileKey, entry);
-    paths.set(pathKey, entry);
+    hostFiles.set(entry.file, entry);
+    hostPaths.set(entry.path, entry);
   }
 }
 

@@ -12,7 +12,8 @@ const HOST_ADDRESS: Record<HostName, AddressName> = {
 };
 
 export class Registry {
-  private readonly byHostPath = new Map<string, RegistryEntry>();
+  // By host, then path: a key string per entry would be one more string for each of a catalog's files.
+  private readonly byHostPath = new Map<HostName, Map<string, RegistryEntry>>();
   // Emitters ask for a kind's or a host's entries once per page; with thousands of pages a scan each time adds up.
   private readonly byKind = new Map<string, RegistryEntry[]>();
   private readonly byHost = new Map<HostName, RegistryEntry[]>();
@@ -22,7 +23,9 @@ export class Registry {
     readonly addresses: Addresses,
   ) {
     for (const entry of entries) {
-      this.byHostPath.set(`${entry.host} ${entry.path}`, entry);
+      let paths = this.byHostPath.get(entry.host);
+      if (!paths) this.byHostPath.set(entry.host, (paths = new Map()));
+      paths.set(entry.path, entry);
       if (!this.byKind.has(entry.kind)) this.byKind.set(entry.kind, []);
       this.byKind.get(entry.kind)!.push(entry);
       if (!this.byHost.has(entry.host)) this.byHost.set(entry.host, []);
@@ -32,7 +35,7 @@ export class Registry {
 
   /** The entry a client gets at a path of a host (the path as the registry writes it, query included). */
   get(path: string, host: HostName = 'site'): RegistryEntry | undefined {
-    return this.byHostPath.get(`${host} ${path}`);
+    return this.byHostPath.get(host)?.get(path);
   }
 
   /** Entries of one host, in registry order. */

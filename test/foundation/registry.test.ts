@@ -57,6 +57,51 @@ describe('registry', () => {
     expect(registry!.get('/help/zz-test-page.md')).toMatchObject({ kind: 'markdown', page: 'help/zz-test-page' });
   });
 
+  it('builds a sub-page entry with the members, order and defaults a completed spec has, after the pages before it', async () => {
+    contentDir = await copyContent();
+    await mkdir(join(contentDir, 'pages', 'help'), { recursive: true });
+    await writeFile(join(contentDir, 'pages', 'help', 'zz-test-page.md'), '---\ntitle: T\ndescription: D\norder: 99\n---\n\nText.\n');
+    const { kinds } = await import('../../generator/registry/kinds.js');
+    const { registry } = await registryOf(kinds);
+    const source = { file: 'content/pages/help/zz-test-page.md', line: 1, column: 1 };
+    const common = { group: 'help', page: 'help/zz-test-page', inContract: false, source, purpose: 'D' };
+    // JSON text compares the members' order too.
+    expect(JSON.stringify(registry!.get('/help/zz-test-page'))).toBe(
+      JSON.stringify({
+        ...common,
+        path: '/help/zz-test-page',
+        kind: 'html-page',
+        title: 'T',
+        audience: ['people', 'developers'],
+        host: 'site',
+        file: 'help/zz-test-page.html',
+        mediaType: 'text/html; charset=utf-8',
+        discovery: false,
+        inSitemap: true,
+        twin: '/help/zz-test-page.md',
+      }),
+    );
+    expect(JSON.stringify(registry!.get('/help/zz-test-page.md'))).toBe(
+      JSON.stringify({
+        ...common,
+        path: '/help/zz-test-page.md',
+        kind: 'markdown',
+        title: 'T (Markdown)',
+        audience: ['agents', 'developers'],
+        mediaType: 'text/markdown; charset=utf-8',
+        host: 'site',
+        file: 'help/zz-test-page.md',
+        discovery: true,
+        inSitemap: false,
+      }),
+    );
+    const paths = registry!.entries.map((e) => e.path);
+    expect(paths.indexOf('/help/zz-test-page.md')).toBe(paths.indexOf('/help/zz-test-page') + 1);
+    // Sub-pages come after the content's resources and before the static files, as the pages are ordered.
+    expect(paths.indexOf('/help/zz-test-page')).toBeGreaterThan(paths.indexOf('/help.md'));
+    expect(paths.indexOf('/help/zz-test-page')).toBeLessThan(paths.indexOf('/brand/logo.svg'));
+  });
+
   it('refuses a kind that no emitter builds: unknown-kind at the resource', async () => {
     contentDir = await copyContent();
     const { messages } = await registryOf({});
