@@ -3,7 +3,7 @@
 import { textTreeValidator } from '../validate/text/text-check.js';
 import { unitAt, unitChunksOfArtifact, type UnitChunk } from '../validate/text/artifact-units.js';
 import { urlsOfChunk } from '../validate/text/artifact-urls.js';
-import { TextMemo } from '../validate/text/memo.js';
+import { RUN_MEMO_LIMIT, TextMemo } from '../validate/text/memo.js';
 import { isTemplate, pathOn, splitPath } from '../validate/text/urls.js';
 import { negated } from './wording.js';
 import { contractEndpoints, describePaths, UNKNOWN_ENDPOINT_FIX, type HostEndpoints } from './contract-endpoints.js';
@@ -23,7 +23,7 @@ export const onlyContractEndpoints = textTreeValidator('onlyContractEndpoints', 
   const hosts = contractEndpoints(model, registry);
   const legacy = new Set(model.mcpServer.legacyPaths.examples);
   // For this run: the hosts on which a URL is not a contract endpoint depend only on the URL.
-  const memo = new TextMemo<HostEndpoints[]>();
+  const memo = new TextMemo<HostEndpoints[]>(RUN_MEMO_LIMIT);
   const unknownOn = (url: string) =>
     hosts.filter((endpoints) => {
       const origin = model.addresses[endpoints.address];

@@ -10,12 +10,18 @@ export function detached(text: string): string {
   return ` ${text}`.slice(1);
 }
 
+/**
+ * The bound of a memo kept for one check run: the streamed files (a page context per page) bring keys every page has
+ * its own of (its address, its twin's), and 200,000 of them, each a slice that pins its file's text, must not pile up.
+ */
+export const RUN_MEMO_LIMIT = 50_000;
+
 export class TextMemo<T> {
   private readonly values = new Map<string, T>();
 
   /**
    * `limit`: above this many entries the memo starts over, so that one that outlives a check run stays bounded
-   * (its keys are then copied, see `detached`). A memo of one check run needs neither.
+   * (its keys are then copied, see `detached`), and one of a check run that reads streamed files too (RUN_MEMO_LIMIT).
    */
   constructor(private readonly limit = Infinity) {}
 

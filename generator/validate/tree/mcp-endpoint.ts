@@ -7,7 +7,7 @@ import { textTreeValidator } from '../text/text-check.js';
 import { unitAt, unitChunksOfArtifact, type UnitChunk } from '../text/artifact-units.js';
 import { urlsOfChunk } from '../text/artifact-urls.js';
 import { pointer, walkJson, type JsonPath } from '../text/json-walk.js';
-import { TextMemo } from '../text/memo.js';
+import { RUN_MEMO_LIMIT, TextMemo } from '../text/memo.js';
 import { pathOn, splitPath } from '../text/urls.js';
 
 /** Members whose value is, by their name, an MCP endpoint. */
@@ -67,7 +67,7 @@ export function notAnEndpoint(url: string, model: Model): string | undefined {
 export const onlyMcpEndpoint = textTreeValidator('onlyMcpEndpoint', (context) => {
   const { model } = context;
   // For this run: a URL's verdict depends only on the URL, and every page links the same ones.
-  const verdicts = new TextMemo<string | null>();
+  const verdicts = new TextMemo<string | null>(RUN_MEMO_LIMIT);
   const verdictOf = (url: string) => verdicts.get(url, (u) => notAnEndpoint(u, model) ?? null) ?? undefined;
   const endpoint = model.addresses[model.mcpServer.host] + model.mcpServer.endpointPath;
   // A legacy path written on its own ("the /sse endpoint"); inside a URL it is checked with the URL's host.

@@ -4,7 +4,7 @@ import type { RegistryEntry } from '../../registry/types.js';
 import { textTreeValidator } from '../text/text-check.js';
 import { unitChunksOfArtifact, type UnitChunk } from '../text/artifact-units.js';
 import { urlsOfChunk } from '../text/artifact-urls.js';
-import { TextMemo } from '../text/memo.js';
+import { RUN_MEMO_LIMIT, TextMemo } from '../text/memo.js';
 import { isTemplate, pathOn, rootRelativeLinks, splitPath, type FoundUrl } from '../text/urls.js';
 
 
@@ -24,7 +24,7 @@ const unresolved = new WeakMap<UnitChunk, (FoundUrl & { path: string })[]>();
 export const siteUrlsResolve = textTreeValidator('siteUrlsResolve', (context) => {
   const base = context.model.addresses.base_url;
   // For this run: whether a site path resolves (or is a template) depends only on the path.
-  const resolves = new TextMemo<boolean>();
+  const resolves = new TextMemo<boolean>(RUN_MEMO_LIMIT);
   const fine = (path: string) => isTemplate(path) || resolveSitePath(context.registry, path) !== undefined;
   const unresolvedIn = (chunk: UnitChunk) => {
     let links = unresolved.get(chunk);
