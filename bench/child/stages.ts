@@ -9,6 +9,7 @@ import { kinds } from '../../generator/registry/kinds.js';
 import { createEmitContext } from '../../generator/emit/emit-context.js';
 import { ArtifactSet, type ValidateContext } from '../../generator/registry/types.js';
 import { treeValidators } from '../../generator/validate/tree-validators.js';
+import { checkStreamedTexts, isTextTreeValidator, textTreeValidator } from '../../generator/validate/text/text-check.js';
 import { printReport } from './report.js';
 
 const { values } = parseArgs({ options: { content: { type: 'string' } } });
@@ -49,6 +50,14 @@ for (const entry of registry.entries) {
   for (const validator of kinds[entry.kind]!.validate ?? []) timed(`validate ${entry.kind} ${validator.name}`, () => validator(artifact, vctx));
 }
 for (const validator of treeValidators) timed(`tree ${validator.name}`, () => validator(vctx));
+// The streamed files (page contexts) in their one pass, each text check timed on its own.
+const streamed = treeValidators.filter(isTextTreeValidator).map((v) =>
+  textTreeValidator(v.name, (c) => {
+    const judge = v.textCheck(c);
+    return (item) => timed(`tree streamed ${v.name}`, () => judge(item));
+  }),
+);
+timed('tree streamed (all)', () => checkStreamedTexts(vctx, streamed, (_file, run) => (run(), true)));
 const ms = performance.now() - started;
 const top = [...times].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${Math.round(v)} ms ${k}`);
 process.stderr.write(`${top.join('\n')}\n`);
