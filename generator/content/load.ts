@@ -86,16 +86,44 @@ async function loadPages(
 ): Promise<Page[]> {
   const pagesDir = join(contentDir, 'pages');
   const files = (await fg('**/*.md', { cwd: pagesDir })).sort();
-  // Read with a few files in flight (one at a time is latency-bound with thousands of pages), then checked in order.
-  const texts = await mapLimit(files, IO_CONCURRENCY, (rel) => readFile(join(pagesDir, rel), 'utf8'));
+  // The shown name is the folder's, shown once, and the glob's relative name: display() of each absolute path would
+  // return a slice of it, keeping a catalog's absolute paths alive for as long as the pages.
+  const shownDir = display(pagesDir);
+  const shown = (rel: string) => (shownDir === '' ? rel : `${shownDir}/${rel}`);
   const pages: Page[] = [];
-  for (const [i, rel] of files.entries()) {
-    const file = display(join(pagesDir, rel));
-    const text = texts[i]!;
-    const page = readPage(rel, file, text, schemas, diagnostics);
-    if (page) pages.push(page);
+  // Read with a few files in flight (one at a time is latency-bound with thousands of pages), then checked in order,
+  // a batch at a time: a catalog's texts and their parsing's leftovers are never all held at once.
+  for (let start = 0; start < files.length; start += PAGE_BATCH) {
+    const batch = files.slice(start, start + PAGE_BATCH);
+    const texts = await mapLimit(batch, IO_CONCURRENCY, (rel) => readFile(join(pagesDir, rel), 'utf8'));
+    for (const [i, rel] of batch.entries()) {
+      const page = readPage(rel, shown(rel), texts[i]!, schemas, diagnostics);
+      if (page) pages.push(page);
+    }
   }
   return pages;
+}
+
+/** Pages read and checked together. */
+const PAGE_BATCH = 512;
+
+/** Front matter with no field beyond the required ones: one shared object, which nothing writes to. */
+const NO_DATA: Record<string, unknown> = Object.freeze({});
+
+/**
+ * A copy of a string that does not keep the text it was cut from alive (V8 represents a substring as a slice of its
+ * parent): a page keeps its title, description and body, not its whole source text besides.
+ */
+function own(text: string): string {
+  return text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string);
+}
+
+/** A section's name, one string for all its pages. */
+const sectionNames = new Map<string, string>();
+function sectionName(name: string): string {
+  let known = sectionNames.get(name);
+  if (known === undefined) sectionNames.set(name, (known = name));
+  return known;
 }
 
 /** Reads one Markdown page: front matter (checked against schemas/content/page.schema.json) and body. */
@@ -134,23 +162,26 @@ export function readPage(
   if (!schemas.check('page', frontMatter, diagnostics, data, 'The front matter')) return undefined;
   const bodyOffset = text.length - parsed.content.length;
   const bodyLine = text.slice(0, bodyOffset).split('\n').length;
-  const segments = id.split('/');
-  const section = segments.length > 1 ? segments[0] : undefined;
-  const path = id === 'index' ? '/' : `/${id}`;
+  const slash = id.indexOf('/');
+  const section = slash >= 0 ? sectionName(id.slice(0, slash)) : undefined;
+  // One flat string for the twin's path, the page's path a slice of it: concatenated strings would each be flattened
+  // (a second copy) the first time a file name is cut from them.
+  const twinPath = own(`/${id}.md`);
+  const path = id === 'index' ? '/' : twinPath.slice(0, -3);
   const { title, description, order, ...rest } = data as { title: string; description: string; order?: number };
   return {
     id,
     path,
-    twinPath: `${path === '/' ? '/index' : path}.md`,
+    twinPath,
     section,
-    title,
-    description,
+    title: typeof title === 'string' ? own(title) : title,
+    description: typeof description === 'string' ? own(description) : description,
     order: order ?? 0,
-    body: parsed.content,
+    body: own(parsed.content),
     bodyLine,
     source: { file, line: 1, column: 1 },
     fieldPlaces: { title: valuePlace(frontMatter, 'title'), description: valuePlace(frontMatter, 'description') },
-    data: rest,
+    data: Object.keys(rest).length === 0 ? NO_DATA : rest,
   };
 }
 

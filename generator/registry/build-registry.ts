@@ -142,6 +142,8 @@ function addSubPageEntries(
     mediaType: html.mediaType,
     discovery: html.discovery ?? false,
     inSitemap: html.inSitemap ?? false,
+    // Set here, where linkTwins would add it (it confirms it): a member added later would take a store of its own.
+    twin: page.twinPath,
   });
   entries.push({
     group,
@@ -173,7 +175,8 @@ function sectionIndex(model: Model) {
   if (!index) {
     const groupOfPage = new Map<string, string>();
     for (const r of model.discoveryResources) if (r.page && !groupOfPage.has(r.page)) groupOfPage.set(r.page, r.group);
-    index = { pagesById: new Map(model.pages.map((p) => [p.id, p])), groupOfPage };
+    // Only top-level pages head sections: a map of every page would be one more entry per catalog page.
+    index = { pagesById: new Map(model.pages.flatMap((p) => (p.section ? [] : [[p.id, p] as const]))), groupOfPage };
     sectionIndexes.set(model, index);
   }
   return index;

@@ -110,6 +110,40 @@ describe('content mistakes are positioned', () => {
     expect(message!.reason).toContain('description');
   });
 
+  it('pages beyond one read batch: each read in order, its paths and section set, a mistake after the first batch placed', async () => {
+    contentDir = await copyContent();
+    const dir = join(contentDir, 'pages', 'help');
+    await mkdir(dir, { recursive: true });
+    for (let i = 0; i < 600; i++) {
+      const name = `zz-${String(i).padStart(3, '0')}`;
+      await writeFile(join(dir, `${name}.md`), `---\ntitle: "Page ${i}"\ndescription: About page ${i} of many.\norder: ${i}\n---\n\nBody ${i}.\n`);
+    }
+    await writeFile(join(dir, 'zz-599.md'), '---\ntitle: Page 599\n---\n\nBody.\n');
+    const { model, messages } = await load();
+    expect(model).toBeUndefined();
+    expect(messages.map((m) => [m.ruleId, m.file, m.line])).toEqual([['content-schema', 'content/pages/help/zz-599.md', 2]]);
+
+    await writeFile(join(dir, 'zz-599.md'), '---\ntitle: Page 599\ndescription: About page 599 of many.\norder: 599\n---\n\nBody 599.\n');
+    const loaded = await load();
+    expect(loaded.messages).toEqual([]);
+    const pages = loaded.model!.pages.filter((p) => p.id.startsWith('help/zz-'));
+    expect(pages.map((p) => p.order)).toEqual([...Array(600).keys()]);
+    const last = pages[599]!;
+    expect(last).toMatchObject({
+      id: 'help/zz-599',
+      path: '/help/zz-599',
+      twinPath: '/help/zz-599.md',
+      section: 'help',
+      title: 'Page 599',
+      description: 'About page 599 of many.',
+      body: '\nBody 599.\n',
+      bodyLine: 6,
+      data: {},
+      source: { file: 'content/pages/help/zz-599.md', line: 1, column: 1 },
+    });
+    expect(pages[0]!.fieldPlaces?.title).toEqual({ file: 'content/pages/help/zz-000.md', line: 2, column: 9 });
+  });
+
   it('a page without front matter: page-front-matter at line 1', async () => {
     contentDir = await copyContent();
     await writeFile(join(contentDir, 'pages', 'stray.md'), '# No front matter\n');
