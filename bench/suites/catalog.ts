@@ -57,6 +57,14 @@ function row(entries: number, measurement: string, result: { reports: ChildRepor
       .map(([k, v]) => `${k} ${v} ms`)
       .join(', ');
     notes.push(`${String(last.sitemapFiles)} sitemap files, ${String(last.files)} files, ${String(last.outputMb)} MB written; slowest stages: ${stages}`);
+    // Where the memory goes: the stage whose peak so far rises is where the process's peak was reached.
+    const memory = last.memory as Record<string, { rssMb: number; peakRssMb: number; heapUsedMb: number }> | undefined;
+    if (memory) {
+      const byStage = Object.entries(memory)
+        .map(([stage, m]) => `${stage} ${Math.round(m.rssMb)} MB (peak so far ${Math.round(m.peakRssMb)}, heap ${Math.round(m.heapUsedMb)})`)
+        .join(', ');
+      notes.push(`resident memory after each stage: ${byStage}`);
+    }
   }
   const summary = result.reports.length ? summarize(result.reports) : undefined;
   if (summary) notes.push(`peak memory ${summary.peakRssMb < CATALOG_MEMORY_LIMIT_MB ? 'under' : 'OVER'} the ${CATALOG_MEMORY_LIMIT_MB} MB target`);
