@@ -15,11 +15,11 @@ const HELP = `Usage: npm run bench -- [--quick] [--runs N] [--only pages|catalog
 Builds synthetic content sets in a temporary folder and measures each case in its own child process, several
 times; prints median and spread, writes bench/out/results.json and bench/out/results.md.
   --quick      small sizes (N = 200 pages, M = 5,000 catalog entries, 3 s load runs instead of 5 s), for trying the harness
-  --runs N     repetitions of each measurement (default 3)
+  --runs N     repetitions of each measurement (default 3; at most 2 for 10,000 pages and for the catalog)
   --only S     one suite only
   --pages N,N  page counts of the pages suite (default 1000,10000)
   --catalog M  public pages of the catalog suite (default 100000)
-  --timeout S  time limit of one measured run, in seconds (default 45); a run past it is stopped and reported`;
+  --timeout S  time limit of one measured run, in seconds (default 90); a run past it is stopped and reported`;
 
 const { values } = parseArgs({
   options: {
@@ -39,7 +39,7 @@ if (values.help) {
 const runs = Number(values.runs ?? 3);
 const pageSizes = values.pages ? values.pages.split(',').map(Number) : values.quick ? [200] : [1_000, 10_000];
 const catalogSize = Number(values.catalog ?? (values.quick ? 5_000 : 100_000));
-const timeoutMs = Number(values.timeout ?? 45) * 1000;
+const timeoutMs = Number(values.timeout ?? 90) * 1000;
 const wanted = (suite: string) => !values.only || values.only === suite;
 const log = (line: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
 const suiteOptions = { runs, timeoutMs, log };

@@ -52,7 +52,12 @@ export async function repeat(
   return { reports, failure: refused };
 }
 
-export async function pagesSuite(workRoot: string, pages: number, options: SuiteOptions): Promise<Row[]> {
+/** From this many pages, each measurement runs at most twice, so that the whole bench stays within ten minutes. */
+const LARGE_SET_PAGES = 10_000;
+const LARGE_SET_MAX_RUNS = 2;
+
+export async function pagesSuite(workRoot: string, pages: number, suiteOptions: SuiteOptions): Promise<Row[]> {
+  const options = pages >= LARGE_SET_PAGES ? { ...suiteOptions, runs: Math.min(suiteOptions.runs, LARGE_SET_MAX_RUNS) } : suiteOptions;
   const root = join(workRoot, `pages-${pages}`);
   options.log(`pages ${pages}: writing the content set`);
   const set = await writeContentSet(root, join(PROJECT_ROOT, 'content'), pages);
