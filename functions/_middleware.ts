@@ -2,7 +2,7 @@
 // negotiation, answered by the shared edge handler from the table `npm run build` writes outside dist/ (bundled by
 // Cloudflare, never uploaded). Every other request goes on to the static files and their `_headers`.
 import table from '../dist-hosts/deploy/edge-table.json' with { type: 'json' };
-import { cloudflarePagesFunction } from '../generator/edge/cloudflare.ts';
-import type { EdgeTable } from '../generator/edge/table.ts';
+import { cloudflarePagesFunction } from '../generator/runtime/edge/cloudflare.js';
+import type { EdgeTable } from '../generator/runtime/edge/table.js';
 
 export const onRequest = cloudflarePagesFunction(table as unknown as EdgeTable);

@@ -2,11 +2,11 @@
 // request (same controls, same token check as the preview MCP host, no session reuse).
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Model } from '../../generator/model/types.js';
-import { createPreviewProvider, requirePreview } from '../../mock/auth/auth-host.js';
-import type { FetchHandler } from '../../mock/http/fetch-handler.js';
-import { mcpCatalog, createMcpServer } from '../../mock/mcp/mcp-server.js';
-import { PreviewRecords } from '../../mock/mcp/records.js';
-import { resourceScopes } from '../../mock/mcp/resources.js';
+import { createPreviewProvider, requirePreview } from '../../generator/tools/preview/auth/auth-host.js';
+import type { FetchHandler } from '../../generator/tools/preview/http/fetch-handler.js';
+import { mcpCatalog, createMcpServer } from '../../generator/tools/preview/mcp/mcp-server.js';
+import { PreviewRecords } from '../../generator/tools/preview/mcp/records.js';
+import { resourceScopes } from '../../generator/tools/preview/mcp/resources.js';
 
 export function freshServerPerRequest(model: Model): FetchHandler {
   const catalog = mcpCatalog(model, new PreviewRecords(requirePreview(model).fixtures), resourceScopes(model));

@@ -1,8 +1,8 @@
 // Child process: one build + validate of a content set with this project's generator, timed.
 import { parseArgs } from 'node:util';
-import { build } from '../../generator/pipeline.js';
-import { kinds as defaultKinds } from '../../generator/registry/kinds.js';
-import type { KindTable } from '../../generator/registry/build-registry.js';
+import { build } from '../../generator/build/pipeline.js';
+import { kinds as defaultKinds } from '../../generator/build/kinds.js';
+import type { KindTable } from '../../generator/build/registry/build-registry.js';
 import { printReport } from './report.js';
 
 // Kinds that content/discovery-resources.yaml names. Until every family has landed its kinds, the missing ones are

@@ -3,15 +3,15 @@
 // validators, then to disk. Page bodies are not rendered here (that is the pages suite's subject).
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadContent } from '../../generator/content/load.js';
-import { Diagnostics } from '../../generator/messages/diagnostics.js';
-import { PROJECT_ROOT, displayPath } from '../../generator/pipeline.js';
-import { buildRegistry, type KindTable } from '../../generator/registry/build-registry.js';
-import { kinds as defaultKinds } from '../../generator/registry/kinds.js';
-import { createEmitContext } from '../../generator/emit/emit-context.js';
-import { ArtifactSet, type HostName, type ValidateContext } from '../../generator/registry/types.js';
-import { nodeFileSystem } from '../../generator/write/file-system.js';
-import { writeTrees, type OutputTree } from '../../generator/write/write-tree.js';
+import { loadContent } from '../../generator/build/content/load.js';
+import { Diagnostics } from '../../generator/build/messages/diagnostics.js';
+import { PROJECT_ROOT, displayPath } from '../../generator/build/pipeline.js';
+import { buildRegistry, type KindTable } from '../../generator/build/registry/build-registry.js';
+import { kinds as defaultKinds } from '../../generator/build/kinds.js';
+import { createEmitContext } from '../../generator/build/emit/emit-context.js';
+import { ArtifactSet, type HostName, type ValidateContext } from '../../generator/build/registry/types.js';
+import { nodeFileSystem } from '../../generator/build/files/file-system.js';
+import { writeTrees, type OutputTree } from '../../generator/build/write/write-tree.js';
 import { printReport } from './report.js';
 
 /** The kinds whose output is one file per page; stood in for by empty files here. */

@@ -6,8 +6,8 @@ import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startDevServer } from '../../generator/dev/dev-server.js';
-import { PROJECT_ROOT } from '../../generator/pipeline.js';
+import { startDevServer } from '../../generator/tools/dev/dev-server.js';
+import { PROJECT_ROOT } from '../../generator/build/pipeline.js';
 import { printReport } from './report.js';
 
 const { values } = parseArgs({

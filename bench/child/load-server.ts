@@ -1,9 +1,9 @@
 // Child process for the load suite: serves the preview hosts and the fresh-server-per-request baseline on ports
 // chosen by the system, prints what the load generator needs, and runs until its stdin closes.
-import { startPreview } from '../../mock/preview.js';
-import { mintPreviewToken } from '../../mock/token.js';
-import { bindHost } from '../../mock/http/listen.js';
-import { toNodeListener } from '../../mock/http/fetch-handler.js';
+import { startPreview } from '../../generator/tools/preview/preview.js';
+import { mintPreviewToken } from '../../generator/tools/preview/token.js';
+import { bindHost } from '../../generator/tools/preview/http/listen.js';
+import { toNodeListener } from '../../generator/tools/preview/http/fetch-handler.js';
 import { freshServerPerRequest } from '../baseline/fresh-server-per-request.js';
 
 const preview = await startPreview({ ports: { base_url: 0, api_url: 0, mcp_url: 0, auth_url: 0 } });

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import fg from 'fast-glob';
 import matter from 'gray-matter';
-import { pageParser } from '../../generator/pages/processor.js';
+import { pageParser } from '../../generator/build/render/processor.js';
 import { printReport } from './report.js';
 
 function parseAll(files: string[]): number {

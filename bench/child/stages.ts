@@ -1,15 +1,15 @@
 // Child process: where a build's time goes, stage by stage, kind by kind and validator by validator (for tuning).
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadContent } from '../../generator/content/load.js';
-import { Diagnostics } from '../../generator/messages/diagnostics.js';
-import { PROJECT_ROOT, displayPath } from '../../generator/pipeline.js';
-import { buildRegistry } from '../../generator/registry/build-registry.js';
-import { kinds } from '../../generator/registry/kinds.js';
-import { createEmitContext } from '../../generator/emit/emit-context.js';
-import { ArtifactSet, type ValidateContext } from '../../generator/registry/types.js';
-import { treeValidators } from '../../generator/validate/tree-validators.js';
-import { checkStreamedTexts, isTextTreeValidator, textTreeValidator } from '../../generator/validate/text/text-check.js';
+import { loadContent } from '../../generator/build/content/load.js';
+import { Diagnostics } from '../../generator/build/messages/diagnostics.js';
+import { PROJECT_ROOT, displayPath } from '../../generator/build/pipeline.js';
+import { buildRegistry } from '../../generator/build/registry/build-registry.js';
+import { kinds } from '../../generator/build/kinds.js';
+import { createEmitContext } from '../../generator/build/emit/emit-context.js';
+import { ArtifactSet, type ValidateContext } from '../../generator/build/registry/types.js';
+import { treeValidators } from '../../generator/build/validate/tree-validators.js';
+import { checkStreamedTexts, isTextTreeValidator, textTreeValidator } from '../../generator/build/validate/text/text-check.js';
 import { printReport } from './report.js';
 
 const { values } = parseArgs({ options: { content: { type: 'string' } } });

@@ -1,0 +1,165 @@
+// The boundaries guard on the content set: an editor's claim in content/*.yaml or content/pages/*.md is reported
+// at its file, line and column, before anything is built.
+import { isMap, isPair, isScalar, isSeq, Scalar, type Node } from 'yaml';
+import type { Diagnostics } from '../messages/diagnostics.js';
+import type { Model, Page, SourcePlace } from '../../model/types.js';
+import type { YamlSource } from '../content/yaml-source.js';
+import { TextIndex } from '../text/text-index.js';
+import { jsonCodeBlocks, markdownUnits, ROW_VALUE_LIMIT, sentences, type TextUnit } from '../text/units.js';
+import { SHAPE_FIX, shapeFindings } from './shapes.js';
+import { negated, wordingFindings } from './wording.js';
+import { placeholderEndpointFindings, UNKNOWN_ENDPOINT_FIX } from './contract-endpoints.js';
+import { occurrences } from '../validate/tree/environment-addresses.js';
+
+export interface ContentGuardInput {
+  /** Every YAML document of the content set (several top-level facts may share one). */
+  sources: YamlSource[];
+  pages: Page[];
+}
+
+/** Top-level facts that hold the environments' addresses (content/service.yaml). */
+const ADDRESS_KEYS = new Set(['environments']);
+
+/** Preview fixtures are example shapes the preview server plays; they are never published (contract: preview-only). */
+const UNPUBLISHED_CONTENT = /(^|\/)content\/preview\//;
+
+export function guardContent(input: ContentGuardInput, model: Model, diagnostics: Diagnostics): void {
+  const seen = new Set<string>();
+  for (const source of input.sources) {
+    if (seen.has(source.file) || UNPUBLISHED_CONTENT.test(source.file)) continue;
+    seen.add(source.file);
+    const units = yamlUnits(source);
+    const placeOf = (unit: TextUnit, index: number) => units.find((u) => u.unit === unit)!.place(index);
+    for (const finding of findingsOf(units.map((u) => u.unit), model)) {
+      report(diagnostics, finding, placeOf(finding.unit, finding.index));
+    }
+  }
+  for (const page of input.pages) {
+    const index = new TextIndex(page.body);
+    // Front matter values are judged too, reported where their value starts (single-line values: at the words).
+    const frontMatter = new Map<TextUnit, SourcePlace | undefined>([
+      ...sentences(page.title, 0).map((u): [TextUnit, SourcePlace | undefined] => [u, page.fieldPlaces?.title]),
+      ...sentences(page.description, 0).map((u): [TextUnit, SourcePlace | undefined] => [u, page.fieldPlaces?.description]),
+    ]);
+    const units: TextUnit[] = [...frontMatter.keys(), ...markdownUnits(page.body)];
+    for (const finding of findingsOf(units, model)) {
+      let place: SourcePlace = page.source;
+      const field = frontMatter.get(finding.unit);
+      if (field) {
+        place = { ...field, column: (field.column ?? 1) + finding.unit.offset + finding.index };
+      } else if (!frontMatter.has(finding.unit)) {
+        const pos = index.position(finding.unit.offset + finding.index);
+        place = { file: page.source.file, line: page.bodyLine + pos.line - 1, column: pos.column };
+      }
+      report(diagnostics, finding, place);
+    }
+    for (const block of jsonCodeBlocks(page.body)) {
+      const pos = index.position(block.offset);
+      for (const shape of shapeFindings(block.json, model, { schemaMembers: false })) {
+        diagnostics.error('load', {
+          ruleId: 'unpublished-shape',
+          reason: `A JSON code block: ${shape.reason}`,
+          fix: SHAPE_FIX,
+          place: { file: page.source.file, line: page.bodyLine + pos.line - 1, column: pos.column },
+        });
+      }
+    }
+  }
+}
+
+interface Finding {
+  ruleId: string;
+  unit: TextUnit;
+  index: number;
+  reason: string;
+  fix: string;
+}
+
+/** The wording rules and, for placeholder URLs ({api_url}/…), the contract's endpoints. */
+function findingsOf(units: TextUnit[], model: Model): Finding[] {
+  const endpoints = placeholderEndpointFindings(units, model, negated).map((f) => ({
+    ...f,
+    ruleId: 'unknown-endpoint',
+    fix: UNKNOWN_ENDPOINT_FIX,
+  }));
+  return [...wordingFindings(units, model), ...endpoints, ...literalAddresses(units, model)];
+}
+
+/** An environment's address written out in content: each build must fill in its own, so content uses placeholders. */
+function literalAddresses(units: TextUnit[], model: Model): Finding[] {
+  const findings: Finding[] = [];
+  const known = Object.entries(model.environments).flatMap(([env, addresses]) =>
+    Object.entries(addresses).map(([name, address]) => ({ env, name, address })),
+  );
+  for (const unit of units) {
+    for (const { env, name, address } of known) {
+      for (const index of occurrences(unit.text, address)) {
+        findings.push({
+          ruleId: 'literal-address',
+          unit,
+          index,
+          reason: `${address} is the ${env} ${name} written out, so the ${env === 'production' ? 'preview' : 'production'} build would publish it too.`,
+          fix: `Write {${name}} instead; each build fills in its own environment's address (content/service.yaml environments).`,
+        });
+      }
+    }
+  }
+  return findings;
+}
+
+function report(diagnostics: Diagnostics, finding: Finding, place: SourcePlace): void {
+  diagnostics.error('load', { ruleId: finding.ruleId, reason: finding.reason, fix: finding.fix, place });
+}
+
+interface PlacedUnit {
+  unit: TextUnit;
+  place(index: number): SourcePlace;
+}
+
+/** Every string scalar of a YAML document, qualified (like a JSON object) by its short sibling strings and the keys above it. */
+function yamlUnits(source: YamlSource): PlacedUnit[] {
+  const out: PlacedUnit[] = [];
+  const visit = (node: unknown, keys: string[]) => {
+    if (isMap(node)) {
+      const siblings = node.items.flatMap((p) =>
+        isScalar(p.value) && typeof p.value.value === 'string' && p.value.value.length <= ROW_VALUE_LIMIT ? [p.value.value] : [],
+      );
+      for (const pair of node.items) {
+        if (!isPair(pair)) continue;
+        const key = isScalar(pair.key) ? String(pair.key.value) : '';
+        // The addresses themselves are data, not prose: the one place they are written out.
+        if (keys.length === 0 && ADDRESS_KEYS.has(key)) continue;
+        if (isScalar(pair.value) && typeof pair.value.value === 'string') {
+          scalarUnits(pair.value, [...siblings.filter((s) => s !== (pair.value as Scalar).value), ...keys, key]);
+        } else visit(pair.value, [...keys, key]);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) {
+        if (isScalar(item) && typeof item.value === 'string') scalarUnits(item, keys);
+        else visit(item, keys);
+      }
+    }
+  };
+  const scalarUnits = (scalar: Scalar, context: string[]) => {
+    const value = scalar.value as string;
+    const start = scalar.range?.[0] ?? 0;
+    // Single-line plain and quoted scalars are written as they read, so a finding can point inside them.
+    const end = scalar.range?.[1] ?? start;
+    const inline =
+      (scalar.type === Scalar.PLAIN || scalar.type === Scalar.QUOTE_DOUBLE || scalar.type === Scalar.QUOTE_SINGLE) &&
+      source.lineCounter.linePos(start).line === source.lineCounter.linePos(end).line;
+    const shift = scalar.type === Scalar.PLAIN ? 0 : 1;
+    for (const unit of sentences(value, 0, context)) {
+      out.push({
+        unit,
+        place: (index) => {
+          const offset = inline ? start + shift + unit.offset + index : start;
+          const pos = source.lineCounter.linePos(offset);
+          return { file: source.file, line: pos.line + source.lineOffset, column: pos.col };
+        },
+      });
+    }
+  };
+  visit(source.doc.contents as Node | null, []);
+  return out;
+}

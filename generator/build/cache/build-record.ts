@@ -1,0 +1,87 @@
+// The record of the last good build into an output folder: what went in (a fingerprint) and what came out (a
+// manifest of the written files), so that a rebuild with nothing changed can be skipped safely.
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { lstatSync, readdirSync } from 'node:fs';
+import type { EnvironmentName, Addresses } from '../../model/types.js';
+import { generatorFingerprint, hashFolder, sha256 } from './fingerprint.js';
+
+export interface BuildInputs {
+  projectRoot: string;
+  contentDir: string;
+  schemaDir: string;
+  env: EnvironmentName;
+  addresses?: Partial<Addresses>;
+  /** The site's output folder; the other hosts' trees sit in `<outDir>-hosts/`. */
+  outDir: string;
+}
+
+interface BuildRecord {
+  fingerprint: string;
+  /** Every output file with its size and modification time, as written. */
+  outputs: [path: string, size: number, mtimeMs: number][];
+}
+
+/** One hash over everything a build reads: the same fingerprint means the same bytes out. */
+export async function fingerprintBuild(inputs: BuildInputs): Promise<string> {
+  const hash = createHash('sha256');
+  hash.update(await generatorFingerprint(inputs.projectRoot));
+  hash.update(`\0env ${inputs.env}\0addresses ${JSON.stringify(inputs.addresses ?? {})}\0`);
+  await hashFolder(hash, inputs.contentDir);
+  hash.update('\0schemas\0');
+  await hashFolder(hash, inputs.schemaDir);
+  return hash.digest('hex');
+}
+
+function recordPath(cacheDir: string, outDir: string): string {
+  return join(cacheDir, 'builds', `${sha256(resolve(outDir))}.json`);
+}
+
+/** The files of the output trees now, with sizes and times; a file changed or added by hand shows up here. */
+async function outputManifest(outDir: string): Promise<BuildRecord['outputs']> {
+  const root = dirname(resolve(outDir));
+  const name = basename(resolve(outDir));
+  const outputs: BuildRecord['outputs'] = [];
+  for (const tree of [name, `${name}-hosts`]) {
+    let names: string[];
+    try {
+      names = readdirSync(join(root, tree), { recursive: true, encoding: 'utf8' });
+    } catch {
+      continue;
+    }
+    for (const rel of names) {
+      const path = join(root, tree, rel);
+      const stats = lstatSync(path);
+      if (stats.isFile()) outputs.push([`${tree}/${rel.split('\\').join('/')}`, stats.size, stats.mtimeMs]);
+    }
+  }
+  return outputs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}
+
+/** Whether the output folders hold exactly what the last build with this fingerprint wrote. */
+export async function isUpToDate(cacheDir: string, outDir: string, fingerprint: string): Promise<boolean> {
+  let record: BuildRecord;
+  try {
+    record = JSON.parse(await readFile(recordPath(cacheDir, outDir), 'utf8')) as BuildRecord;
+  } catch {
+    return false;
+  }
+  if (record.fingerprint !== fingerprint) return false;
+  const now = await outputManifest(outDir);
+  return now.length === record.outputs.length && now.every((file, i) => sameFile(file, record.outputs[i]!));
+}
+
+function sameFile(a: BuildRecord['outputs'][number], b: BuildRecord['outputs'][number]): boolean {
+  return a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+}
+
+/** Records a good build (after its output is in place). */
+export async function recordBuild(cacheDir: string, outDir: string, fingerprint: string): Promise<void> {
+  const path = recordPath(cacheDir, outDir);
+  const record: BuildRecord = { fingerprint, outputs: await outputManifest(outDir) };
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  await writeFile(tmp, JSON.stringify(record));
+  await rename(tmp, path);
+}

@@ -1,0 +1,76 @@
+// Parses YAML with positions, so that syntax and schema errors point at the file, line and column.
+import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
+import type { SourcePlace } from '../../model/types.js';
+import type { Diagnostics } from '../messages/diagnostics.js';
+
+export interface YamlSource {
+  file: string;
+  doc: Document;
+  lineCounter: LineCounter;
+  /** Lines before the YAML text in its file (front matter starts one line after the opening ---). */
+  lineOffset: number;
+  value: unknown;
+}
+
+/** Parses one YAML text; reports syntax errors and returns undefined when there are any. */
+export function parseYamlSource(
+  text: string,
+  file: string,
+  diagnostics: Diagnostics,
+  lineOffset = 0,
+): YamlSource | undefined {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    for (const error of doc.errors) {
+      const pos = lineCounter.linePos(error.pos[0]);
+      diagnostics.error('load', {
+        ruleId: 'yaml-syntax',
+        reason: `YAML cannot be read: ${firstLine(error.message)}.`,
+        fix: 'Correct the YAML syntax at this place (indentation, a missing colon, an unclosed quote or bracket).',
+        place: { file, line: pos.line + lineOffset, column: pos.col },
+      });
+    }
+    return undefined;
+  }
+  return { file, doc, lineCounter, lineOffset, value: doc.toJS() };
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0]!.replace(/[.:\s]+$/, '');
+}
+
+/** Splits an ajv instancePath ("/a/0/b") into YAML path segments. */
+export function pointerSegments(pointer: string): (string | number)[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}
+
+/** The place of the node at a path; falls back to the nearest ancestor that exists. */
+export function placeOf(source: YamlSource, segments: readonly (string | number)[], key = false): SourcePlace {
+  for (let n = segments.length; n >= 0; n--) {
+    const path = segments.slice(0, n);
+    const node = key && n === segments.length ? keyNode(source, path) : path.length === 0 ? source.doc.contents : source.doc.getIn(path, true);
+    if (isNode(node) && node.range) {
+      const pos = source.lineCounter.linePos(node.range[0]);
+      return { file: source.file, line: pos.line + source.lineOffset, column: pos.col };
+    }
+  }
+  return { file: source.file, line: 1 + source.lineOffset, column: 1 };
+}
+
+function keyNode(source: YamlSource, path: readonly (string | number)[]): unknown {
+  const parent = path.length <= 1 ? source.doc.contents : source.doc.getIn(path.slice(0, -1), true);
+  const last = path[path.length - 1];
+  const items = (parent as { items?: { key: unknown }[] } | null)?.items;
+  if (!items) return undefined;
+  for (const pair of items) {
+    const k = pair.key as { value?: unknown } | null;
+    if (k && k.value === last) return k;
+  }
+  return undefined;
+}

@@ -1,0 +1,60 @@
+// The cdn family's kinds: the files that make dist/ deployable (CDN header, redirect and route files in dist/; the nginx
+// configuration, the deploy manifest and the edge table in the deploy pseudo-host, never uploaded).
+import type { KindTable } from '../../registry/build-registry.js';
+import type { DerivedEntry } from '../../registry/types.js';
+import { MEDIA_TYPES } from '../../registry/media-types.js';
+import { emitDeployManifest } from './deploy-manifest.js';
+import { emitEdgeTable } from './edge-table.js';
+import { checkHeadersLimits, emitHeadersFile } from './headers-file.js';
+import { checkHeadersNotJoined } from './validate-headers-joined.js';
+import { emitNginxConfig } from './nginx-config.js';
+import { emitRedirectsFile } from './redirects-file.js';
+import { emitRoutesFile } from './routes-file.js';
+
+/** They are derived from the registry as a whole, which the discovery resources file defines. */
+const SOURCE = { file: 'content/discovery-resources.yaml' };
+
+function derived(path: string, title: string, purpose: string): () => DerivedEntry[] {
+  return () => [{ path, title, purpose, group: 'cdn', audience: ['developers'], inContract: false, source: SOURCE }];
+}
+
+export const cdnKinds: KindTable = {
+  'cdn-headers': {
+    mediaType: MEDIA_TYPES.text,
+    emit: emitHeadersFile,
+    validate: [checkHeadersLimits(), checkHeadersNotJoined],
+    derive: derived('/_headers', 'Response headers for Netlify and Cloudflare Pages', 'CDN configuration: headers per path.'),
+  },
+  'cdn-redirects': {
+    mediaType: MEDIA_TYPES.text,
+    emit: emitRedirectsFile,
+    derive: derived('/_redirects', 'Rewrites for Netlify', 'CDN configuration: query-parameter rewrites (Netlify only).'),
+  },
+  'cdn-routes': {
+    mediaType: MEDIA_TYPES.json,
+    emit: emitRoutesFile,
+    derive: derived('/_routes.json', 'Function routes for Cloudflare Pages', 'CDN configuration: the paths the Pages Function sees.'),
+  },
+  'nginx-config': {
+    mediaType: MEDIA_TYPES.text,
+    host: 'deploy',
+    // Reads the page-context data to precompute its answers.
+    emitLast: true,
+    emit: emitNginxConfig,
+    derive: derived('/nginx.conf', 'nginx configuration', 'Maps and a server block serving dist/ as the CDNs do.'),
+  },
+  'deploy-manifest': {
+    mediaType: MEDIA_TYPES.json,
+    host: 'deploy',
+    emitLast: true,
+    emit: emitDeployManifest,
+    derive: derived('/deploy-manifest.json', 'Deploy manifest', 'Every file to upload with its key, size, sha256, media type and cache policy.'),
+  },
+  'edge-table': {
+    mediaType: MEDIA_TYPES.json,
+    host: 'deploy',
+    emitLast: true,
+    emit: emitEdgeTable,
+    derive: derived('/edge-table.json', 'Edge handler table', 'What the Netlify and Cloudflare edge handlers are bundled with.'),
+  },
+};

@@ -1,0 +1,35 @@
+// The pages family's kinds: media type, output file, emitter and validators of each.
+import type { KindTable } from '../../registry/build-registry.js';
+import { MEDIA_TYPES } from '../../registry/media-types.js';
+import { emitHtmlPage, htmlFileOf } from './html-page.js';
+import { emitMarkdown } from './markdown.js';
+import { emitLlmsIndex } from './llms-index.js';
+import { emitLlmsRoot } from './llms-root.js';
+import { emitLlmsFull } from './llms-full.js';
+import { llmsLinks, llmsSize, llmsStructure } from './validate-llms.js';
+import { htmlPageHead, markdownTwin, noPlaceholders } from './validate-page.js';
+
+export const pagesKinds: KindTable = {
+  'html-page': {
+    mediaType: MEDIA_TYPES.html,
+    file: htmlFileOf,
+    emit: emitHtmlPage,
+    validate: [htmlPageHead, noPlaceholders],
+    inSitemap: true,
+  },
+  // Twins and llms files are read by agents, often from other origins: public, CORS-open discovery documents.
+  markdown: { mediaType: MEDIA_TYPES.markdown, emit: emitMarkdown, validate: [markdownTwin, noPlaceholders], discovery: true },
+  'llms-root': {
+    mediaType: MEDIA_TYPES.text,
+    emit: emitLlmsRoot,
+    validate: [llmsStructure, llmsLinks, llmsSize, noPlaceholders],
+    discovery: true,
+  },
+  'llms-index': {
+    mediaType: MEDIA_TYPES.text,
+    emit: emitLlmsIndex,
+    validate: [llmsStructure, llmsLinks, llmsSize, noPlaceholders],
+    discovery: true,
+  },
+  'llms-full': { mediaType: MEDIA_TYPES.text, emit: emitLlmsFull, validate: [llmsLinks, noPlaceholders], discovery: true },
+};

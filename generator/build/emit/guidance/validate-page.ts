@@ -1,0 +1,69 @@
+// Checks of the emitted pages: the head links agents rely on, one title, and nothing left unexpanded.
+import type { Artifact, ValidateContext, Validator } from '../../registry/types.js';
+
+function reporter(artifact: Artifact, context: ValidateContext) {
+  const file = context.displayPath(artifact.entry);
+  const text = context.artifacts.text(artifact);
+  return (ruleId: string, offset: number | undefined, reason: string, fix: string) => {
+    let place: { file: string; line?: number; column?: number } = { file };
+    if (offset !== undefined) {
+      const before = text.slice(0, offset).split('\n');
+      place = { file, line: before.length, column: before.at(-1)!.length + 1 };
+    }
+    context.diagnostics.error('validate', { ruleId, reason, fix, place });
+  };
+}
+
+const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+
+/** An HTML page has one H1, its canonical URL, and (when it has a twin) an alternate link to a twin that was emitted. */
+export const htmlPageHead: Validator = (artifact, context) => {
+  const text = context.artifacts.text(artifact);
+  const report = reporter(artifact, context);
+  const fix = 'Pages are built by generator/build/emit/guidance/layout.ts; rebuild, and report this if it persists.';
+  const links = [...text.matchAll(/<link\s[^>]*>/g)].map((m) => ({ tag: m[0], offset: m.index, rel: attribute(m[0], 'rel') }));
+  const canonical = links.filter((l) => l.rel === 'canonical');
+  const expected = context.registry.url(artifact.entry);
+  if (canonical.length !== 1 || attribute(canonical[0]!.tag, 'href') !== expected) {
+    report('page-canonical', canonical[0]?.offset, `The page must have one canonical link to ${expected}.`, fix);
+  }
+  if (artifact.entry.twin) {
+    const twin = context.registry.get(artifact.entry.twin, artifact.entry.host);
+    const alternate = links.find((l) => l.rel === 'alternate' && attribute(l.tag, 'type') === 'text/markdown');
+    const href = alternate && attribute(alternate.tag, 'href');
+    if (!twin || href !== context.registry.url(twin) || !context.artifacts.get(twin.host, twin.file)) {
+      report('page-markdown-alternate', alternate?.offset, `The page must link its emitted Markdown twin ${artifact.entry.twin} as rel="alternate" type="text/markdown".`, fix);
+    }
+  }
+  const headings = [...text.matchAll(/<h1[\s>]/g)];
+  if (headings.length !== 1) {
+    report('page-one-title', headings[1]?.index ?? headings[0]?.index, `The page has ${headings.length} level-1 headings; it must have exactly one, its title.`, fix);
+  }
+};
+
+/** A Markdown twin starts with its title and has no directive left. */
+export const markdownTwin: Validator = (artifact, context) => {
+  const text = context.artifacts.text(artifact);
+  const report = reporter(artifact, context);
+  if (!text.startsWith('# ')) {
+    report('twin-title', 0, 'A Markdown twin must start with its title as a level-1 heading.', 'Rebuild; the title comes from the page\'s front matter.');
+  }
+  const directive = /^:{2,3}[A-Za-z][\w-]*/m.exec(text);
+  if (directive) {
+    report('twin-directive', directive.index, `\`${directive[0]}\` was not expanded.`, 'Use a directive listed in README, "Content layout for editors".');
+  }
+};
+
+/** No page or llms file may ship a placeholder: readers would take `{base_url}` literally. */
+export const noPlaceholders: Validator = (artifact, context) => {
+  const text = context.artifacts.text(artifact);
+  const match = /\{(base_url|mcp_url|auth_url|api_url)\}/.exec(text);
+  if (match) {
+    reporter(artifact, context)(
+      'unfilled-placeholder',
+      match.index,
+      `\`${match[0]}\` was published as written instead of the environment's address.`,
+      'Write the placeholder where it is filled (page text, links, code), or write the address itself.',
+    );
+  }
+};

@@ -1,0 +1,90 @@
+// The JSON Schemas of emitted artifacts (schemas/artifacts/*.schema.json), compiled once, as per-kind validators.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { Validator } from '../../registry/types.js';
+import { JsonDocument } from './json-document.js';
+import { reportProblem } from './report.js';
+
+export const ARTIFACT_SCHEMA_DIR = fileURLToPath(new URL('../../../../schemas/artifacts/', import.meta.url));
+
+const compiled = new Map<string, ValidateFunction>();
+
+function newAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+  (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+  return ajv;
+}
+
+/** The compiled schema schemas/artifacts/<name>.schema.json (compiled once per process). */
+export function artifactSchema(name: string): ValidateFunction {
+  let validate = compiled.get(name);
+  if (!validate) {
+    const schema = JSON.parse(readFileSync(`${ARTIFACT_SCHEMA_DIR}${name}.schema.json`, 'utf8')) as object;
+    validate = newAjv().compile(schema);
+    compiled.set(name, validate);
+  }
+  return validate;
+}
+
+/** Compiles a schema given as a value (tests use it to check our schemas against the reference examples). */
+export function compileSchema(schema: object): ValidateFunction {
+  return newAjv().compile(schema);
+}
+
+/**
+ * A validator that checks an artifact against schemas/artifacts/<name>.schema.json and reports every violation
+ * with rule `<name>-schema`, the JSON pointer and its line.
+ */
+export function schemaValidator(name: string, fix: string): Validator {
+  return (artifact, context) => {
+    const document = JsonDocument.read(artifact, context);
+    if (!document) return;
+    const validate = artifactSchema(name);
+    if (validate(document.value)) return;
+    for (const error of relevantErrors(validate.errors ?? [])) {
+      reportProblem(document, context, {
+        ruleId: `${name}-schema`,
+        pointer: pointerOfError(error),
+        reason: `${describeSchemaError(error)} (schemas/artifacts/${name}.schema.json, ${error.schemaPath}).`,
+        fix,
+      });
+    }
+  };
+}
+
+/** The pointer a person should look at: the missing or extra member itself, when there is one. */
+export function pointerOfError(error: ErrorObject): string {
+  const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+  if (error.keyword === 'required') return `${error.instancePath}/${escape(String(error.params.missingProperty))}`;
+  if (error.keyword === 'additionalProperties') {
+    return `${error.instancePath}/${escape(String(error.params.additionalProperty))}`;
+  }
+  return error.instancePath;
+}
+
+export function describeSchemaError(error: ErrorObject): string {
+  switch (error.keyword) {
+    case 'required':
+      return `the required member \`${String(error.params.missingProperty)}\` is missing`;
+    case 'additionalProperties':
+      return `the member \`${String(error.params.additionalProperty)}\` is not allowed here`;
+    case 'const':
+      return `must be ${JSON.stringify(error.params.allowedValue)}`;
+    case 'enum':
+      return `must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'pattern':
+      return `does not match the pattern ${String(error.params.pattern)}`;
+    case 'format':
+      return `is not a valid ${String(error.params.format)}`;
+    default:
+      return error.message ?? `fails the schema keyword ${error.keyword}`;
+  }
+}
+
+/** anyOf/oneOf failures repeat every branch's errors; keep the branch errors and drop the summary line. */
+function relevantErrors(errors: ErrorObject[]): ErrorObject[] {
+  const specific = errors.filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf' && e.keyword !== 'if');
+  return specific.length > 0 ? specific : errors;
+}

@@ -1,0 +1,84 @@
+// Collects positioned messages from every stage as vfile messages, and prints them the same way for all of them.
+import { VFile } from 'vfile';
+import { reporter } from 'vfile-reporter';
+import type { SourcePlace } from '../../model/types.js';
+
+/** The stage a message comes from; printed as the message's `source`. */
+export type Stage = 'load' | 'registry' | 'emit' | 'validate' | 'write';
+
+export interface MessageInput {
+  /** Permanent rule id (kebab-case), e.g. `unknown-scope`. */
+  ruleId: string;
+  /** What happened, in one sentence. */
+  reason: string;
+  /** What to do about it. */
+  fix?: string;
+  place?: SourcePlace;
+  /** The file the message is about, when `place` is not given. */
+  file?: string;
+}
+
+export class Diagnostics {
+  private readonly files = new Map<string, VFile>();
+
+  private fileFor(path: string): VFile {
+    let file = this.files.get(path);
+    if (!file) {
+      file = new VFile({ path });
+      this.files.set(path, file);
+    }
+    return file;
+  }
+
+  private add(stage: Stage, input: MessageInput, fatal: boolean): void {
+    const path = input.place?.file ?? input.file ?? '(build)';
+    const file = this.fileFor(path);
+    const reason = input.fix ? `${input.reason} Fix: ${input.fix}` : input.reason;
+    const place =
+      input.place?.line !== undefined ? { line: input.place.line, column: input.place.column ?? 1 } : undefined;
+    const message = file.message(reason, { place, ruleId: input.ruleId, source: stage });
+    message.fatal = fatal;
+  }
+
+  error(stage: Stage, input: MessageInput): void {
+    this.add(stage, input, true);
+  }
+
+  warn(stage: Stage, input: MessageInput): void {
+    this.add(stage, input, false);
+  }
+
+  /** Moves every message of another collector into this one (used when stages run separately). */
+  merge(other: Diagnostics): void {
+    for (const [path, file] of other.files) this.fileFor(path).messages.push(...file.messages);
+  }
+
+  get hasErrors(): boolean {
+    return this.all().some((m) => m.fatal === true);
+  }
+
+  all() {
+    return [...this.files.values()].flatMap((f) => f.messages);
+  }
+
+  /** Messages as plain data, for tests and `--json`. */
+  list(): { file: string; line?: number; column?: number; ruleId: string; stage: string; fatal: boolean; reason: string }[] {
+    return [...this.files.entries()].flatMap(([file, vf]) =>
+      vf.messages.map((m) => ({
+        file,
+        line: m.line ?? undefined,
+        column: m.column ?? undefined,
+        ruleId: m.ruleId ?? '',
+        stage: m.source ?? '',
+        fatal: m.fatal === true,
+        reason: m.reason,
+      })),
+    );
+  }
+
+  report(options: { color?: boolean } = {}): string {
+    const files = [...this.files.values()].filter((f) => f.messages.length > 0);
+    if (files.length === 0) return '';
+    return reporter(files, { color: options.color ?? false });
+  }
+}

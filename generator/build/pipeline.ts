@@ -1,0 +1,188 @@
+// The one flow: load → registry → emit → validate → write (all or nothing).
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadContent } from './content/load.js';
+import { Diagnostics } from './messages/diagnostics.js';
+import type { Addresses, EnvironmentName, Model } from '../model/types.js';
+import { buildRegistry, type KindTable } from './registry/build-registry.js';
+import { kinds as defaultKinds } from './kinds.js';
+import type { Registry } from './registry/registry.js';
+import { ArtifactSet, type HostName, type RegistryEntry } from './registry/types.js';
+import { createEmitContext } from './emit/emit-context.js';
+import { validateArtifacts } from './validate/validate-artifacts.js';
+import { fingerprintBuild, isUpToDate, recordBuild, type BuildInputs } from './cache/build-record.js';
+import { prerenderPages, type PrerenderOptions, type PrerenderResult } from './render/prerender.js';
+import { RenderPool, startEarly, workerCount } from './render/render-pool.js';
+import { RenderCache } from './render/render-cache.js';
+import { nodeFileSystem, type OutputFileSystem } from './files/file-system.js';
+import { writeTrees, type OutputTree } from './write/write-tree.js';
+
+export const PROJECT_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+export interface PipelineOptions {
+  env: EnvironmentName;
+  contentDir?: string;
+  schemaDir?: string;
+  kinds?: KindTable;
+  /**
+   * The build cache folder (see generator/build/cache/): unchanged pages are taken from its render cache, and `build`
+   * skips a build whose inputs and output folders are unchanged since the last good one.
+   */
+  cacheDir?: string;
+  /** Worker threads for page rendering: a number, or 'auto' (default: only for large page counts). */
+  workers?: number | 'auto';
+  /** False: only the workers render pages, this thread waits for them (tests of the worker path). Default true. */
+  renderOnMainThread?: boolean;
+  /** Addresses that replace the environment's (the preview server bound to other ports, tests on port 0). */
+  addresses?: Partial<Addresses>;
+}
+
+export interface PipelineResult {
+  diagnostics: Diagnostics;
+  model?: Model;
+  registry?: Registry;
+  artifacts?: ArtifactSet;
+  /** Set by `build` when nothing changed since the last good build: the output folders were left as they were. */
+  upToDate?: boolean;
+  /** How the pages were rendered: from the render cache, in workers, or here. */
+  renderStats?: PrerenderResult['stats'];
+}
+
+/** Runs every stage in memory. Nothing is written; `diagnostics.hasErrors` tells whether the build may be written. */
+export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
+  // Render workers load their modules while this thread loads the content (see generator/build/render/render-pool.ts).
+  const cacheIsEmpty = options.cacheDir === undefined || RenderCache.isEmpty(options.cacheDir);
+  const pool = options.kinds ? undefined : startEarly(contentDirOf(options), options.workers, cacheIsEmpty);
+  try {
+    return await runStages(options, pool);
+  } finally {
+    await pool?.close();
+  }
+}
+
+const contentDirOf = (options: PipelineOptions) => options.contentDir ?? join(PROJECT_ROOT, 'content');
+
+async function runStages(options: PipelineOptions, pool: RenderPool | undefined): Promise<PipelineResult> {
+  const diagnostics = new Diagnostics();
+  const kinds = options.kinds ?? defaultKinds;
+  const model = await loadContent(
+    {
+      contentDir: contentDirOf(options),
+      schemaDir: options.schemaDir ?? join(PROJECT_ROOT, 'schemas', 'content'),
+      env: options.env,
+    },
+    diagnostics,
+  );
+  if (!model) return { diagnostics };
+  if (options.addresses) {
+    model.addresses = { ...model.addresses, ...options.addresses };
+    model.environments[options.env] = model.addresses;
+  }
+  const registry = buildRegistry(model, kinds, diagnostics);
+  if (!registry) return { diagnostics, model };
+  // The pre-render stage needs the default kind table: workers rebuild the registry with it, and cached pages
+  // are only valid for the emitters that made them.
+  const prerender =
+    !options.kinds && (options.cacheDir !== undefined || pool || workerCount(model.pages.length, options.workers ?? 'auto') > 0)
+      ? { projectRoot: PROJECT_ROOT, cacheDir: options.cacheDir, workers: options.workers, renderOnMainThread: options.renderOnMainThread, pool }
+      : undefined;
+  const { artifacts, renderStats } = await emitAll(model, registry, kinds, diagnostics, prerender);
+  // Content mistakes found while emitting (a broken link, an unknown directive) are already reported at their place
+  // in content/; validating artifacts built from them would only repeat each one at its places in dist/.
+  if (diagnostics.hasErrors) return { diagnostics, model, registry, artifacts, renderStats };
+  validateArtifacts({ model, registry, kinds, artifacts, diagnostics, displayPath: (e) => displayPath(e) });
+  return { diagnostics, model, registry, artifacts, renderStats };
+}
+
+/** How messages name an emitted file: dist/<file> for the site, dist-hosts/<host>/<file> for the others. */
+export function displayPath(entry: RegistryEntry, outDir = 'dist'): string {
+  return entry.host === 'site' ? `${outDir}/${entry.file}` : `${outDir}-hosts/${entry.host}/${entry.file}`;
+}
+
+async function emitAll(
+  model: Model,
+  registry: Registry,
+  kinds: KindTable,
+  diagnostics: Diagnostics,
+  prerender?: PrerenderOptions,
+): Promise<{ artifacts: ArtifactSet; renderStats?: PrerenderResult['stats'] }> {
+  const artifacts = new ArtifactSet();
+  const context = createEmitContext(model, registry, diagnostics, artifacts);
+  const ready = prerender ? await prerenderPages(model, kinds, context, diagnostics, prerender) : undefined;
+  const emitOne = (entry: RegistryEntry) => {
+    try {
+      artifacts.set({ entry, body: ready?.bodies.get(entry) ?? kinds[entry.kind]!.emit(entry, context) });
+    } catch (error) {
+      diagnostics.error('emit', {
+        ruleId: 'emitter-crash',
+        reason: `Building ${entry.path} failed: ${error instanceof Error ? error.message : String(error)}.`,
+        fix: 'This is a bug in the generator (content errors are reported at load); report it with this message.',
+        place: entry.source,
+      });
+    }
+  };
+  const last = (entry: RegistryEntry) => kinds[entry.kind]!.emitLast === true;
+  for (const entry of registry.entries) if (!entry.aliasOf && !last(entry)) emitOne(entry);
+  // An alias repeats its target's bytes exactly.
+  for (const entry of registry.entries) {
+    if (!entry.aliasOf) continue;
+    const target = artifacts.byPath(entry.aliasOf, entry.host);
+    if (target) artifacts.set({ entry, body: target.body });
+  }
+  // Kinds that describe the other files (the deploy manifest, the edge table) read their bytes, so they come last.
+  for (const entry of registry.entries) if (!entry.aliasOf && last(entry)) emitOne(entry);
+  return { artifacts, renderStats: ready?.stats };
+}
+
+export interface BuildOptions extends PipelineOptions {
+  /** The site's output folder; other hosts go to `<outDir>-hosts/<host>/`. */
+  outDir: string;
+  fs?: OutputFileSystem;
+}
+
+/** Runs the pipeline and, only when nothing failed, replaces the output folders. */
+export async function build(options: BuildOptions): Promise<PipelineResult> {
+  const skippable = options.cacheDir !== undefined && !options.kinds && !options.fs;
+  const fingerprint = skippable ? await fingerprintBuild(buildInputs(options)) : undefined;
+  if (fingerprint && (await isUpToDate(options.cacheDir!, options.outDir, fingerprint))) {
+    return { diagnostics: new Diagnostics(), upToDate: true };
+  }
+  const result = await runPipeline(options);
+  if (result.diagnostics.hasErrors || !result.artifacts) return result;
+  const trees = new Map<HostName, OutputTree>();
+  for (const artifact of result.artifacts.values()) {
+    const host = artifact.entry.host;
+    if (!trees.has(host)) {
+      trees.set(host, { dir: host === 'site' ? options.outDir : join(`${options.outDir}-hosts`, host), files: new Map() });
+    }
+    trees.get(host)!.files.set(artifact.entry.file, artifact.body);
+  }
+  // Streamed files (a context per page) are made again as they are written, into the staging folder of their tree.
+  for (const stream of result.artifacts.streams()) {
+    const tree = trees.get(stream.entry.host);
+    if (tree) (tree.streams ??= []).push(() => stream.files());
+  }
+  try {
+    await writeTrees([...trees.values()], options.fs ?? nodeFileSystem);
+  } catch (error) {
+    result.diagnostics.error('write', {
+      ruleId: 'write-failed',
+      reason: `Writing the output failed: ${error instanceof Error ? error.message : String(error)}. The previous output is unchanged.`,
+      fix: 'Check that the output folder is writable and the disk has room, then build again.',
+      file: options.outDir,
+    });
+  }
+  if (fingerprint && !result.diagnostics.hasErrors) await recordBuild(options.cacheDir!, options.outDir, fingerprint);
+  return result;
+}
+
+function buildInputs(options: BuildOptions): BuildInputs {
+  return {
+    projectRoot: PROJECT_ROOT,
+    contentDir: options.contentDir ?? join(PROJECT_ROOT, 'content'),
+    schemaDir: options.schemaDir ?? join(PROJECT_ROOT, 'schemas', 'content'),
+    env: options.env,
+    addresses: options.addresses,
+    outDir: options.outDir,
+  };
+}

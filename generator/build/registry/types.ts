@@ -1,0 +1,158 @@
+// The registry's shapes: one entry per emitted file, and the kind table that says how each kind is built and checked.
+import type { Diagnostics } from '../messages/diagnostics.js';
+import type { Audience, Model, QueryParameter, SourcePlace } from '../../model/types.js';
+import type { Registry } from './registry.js';
+
+/**
+ * The hosts of the contract. Only `site` files are uploaded to the CDN for {base_url}.
+ * `deploy` is not a host that serves anything: it holds the files for whoever deploys the site (nginx server block,
+ * deploy manifest, the edge handlers' table), written to `<outDir>-hosts/deploy/` so that they are never uploaded.
+ */
+export type HostName = 'site' | 'api' | 'mcp' | 'auth' | 'deploy';
+
+export interface RegistryEntry {
+  /** The path a client requests, as the contract writes it; may carry a query ("/?mode=agent"). */
+  path: string;
+  /** Where the bytes live in the host's output tree, relative, without a leading slash ("mcp.html"). */
+  file: string;
+  host: HostName;
+  kind: string;
+  mediaType: string;
+  title: string;
+  purpose: string;
+  group: string;
+  audience: Audience[];
+  /** For page kinds: the page id in content/pages. */
+  page?: string;
+  /** For aliases: the path whose bytes this entry repeats exactly. */
+  aliasOf?: string;
+  query?: QueryParameter[];
+  /** Listed in contract section 4.1 (false for supporting and derived files). */
+  inContract: boolean;
+  /** A machine-readable discovery document: public, CORS-open, cacheable. */
+  discovery: boolean;
+  /** Listed in sitemap.xml (human pages). */
+  inSitemap: boolean;
+  /** For HTML pages: the path of the Markdown twin. */
+  twin?: string;
+  /** Not served at its own path: data a handler answers a query route with (e.g. `/?mode=agent`). */
+  dataFor?: string;
+  source: SourcePlace;
+}
+
+export interface EmitContext {
+  model: Model;
+  registry: Registry;
+  diagnostics: Diagnostics;
+  /** Computes a value once per build and shares it between emitters (a page's parsed tree, for instance). */
+  memo<T>(key: string, compute: () => T): T;
+  /** What has been emitted so far (aliases included once the other kinds are done); read it only from an `emitLast` kind. */
+  artifacts: ArtifactSet;
+}
+
+export type Emitter = (entry: RegistryEntry, context: EmitContext) => string | Uint8Array;
+
+/** One file of an artifact's stream: a path relative to the host's tree, and its text. */
+export interface StreamedFile {
+  file: string;
+  body: string;
+}
+
+/**
+ * Files an artifact has beside it that are too many to hold at once (one page context per published page): made one
+ * at a time each time they are iterated, by the validators and again by the writer, and never kept.
+ */
+export interface ArtifactStream {
+  /** The entry whose artifact describes the stream (its data file). */
+  entry: RegistryEntry;
+  /** The folder of the host's tree every file of the stream is in, with a trailing "/" ("_agent/page-context/"). */
+  folder: string;
+  /** Every file, in a fixed order, made as it is reached. */
+  files(): Iterable<StreamedFile>;
+  /** One file by its path, made (or read) alone; undefined when the stream has no such file. */
+  file(file: string): string | undefined;
+}
+
+/** An emitted file, in memory, before validation and writing. */
+export interface Artifact {
+  entry: RegistryEntry;
+  body: string | Uint8Array;
+}
+
+export interface ValidateContext {
+  model: Model;
+  registry: Registry;
+  diagnostics: Diagnostics;
+  /** Every artifact of the build, by host and file. */
+  artifacts: ArtifactSet;
+  /** The path shown in messages for a file (e.g. "dist/openapi.json"). */
+  displayPath(entry: RegistryEntry): string;
+}
+
+export type Validator = (artifact: Artifact, context: ValidateContext) => void;
+
+/** A check over the whole build (cross-artifact consistency, boundaries). */
+export type TreeValidator = (context: ValidateContext) => void;
+
+export interface KindDefinition {
+  mediaType: string;
+  /** Host that serves the kind (default: site). */
+  host?: HostName;
+  /** The output file for a requested path (default: the path without its leading slash). */
+  file?(path: string): string;
+  emit: Emitter;
+  validate?: Validator[];
+  /** Machine-readable discovery document (default false). */
+  discovery?: boolean;
+  /** Listed in sitemap.xml (default false). */
+  inSitemap?: boolean;
+  /** The kind's entries are data a handler answers their query route with: each gets `dataFor` = its path. */
+  answersQueryRoute?: boolean;
+  /** Emitted after every other kind and the aliases, so that its emitter may read their bytes (deploy manifest). */
+  emitLast?: boolean;
+  /**
+   * The folder (relative, ending in "/") of the files the kind's artifact streams beside it (`ArtifactStream`): they
+   * belong to the entry, so a built tree's reader claims them and hands them to the kind's validators as a stream.
+   */
+  streamFolder?: string;
+  /** Entries this kind adds on its own (sub-files, other hosts' documents, data behind query routes). */
+  derive?(model: Model, diagnostics: Diagnostics): DerivedEntry[];
+}
+
+/** An entry a kind derives: `kind` defaults to the deriving kind; file, host and media type come from the kind. */
+export type DerivedEntry = Omit<RegistryEntry, 'file' | 'host' | 'mediaType' | 'discovery' | 'inSitemap' | 'kind'> &
+  Partial<Pick<RegistryEntry, 'file' | 'host' | 'mediaType' | 'discovery' | 'inSitemap' | 'kind'>>;
+
+export class ArtifactSet {
+  private readonly items = new Map<string, Artifact>();
+  private readonly streamsByKey = new Map<string, ArtifactStream>();
+  private static key(host: HostName, file: string) {
+    return `${host}:${file}`;
+  }
+  set(artifact: Artifact): void {
+    this.items.set(ArtifactSet.key(artifact.entry.host, artifact.entry.file), artifact);
+  }
+  get(host: HostName, file: string): Artifact | undefined {
+    return this.items.get(ArtifactSet.key(host, file));
+  }
+  byPath(path: string, host: HostName = 'site'): Artifact | undefined {
+    for (const a of this.items.values()) if (a.entry.path === path && a.entry.host === host) return a;
+    return undefined;
+  }
+  values(): Artifact[] {
+    return [...this.items.values()];
+  }
+  /** Attaches the files an entry's artifact streams beside it (replacing any stream it had). */
+  setStream(stream: ArtifactStream): void {
+    this.streamsByKey.set(ArtifactSet.key(stream.entry.host, stream.entry.file), stream);
+  }
+  streamOf(entry: RegistryEntry): ArtifactStream | undefined {
+    return this.streamsByKey.get(ArtifactSet.key(entry.host, entry.file));
+  }
+  streams(): ArtifactStream[] {
+    return [...this.streamsByKey.values()];
+  }
+  text(artifact: Artifact): string {
+    return typeof artifact.body === 'string' ? artifact.body : new TextDecoder().decode(artifact.body);
+  }
+}

@@ -1,0 +1,48 @@
+// Worker thread: renders batches of pages taken from the shared queue with the page emitters, from a copy of the model.
+import { parentPort } from 'node:worker_threads';
+import { Diagnostics } from './messages/diagnostics.js';
+import type { Model } from '../model/types.js';
+import { buildRegistry } from './registry/build-registry.js';
+import { kinds } from './kinds.js';
+import { createEmitContext } from './emit/emit-context.js';
+import { pageEntries, producePage, type PageProducts } from './render/page-products.js';
+import { pageById } from './render/page-index.js';
+import { drainQueue, type PageQueueShare } from './render/page-queue.js';
+
+export interface RenderJob {
+  model: Model;
+  queue: PageQueueShare;
+}
+
+/** One message per batch (null where the page must be rendered on the main thread), then `done` or a failure. */
+export type RenderAnswer =
+  | { type: 'batch'; products: [string, PageProducts | null][] }
+  | { type: 'done' }
+  | { type: 'failed'; error: string };
+
+function run({ model, queue }: RenderJob): void {
+  const diagnostics = new Diagnostics();
+  // The registry is a pure function of the model and the kind table, so it comes out the same as the main thread's.
+  const registry = buildRegistry(model, kinds, diagnostics);
+  if (!registry) throw new Error('the registry did not build in the worker');
+  const context = createEmitContext(model, registry, diagnostics);
+  const entries = pageEntries(registry);
+  drainQueue(queue, (ids) => {
+    const products = ids.map((id): [string, PageProducts | null] => {
+      const page = pageById(model, id);
+      const own = entries.get(id);
+      return [id, page && own ? (producePage(page, own, kinds, context, diagnostics) ?? null) : null];
+    });
+    parentPort!.postMessage({ type: 'batch', products } satisfies RenderAnswer);
+  });
+}
+
+// Started before the content is loaded (see RenderPool), the worker gets its job as its first message.
+parentPort!.once('message', (job: RenderJob) => {
+  try {
+    run(job);
+    parentPort!.postMessage({ type: 'done' } satisfies RenderAnswer);
+  } catch (error) {
+    parentPort!.postMessage({ type: 'failed', error: error instanceof Error ? error.message : String(error) } satisfies RenderAnswer);
+  }
+});

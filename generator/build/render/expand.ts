@@ -1,0 +1,209 @@
+// Turns a page's parsed tree into its published tree: directives expanded from the model, addresses filled,
+// site links checked against the registry and made absolute, the front-matter title as the one H1.
+import type { Definition, Image, Link, Nodes, Parents, PhrasingContent, Root, RootContent } from 'mdast';
+import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
+import type { Diagnostics } from '../messages/diagnostics.js';
+import type { Model, Page, SourcePlace } from '../../model/types.js';
+import { fillAddresses, type Registry } from '../registry/registry.js';
+import { blockDirectives, inlineDirectives } from './directives/index.js';
+import type { DirectiveContext } from './directives/types.js';
+import { heading } from './mdast-build.js';
+import { resolveSiteLink } from './site-links.js';
+import { walk } from './walk.js';
+
+export interface ExpandInput {
+  page: Page;
+  tree: Root;
+  model: Model;
+  registry: Registry;
+  diagnostics: Diagnostics;
+}
+
+const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+export function expandPage(input: ExpandInput): Root {
+  const { page, tree, model, registry, diagnostics } = input;
+  const placeOf = (node: Nodes, offset = 0): SourcePlace => pagePlace(page, node, offset);
+  const report = (ruleId: string, node: Nodes, reason: string, fix: string, offset = 0) =>
+    diagnostics.error('emit', { ruleId, reason, fix, place: placeOf(node, offset) });
+  const fill = (text: string) => fillAddresses(text, model.addresses);
+
+  checkTitleHeading(tree, report);
+  expandDirectives(tree, page, { model, registry, page, fill, fail: () => undefined }, report);
+  fillPlaceholders(tree, model, report);
+  linkifyGenerated(tree);
+  checkSiteLinks(tree, page, registry, report);
+  tree.children.unshift(heading(1, page.title));
+  return tree;
+}
+
+type Report = (ruleId: string, node: Nodes, reason: string, fix: string, offset?: number) => void;
+
+/** The place of a node in content/pages: mdast counts lines from the body, the file from its front matter. */
+export function pagePlace(page: Page, node: Nodes, offset = 0): SourcePlace {
+  const start = node.position?.start;
+  if (!start) return page.source;
+  let line = start.line;
+  let column = start.column;
+  // Within a text node, count through its value to the offending character (escapes may shift it slightly).
+  const value = 'value' in node && typeof node.value === 'string' ? node.value.slice(0, offset) : '';
+  for (const ch of value) {
+    if (ch === '\n') {
+      line += 1;
+      column = 1;
+    } else column += 1;
+  }
+  return { file: page.source.file, line: page.bodyLine + line - 1, column };
+}
+
+function checkTitleHeading(tree: Root, report: Report): void {
+  walk(tree, (node) => {
+    if (node.type === 'heading' && node.depth === 1) {
+      report(
+        'page-title-heading',
+        node,
+        'The page body has a level-1 heading; the page title comes from the front matter `title` and is its only H1.',
+        'Remove this heading (put its words in `title`), or make it a level-2 heading (`## …`).',
+      );
+    }
+  });
+}
+
+function expandDirectives(tree: Root, page: Page, base: DirectiveContext, report: Report): void {
+  walk(tree, (node, index, parent: Parents | undefined) => {
+    if (!parent || index === undefined) return;
+    if (node.type !== 'leafDirective' && node.type !== 'containerDirective' && node.type !== 'textDirective') return;
+    const replacement = expandOne(node, page, base, report);
+    (parent.children as RootContent[]).splice(index, 1, ...replacement);
+    return index + replacement.length;
+  });
+}
+
+function expandOne(
+  node: LeafDirective | ContainerDirective | TextDirective,
+  page: Page,
+  base: DirectiveContext,
+  report: Report,
+): RootContent[] {
+  const context: DirectiveContext = {
+    ...base,
+    fail: (ruleId, reason, fix) => report(ruleId, node, `\`::${node.name}\`: ${reason}`, fix),
+  };
+  if (node.type === 'textDirective') {
+    const inline = inlineDirectives[node.name];
+    if (inline) return inline.expand(context);
+    // Prose such as "10:30" or "error.data:code" parses as a text directive; it is kept as the editor wrote it.
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    const literal = start !== undefined && end !== undefined ? page.body.slice(start, end) : `:${node.name}`;
+    return [{ type: 'text', value: literal, position: node.position } satisfies PhrasingContent];
+  }
+  const handler = node.type === 'leafDirective' ? blockDirectives[node.name] : undefined;
+  if (!handler) {
+    report(
+      'unknown-directive',
+      node,
+      `Unknown directive \`${node.type === 'leafDirective' ? '::' : ':::'}${node.name}\`.`,
+      `Write one of: ${Object.keys(blockDirectives).map((n) => `::${n}`).join(', ')} (each on its own line; see README, "Content layout for editors").`,
+    );
+    return [];
+  }
+  const attributes: Record<string, string> = {};
+  for (const [name, value] of Object.entries(node.attributes ?? {})) {
+    if (!handler.attributes?.includes(name)) {
+      report(
+        'unknown-directive-attribute',
+        node,
+        `\`::${node.name}\` has no attribute \`${name}\`.`,
+        handler.attributes?.length ? `Use only: ${handler.attributes.join(', ')}.` : `Write \`::${node.name}\` without attributes.`,
+      );
+      continue;
+    }
+    attributes[name] = value ?? '';
+  }
+  return handler.expand(attributes, context);
+}
+
+/** Fills {base_url} and its siblings in the editor's text and links; any other {name} is a mistake. */
+function fillPlaceholders(tree: Root, model: Model, report: Report): void {
+  const known = new Set(Object.keys(model.addresses));
+  const fix = `Use one of ${[...known].map((k) => `{${k}}`).join(', ')}.`;
+  const checkAndFill = (node: Nodes, value: string, strict: boolean): string => {
+    if (strict && node.position) {
+      for (const match of value.matchAll(PLACEHOLDER)) {
+        if (!known.has(match[1]!)) {
+          report('unknown-placeholder', node, `Unknown placeholder \`${match[0]}\`.`, fix, node.type === 'text' ? match.index : 0);
+        }
+      }
+    }
+    return value.replace(PLACEHOLDER, (whole, name: string) =>
+      known.has(name) ? model.addresses[name as keyof typeof model.addresses] : whole,
+    );
+  };
+  walk(tree, (node) => {
+    switch (node.type) {
+      case 'text':
+        node.value = checkAndFill(node, node.value, true);
+        break;
+      // Code may hold braces of its own (templates, JSON): only known placeholders are filled there.
+      case 'inlineCode':
+      case 'code':
+        node.value = checkAndFill(node, node.value, false);
+        break;
+      case 'link':
+      case 'image':
+      case 'definition':
+        node.url = checkAndFill(node, decodeBraces(node.url), true);
+        if (node.title) node.title = checkAndFill(node, node.title, true);
+        break;
+    }
+  });
+}
+
+/** micromark percent-encodes braces in destinations; placeholders are written with plain braces. */
+function decodeBraces(url: string): string {
+  return url.replace(/%7B/gi, '{').replace(/%7D/gi, '}');
+}
+
+/** Every link or image to a site path must reach a file the build emits; it is then written absolute. */
+function checkSiteLinks(tree: Root, page: Page, registry: Registry, report: Report): void {
+  walk(tree, (node) => {
+    if (node.type !== 'link' && node.type !== 'image' && node.type !== 'definition') return;
+    const target = node as Link | Image | Definition;
+    const resolved = resolveSiteLink(target.url, page.path, registry);
+    if (!resolved.site) return;
+    if (!resolved.entry) {
+      report(
+        'unresolved-site-link',
+        node,
+        `The link to ${resolved.path} points at a site path the build does not emit.`,
+        'Link to a page or resource the site publishes (see content/discovery-resources.yaml and content/pages/), or correct the path.',
+      );
+    }
+    // Absolute even when broken, so that the published files' own link checks do not report it a second time as relative.
+    target.url = resolved.absolute;
+  });
+}
+
+const URL_IN_TEXT = /https?:\/\/[^\s<>()`]+[^\s<>()`.,;:!?'"]/g;
+
+/**
+ * Addresses inside the model's sentences become links: readers can follow them, and the Markdown writer would
+ * otherwise escape them ("https\://") to stop GFM from autolinking. The editor's own URLs are already links.
+ */
+function linkifyGenerated(tree: Root): void {
+  walk(tree, (node, index, parent) => {
+    if (node.type !== 'text' || node.position || !parent || index === undefined || parent.type === 'link') return;
+    const parts: PhrasingContent[] = [];
+    let last = 0;
+    for (const match of node.value.matchAll(URL_IN_TEXT)) {
+      if (match.index > last) parts.push({ type: 'text', value: node.value.slice(last, match.index) });
+      parts.push({ type: 'link', url: match[0], children: [{ type: 'text', value: match[0] }] });
+      last = match.index + match[0].length;
+    }
+    if (parts.length === 0) return;
+    if (last < node.value.length) parts.push({ type: 'text', value: node.value.slice(last) });
+    (parent.children as PhrasingContent[]).splice(index, 1, ...parts);
+    return index + parts.length;
+  });
+}

@@ -1,0 +1,123 @@
+// Pre-render stage: before the emitters run, each page's own files come from the render cache, from a worker
+// thread, or from the page emitters here; the twin's text is put where the other emitters look for it (the memo).
+import type { Diagnostics } from '../messages/diagnostics.js';
+import type { Model, Page } from '../../model/types.js';
+import type { KindTable } from '../registry/build-registry.js';
+import type { EmitContext, RegistryEntry } from '../registry/types.js';
+import { renderTexts, type RenderedPage } from './render-page.js';
+import { pageById } from './page-index.js';
+import { drainQueue, pageQueue } from './page-queue.js';
+import { RenderPool, workerCount } from './render-pool.js';
+import { generatorFingerprint } from '../cache/fingerprint.js';
+import { entryKey, pageEntries, producePage, type PageProducts } from './page-products.js';
+import { pageKey, renderContextKey, RenderCache } from './render-cache.js';
+
+export interface PrerenderOptions {
+  projectRoot: string;
+  /** The cache folder; without it nothing is read or kept. */
+  cacheDir?: string;
+  /** Worker threads: a number, or 'auto' (only when there are enough pages to render). */
+  workers?: number | 'auto';
+  /** False: this thread takes no batches from the queue while there are workers. Default true. */
+  renderOnMainThread?: boolean;
+  /** Workers started before the content was loaded (the caller closes them); otherwise started here if needed. */
+  pool?: RenderPool;
+}
+
+export interface PrerenderResult {
+  /** Bodies of the page entries that are ready, for the emit stage to take as they are. */
+  bodies: Map<RegistryEntry, string>;
+  /** `renderMs`: wall time of rendering the pages the cache did not have, on every thread (to set beside the parse floor). */
+  stats: { pages: number; fromCache: number; inWorkers: number; workers: number; renderMs: number };
+}
+
+/**
+ * Runs in the emit stage's context (its memo is the emitters' memo). Pages that drew messages are left to the
+ * plain emit path, so their messages are reported exactly as a plain build reports them.
+ */
+export async function prerenderPages(
+  model: Model,
+  kinds: KindTable,
+  context: EmitContext,
+  diagnostics: Diagnostics,
+  options: PrerenderOptions,
+): Promise<PrerenderResult> {
+  const entriesByPage = pageEntries(context.registry);
+  const pages = model.pages.filter((p) => entriesByPage.has(p.id));
+  const cache = options.cacheDir ? new RenderCache(options.cacheDir) : undefined;
+  const contextKey = cache ? renderContextKey(await generatorFingerprint(options.projectRoot), model, context.registry) : '';
+  const keys = new Map(pages.map((p) => [p.id, cache ? pageKey(contextKey, p) : '']));
+
+  const ready = new Map<string, PageProducts>();
+  let fromCache = 0;
+  if (cache) {
+    const found = await Promise.all(pages.map((p) => cache.get(keys.get(p.id)!)));
+    pages.forEach((p, i) => {
+      if (found[i]) {
+        ready.set(p.id, found[i]);
+        fromCache++;
+      }
+    });
+  }
+
+  const pending = pages.filter((p) => !ready.has(p.id));
+  // Workers started early are used for any number of pages: their start is already paid for.
+  const wanted = workerCount(pending.length, options.workers);
+  const pool = pending.length === 0 ? undefined : (options.pool ?? (wanted > 0 ? new RenderPool(wanted) : undefined));
+  const workers = pool?.size ?? 0;
+  let inWorkers = 0;
+  const fresh = new Map<string, PageProducts>();
+  const renderStart = performance.now();
+  try {
+    // Workers and this thread take batches from one queue until it is empty; both cores stay busy to the end.
+    const queue = pageQueue(pending.map((p) => p.id));
+    const done = (pool?.render(model, queue, (products) => {
+      for (const [id, product] of products) {
+        if (!product) continue;
+        fresh.set(id, product);
+        inWorkers++;
+      }
+    }) ?? []).map((answer) => answer.catch(() => undefined));
+    if (workers === 0 || options.renderOnMainThread !== false) {
+      drainQueue(queue, (ids) => {
+        for (const id of ids) {
+          const products = producePage(pageById(model, id)!, entriesByPage.get(id)!, kinds, context, diagnostics);
+          if (products) fresh.set(id, products);
+        }
+      });
+    }
+    // A worker that failed leaves the pages it took unanswered: the emit stage renders them here.
+    await Promise.all(done);
+  } finally {
+    if (pool && pool !== options.pool) await pool.close();
+  }
+  const renderMs = Math.round(performance.now() - renderStart);
+  for (const [id, products] of fresh) ready.set(id, products);
+  if (cache) await Promise.all([...fresh].map(([id, products]) => cache.set(keys.get(id)!, products)));
+
+  const bodies = new Map<RegistryEntry, string>();
+  for (const page of pages) {
+    const products = ready.get(page.id);
+    if (!products) continue;
+    const entries = entriesByPage.get(page.id)!;
+    if (!entries.every((e) => typeof products.bodies[entryKey(e)] === 'string')) continue;
+    for (const entry of entries) bodies.set(entry, products.bodies[entryKey(entry)]!);
+    context.memo(`pages:rendered:${page.id}`, () => lazyRendered(page, products.markdown, context));
+  }
+  return { bodies, stats: { pages: pages.length, fromCache, inWorkers, workers, renderMs } };
+}
+
+/**
+ * A rendered page whose twin text is known: what the other emitters read (llms-full reads `markdown`). The HTML
+ * content is made only if some emitter asks for it, the same way generator/build/render/render-page.ts makes it.
+ */
+function lazyRendered(page: Page, markdown: string, context: EmitContext): RenderedPage {
+  let html: string | undefined;
+  return {
+    page,
+    markdown,
+    get html() {
+      return (html ??= renderTexts(page, context).html);
+    },
+  };
+}

@@ -1,0 +1,102 @@
+// `npm run validate`'s work: checks a built tree on disk with the registry built from the content (nothing is
+// re-emitted): missing and unclaimed files, the environment it was built for, every kind's validators and every
+// tree check.
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { loadContent } from './content/load.js';
+import { Diagnostics } from './messages/diagnostics.js';
+import type { EnvironmentName } from '../model/types.js';
+import { displayPath, PROJECT_ROOT } from './pipeline.js';
+import { buildRegistry, type KindTable } from './registry/build-registry.js';
+import { kinds as defaultKinds } from './kinds.js';
+import type { TreeValidator } from './registry/types.js';
+import { guessEnvironment, type EnvironmentGuess } from './validate/environment.js';
+import { readBuiltTree } from './validate/read-tree.js';
+import { validateArtifacts } from './validate/validate-artifacts.js';
+
+export interface ValidateTreeOptions {
+  /** The site tree (absolute or relative to the working folder); other hosts are read from `<dir>-hosts/`. */
+  dir: string;
+  /** How messages name the tree (default: `dir` as given). */
+  display?: string;
+  env: EnvironmentName;
+  contentDir?: string;
+  schemaDir?: string;
+  kinds?: KindTable;
+  treeValidators?: TreeValidator[];
+}
+
+export interface ValidateTreeResult {
+  diagnostics: Diagnostics;
+  /** Files read from the tree. */
+  files: number;
+  environment?: EnvironmentGuess;
+}
+
+export async function validateBuiltTree(options: ValidateTreeOptions): Promise<ValidateTreeResult> {
+  const diagnostics = new Diagnostics();
+  const display = (options.display ?? options.dir).replace(/[\\/]+$/, '') || '.';
+  const rebuild = options.env === 'production' ? 'npm run build' : 'npm run build -- --env preview';
+  if (!(await isDirectory(options.dir))) {
+    diagnostics.error('validate', {
+      ruleId: 'missing-tree',
+      reason: `There is no built tree at ${display}.`,
+      fix: `Build it first (${rebuild}), or name the folder to check: npm run validate -- <dir>.`,
+      file: display,
+    });
+    return { diagnostics, files: 0 };
+  }
+  const kinds = options.kinds ?? defaultKinds;
+  const model = await loadContent(
+    {
+      contentDir: options.contentDir ?? join(PROJECT_ROOT, 'content'),
+      schemaDir: options.schemaDir ?? join(PROJECT_ROOT, 'schemas', 'content'),
+      env: options.env,
+    },
+    diagnostics,
+  );
+  if (!model) return { diagnostics, files: 0 };
+  const registry = buildRegistry(model, kinds, diagnostics);
+  if (!registry) return { diagnostics, files: 0 };
+
+  const shown = (entry: Parameters<typeof displayPath>[0]) => displayPath(entry, display);
+  const tree = await readBuiltTree(options.dir, display, registry, (entry) => kinds[entry.kind]?.streamFolder);
+  const environment = guessEnvironment(tree.artifacts, model.environments, shown);
+  if (environment.env && environment.env !== options.env) {
+    const counts = Object.entries(environment.counts).map(([n, c]) => `${n} ${c}`).join(', ');
+    diagnostics.error('validate', {
+      ruleId: 'wrong-environment',
+      reason: `${display} was built for ${environment.env}, not ${options.env}: its files name ${environment.env}'s addresses (e.g. ${environment.example!.address} in ${environment.example!.file}; mentions: ${counts}).`,
+      fix: `Validate it as ${environment.env} (npm run validate -- ${display} --env ${environment.env}), or rebuild it for ${options.env} (${rebuild}).`,
+      file: display,
+    });
+    return { diagnostics, files: tree.files, environment };
+  }
+  for (const file of tree.unclaimed) {
+    diagnostics.error('validate', {
+      ruleId: 'unclaimed-file',
+      reason: `${file} is in the built tree, but no registry entry claims it, so it would be published without being checked.`,
+      fix: `Rebuild into a clean folder (${rebuild} replaces the whole tree), or add a resource for it to content/.`,
+      file,
+    });
+  }
+  validateArtifacts({
+    model,
+    registry,
+    kinds,
+    artifacts: tree.artifacts,
+    diagnostics,
+    displayPath: shown,
+    treeValidators: options.treeValidators,
+    origin: 'tree',
+  });
+  return { diagnostics, files: tree.files, environment };
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}

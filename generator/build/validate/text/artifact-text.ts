@@ -1,0 +1,120 @@
+// The published artifacts of a build as text, with their format, parsed JSON and positions, computed once per check run.
+import type { Artifact, RegistryEntry, ValidateContext } from '../../registry/types.js';
+import type { SourcePlace } from '../../../model/types.js';
+import { TextIndex } from '../../text/text-index.js';
+import { jsonOffsets } from '../../text/json-positions.js';
+import type { JsonPath } from '../../text/json-walk.js';
+
+/** How the text checks read an artifact. llms files are Markdown served as text/plain. */
+export type TextFormat = 'json' | 'markdown' | 'html' | 'xml' | 'plain';
+
+export interface ArtifactText {
+  artifact: Artifact;
+  entry: RegistryEntry;
+  format: TextFormat;
+  text: string;
+  /** The parsed document of a JSON artifact; undefined when it does not parse (its own validators say so). */
+  json?: unknown;
+  /** Where an offset of the text is, as a message place in the built tree (dist/x.md:3:7). */
+  place(offset: number): SourcePlace;
+  /** Offset of a JSON artifact's value at a path (its member name with `key`); 0 for other artifacts. */
+  offsetAt(path: JsonPath, key?: boolean): number;
+  display: string;
+  /** The check run the text belongs to: what the checks share for one run is kept per run, and goes with it. */
+  run: object;
+}
+
+export function formatOf(entry: RegistryEntry): TextFormat | undefined {
+  const type = entry.mediaType.split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/json' || type.endsWith('+json')) return 'json';
+  if (type === 'text/markdown') return 'markdown';
+  if (type === 'text/html') return 'html';
+  if (type === 'application/xml' || type === 'text/xml') return 'xml';
+  if (type === 'text/plain') return /llms(-full)?\.txt$/.test(entry.path) ? 'markdown' : 'plain';
+  return undefined;
+}
+
+// Per check run: a context is made once per validation, so a changed artifact set is never read stale.
+const cache = new WeakMap<ValidateContext, ArtifactText[]>();
+/** The run object of a context: what publishedTexts and streamedTexts make for one validation share it. */
+const runs = new WeakMap<ValidateContext, object>();
+
+function runOf(context: ValidateContext): object {
+  let run = runs.get(context);
+  if (!run) runs.set(context, (run = {}));
+  return run;
+}
+
+/** Whether an entry's files publish text the tree checks read: not binary assets, not the `deploy` pseudo-host. */
+function publishes(entry: RegistryEntry): boolean {
+  return entry.host !== 'deploy' && entry.kind !== 'static';
+}
+
+/**
+ * Every published text artifact held in memory: the site's and the other hosts' files, not binary assets and not the
+ * `deploy` pseudo-host (deployment files are never served, so they publish nothing). The files artifacts stream
+ * beside them are in `streamedTexts`.
+ */
+export function publishedTexts(context: ValidateContext): ArtifactText[] {
+  const known = cache.get(context);
+  if (known) return known;
+  const texts: ArtifactText[] = [];
+  const run = runOf(context);
+  for (const artifact of context.artifacts.values()) {
+    if (!publishes(artifact.entry)) continue;
+    const item = textOf(artifact, context, run);
+    if (item) texts.push(item);
+  }
+  cache.set(context, texts);
+  return texts;
+}
+
+/**
+ * The files artifacts stream beside them (one page context per page), each as a text of its own named by its own
+ * path (dist/_agent/page-context/help/x.json), made as it is reached and never kept: a catalog has 200,000 of them.
+ */
+export function* streamedTexts(context: ValidateContext): Generator<ArtifactText> {
+  const run = runOf(context);
+  for (const stream of context.artifacts.streams()) {
+    if (!publishes(stream.entry)) continue;
+    for (const part of stream.files()) {
+      const entry: RegistryEntry = { ...stream.entry, file: part.file, path: `/${part.file}` };
+      const item = textOf({ entry, body: part.body }, context, run);
+      if (item) yield item;
+    }
+  }
+}
+
+function textOf(artifact: Artifact, context: ValidateContext, run: object): ArtifactText | undefined {
+  const entry = artifact.entry;
+  const format = formatOf(entry);
+  if (!format) return undefined;
+  const text = context.artifacts.text(artifact);
+  const display = context.displayPath(entry);
+  let index: TextIndex | undefined;
+  let offsets: ReturnType<typeof jsonOffsets> | null = null;
+  const item: ArtifactText = {
+    artifact,
+    entry,
+    format,
+    text,
+    display,
+    run,
+    place(offset) {
+      index ??= new TextIndex(text);
+      return { file: display, ...index.position(offset) };
+    },
+    offsetAt(path, key) {
+      if (offsets === null) offsets = format === 'json' ? jsonOffsets(text) : undefined;
+      return offsets ? offsets(path, key) : 0;
+    },
+  };
+  if (format === 'json') {
+    try {
+      item.json = JSON.parse(text);
+    } catch {
+      // Its kind's own validators report unreadable JSON; the tree checks skip what they cannot read.
+    }
+  }
+  return item;
+}

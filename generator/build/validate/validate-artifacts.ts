@@ -1,0 +1,72 @@
+// Validate stage: runs each artifact's own validators, then the checks over the whole tree.
+import type { Diagnostics } from '../messages/diagnostics.js';
+import type { Model } from '../../model/types.js';
+import type { KindTable } from '../registry/build-registry.js';
+import type { Registry } from '../registry/registry.js';
+import type { ArtifactSet, RegistryEntry, TreeValidator, ValidateContext } from '../registry/types.js';
+import { checkStreamedTexts } from './text/text-check.js';
+import { treeValidators as defaultTreeValidators } from './tree-validators.js';
+
+export interface ValidateInput {
+  model: Model;
+  registry: Registry;
+  kinds: KindTable;
+  artifacts: ArtifactSet;
+  diagnostics: Diagnostics;
+  displayPath(entry: RegistryEntry): string;
+  treeValidators?: TreeValidator[];
+  /** Where the artifacts come from: the build in memory (default) or a built tree read from disk (`npm run validate`). */
+  origin?: 'build' | 'tree';
+}
+
+export function validateArtifacts(input: ValidateInput): void {
+  const context: ValidateContext = {
+    model: input.model,
+    registry: input.registry,
+    diagnostics: input.diagnostics,
+    artifacts: input.artifacts,
+    displayPath: input.displayPath,
+  };
+  for (const entry of input.registry.entries) {
+    const artifact = input.artifacts.get(entry.host, entry.file);
+    if (!artifact) {
+      const fromTree = input.origin === 'tree';
+      input.diagnostics.error('validate', {
+        ruleId: 'missing-artifact',
+        reason: fromTree
+          ? `${entry.path} is in the registry but ${input.displayPath(entry)} is missing from the built tree.`
+          : `${entry.path} is in the registry but ${input.displayPath(entry)} was not emitted.`,
+        fix: fromTree
+          ? 'Rebuild the tree (npm run build) rather than editing or pruning it; if the content changed since, rebuild anyway.'
+          : 'Rebuild; if it persists, the emitter of this kind is broken.',
+        file: input.displayPath(entry),
+      });
+      continue;
+    }
+    for (const validator of input.kinds[entry.kind]?.validate ?? []) {
+      guarded(input.diagnostics, input.displayPath(entry), () => validator(artifact, context));
+    }
+  }
+  const treeValidators = input.treeValidators ?? defaultTreeValidators;
+  for (const validator of treeValidators) {
+    guarded(input.diagnostics, '(build)', () => validator(context));
+  }
+  // The files streamed beside artifacts (page contexts) are too many to hold: read once for every text check.
+  checkStreamedTexts(context, treeValidators, (file, run) => guarded(input.diagnostics, file, run));
+}
+
+/** A validator that throws is a bug, but it must still fail the build with a message, not crash it. False when it threw. */
+function guarded(diagnostics: Diagnostics, file: string, run: () => void): boolean {
+  try {
+    run();
+    return true;
+  } catch (error) {
+    diagnostics.error('validate', {
+      ruleId: 'validator-crash',
+      reason: `A validator failed unexpectedly: ${error instanceof Error ? error.message : String(error)}.`,
+      fix: 'This is a bug in the generator; report it with this message.',
+      file,
+    });
+    return false;
+  }
+}

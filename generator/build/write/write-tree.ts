@@ -1,0 +1,60 @@
+// Write stage: all or nothing. Every tree is written beside its target first and swapped in only when all are written.
+import { dirname, join } from 'node:path';
+import type { OutputFileSystem } from '../files/file-system.js';
+import { IO_CONCURRENCY, mapLimit } from '../files/map-limit.js';
+import type { StreamedFile } from '../registry/types.js';
+
+/** One output folder and the files that go in it (relative paths). */
+export interface OutputTree {
+  dir: string;
+  files: Map<string, string | Uint8Array>;
+  /** Files made one at a time as they are written (a context per page): never all in memory at once. */
+  streams?: (() => Iterable<StreamedFile>)[];
+}
+
+export async function writeTrees(trees: OutputTree[], fs: OutputFileSystem): Promise<void> {
+  const stamp = `${process.pid}-${Date.now()}`;
+  const staged = trees.map((t) => ({ ...t, tmp: `${t.dir}.build-tmp-${stamp}`, old: `${t.dir}.build-old-${stamp}` }));
+  try {
+    for (const tree of staged) {
+      await fs.rm(tree.tmp);
+      await fs.mkdir(tree.tmp);
+      const dirs = new Set<string>();
+      for (const file of tree.files.keys()) dirs.add(dirname(join(tree.tmp, file)));
+      for (const dir of [...dirs].sort()) await fs.mkdir(dir);
+      // A few writes in flight: one at a time is latency-bound with thousands of files.
+      await mapLimit([...tree.files], IO_CONCURRENCY, ([file, body]) => fs.writeFile(join(tree.tmp, file), body));
+      for (const stream of tree.streams ?? []) await writeStream(tree.tmp, stream(), dirs, fs);
+    }
+  } catch (error) {
+    for (const tree of staged) await fs.rm(tree.tmp);
+    throw error;
+  }
+  // Every tree is complete: swap them in. The old trees are kept until all swaps are done.
+  for (const tree of staged) {
+    if (await fs.exists(tree.dir)) await fs.rename(tree.dir, tree.old);
+    await fs.rename(tree.tmp, tree.dir);
+  }
+  for (const tree of staged) await fs.rm(tree.old);
+}
+
+/**
+ * Writes a stream's files into the staging folder, taking the next file from the stream only when the last is written:
+ * memory holds one file at a time, whatever the stream's length. Synchronous writes when the file system has them
+ * (200,000 tiny files: a few seconds, against tens of seconds for a promise per file on a busy machine).
+ */
+async function writeStream(root: string, files: Iterable<StreamedFile>, made: Set<string>, fs: OutputFileSystem): Promise<void> {
+  for (const { file, body } of files) {
+    // Names come from site paths; one that climbs out of the tree is a bug, never a file written elsewhere.
+    if (file.split('/').some((segment) => segment === '..' || segment === '')) throw new Error(`Refusing to write the streamed file "${file}".`);
+    const path = join(root, file);
+    const dir = dirname(path);
+    const newDir = made.has(dir) ? undefined : (made.add(dir), dir);
+    if (fs.writeSmallFileSync) {
+      fs.writeSmallFileSync(path, body, newDir);
+      continue;
+    }
+    if (newDir) await fs.mkdir(newDir);
+    await fs.writeFile(path, body);
+  }
+}

@@ -1,0 +1,108 @@
+// Answers the two query routes from the data the build emits: page context by site path, and the agent-mode view.
+import { apiError, type ApiErrorBody } from '../api-error.js';
+import { findRouteFamily } from './route-pattern.js';
+import { contextFileOf } from './context-files.js';
+import { checkSitePath } from './site-path.js';
+import type { AgentModeDocument, PageContext, PageContextData } from './types.js';
+
+/** Media type of both answers (the API error envelope included). */
+export const ANSWER_MEDIA_TYPE = 'application/json';
+
+/** Permanent codes of the API errors these routes answer with (contract section 7's `error.code`). */
+export const PAGE_CONTEXT_ERROR_CODES = {
+  missingPath: 'missing_path',
+  invalidPath: 'invalid_path',
+  unknownPage: 'page_not_found',
+} as const;
+
+export interface Answer<T> {
+  status: number;
+  body: T | ApiErrorBody;
+}
+
+/** A page-context request read: the checked site path and its context file, or the 400 to answer. */
+export type PageContextRequest = { ok: true; path: string; file: string } | { ok: false; answer: Answer<never> };
+
+/** Checks the `path` parameter: 400 when it is missing or not a plain site path, else where its context would be. */
+export function readPageContextRequest(data: PageContextData, pathParam: string | null): PageContextRequest {
+  const checked = checkSitePath(pathParam);
+  if (checked.ok) return { ok: true, path: checked.path, file: contextFileOf(data, checked.path) };
+  const missing = pathParam === null || pathParam === undefined || pathParam === '';
+  return {
+    ok: false,
+    answer: {
+      status: 400,
+      body: apiError(
+        400,
+        missing ? PAGE_CONTEXT_ERROR_CODES.missingPath : PAGE_CONTEXT_ERROR_CODES.invalidPath,
+        checked.problem,
+        'Send the site path of a public page in the `path` query parameter, for example ?path=/pricing. ' +
+          'It starts with "/", has no scheme or host, and no "." or ".." segments.',
+      ),
+    },
+  };
+}
+
+/**
+ * The answer for a checked site path: 200 with the page's context when its file was found, else 404 (the message
+ * names the route family when the path has the shape of one, so a caller sees why).
+ */
+export function pageContextAnswer(data: PageContextData, path: string, context: PageContext | undefined): Answer<PageContext> {
+  if (context && context.path === path) return { status: 200, body: context };
+  const family = findRouteFamily(data.routeFamilies, path);
+  const known = data.routeFamilies.map((f) => f.pattern).join(', ');
+  return {
+    status: 404,
+    body: apiError(
+      404,
+      PAGE_CONTEXT_ERROR_CODES.unknownPage,
+      family
+        ? `No public page is published at ${path}, although it has the shape of the route family ${family.pattern}.`
+        : `No public page is published at ${path}.`,
+      `Ask for a path the site publishes: the route families are ${known}; ` +
+        `${data.baseUrl}/.well-known/public-pages.json lists them with example paths. ` +
+        'Endpoints must not be inferred from the web application’s user interface.',
+    ),
+  };
+}
+
+/** Reads one context file by its site path ("/_agent/page-context/help/x.json"); undefined when there is none. */
+export type ContextFileReader = (file: string) => PageContext | undefined | Promise<PageContext | undefined>;
+
+/**
+ * `GET /api/agent/page-context?path=<site path>`: 400 when `path` is missing or not a plain site path, 200 with the
+ * page's context read from its own file, 404 for a path the site does not publish. Only that one file is read.
+ */
+export async function answerPageContext(
+  data: PageContextData,
+  pathParam: string | null,
+  read: ContextFileReader,
+): Promise<Answer<PageContext>> {
+  const request = readPageContextRequest(data, pathParam);
+  if (!request.ok) return request.answer;
+  return pageContextAnswer(data, request.path, await read(request.file));
+}
+
+/** `GET /?mode=agent`: the agent-mode view, as built. */
+export function answerAgentMode(data: AgentModeDocument): Answer<AgentModeDocument> {
+  return { status: 200, body: data };
+}
+
+/**
+ * Whether a request URL is the query route a data file answers (its registry entry's `dataFor`, e.g. "/?mode=agent"):
+ * same pathname, and every query parameter of the route present with the same value.
+ */
+export function isQueryRoute(dataFor: string, url: URL): boolean {
+  const route = new URL(dataFor, 'http://route.invalid');
+  if (route.pathname !== url.pathname) return false;
+  for (const [name, value] of route.searchParams) if (url.searchParams.get(name) !== value) return false;
+  return true;
+}
+
+/** A Web-standard Response for an answer; the handler adds its own headers (CORS, cache) through `init`. */
+export function answerToResponse<T>(answer: Answer<T>, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(answer.body), {
+    status: answer.status,
+    headers: { 'content-type': ANSWER_MEDIA_TYPE, 'x-content-type-options': 'nosniff', ...headers },
+  });
+}

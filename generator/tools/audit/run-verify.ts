@@ -1,0 +1,74 @@
+// `npm run verify`: audits a live deployment against the local build of the same content, as an agent meets it.
+import { join } from 'node:path';
+import type { Addresses, EnvironmentName } from '../../model/types.js';
+import { PROJECT_ROOT, runPipeline } from '../../build/pipeline.js';
+import type { KindTable } from '../../build/registry/build-registry.js';
+import { loadContent } from '../../build/content/load.js';
+import { kinds as defaultKinds } from '../../build/kinds.js';
+import { Diagnostics } from '../../build/messages/diagnostics.js';
+import { checkAuthChain } from './auth-chain.js';
+import { checkMcp, type McpCredentials } from './mcp-check.js';
+import { checkResources } from './resource-checks.js';
+import { Scorecard } from './scorecard.js';
+import { resolveTarget, TargetError, type Target } from './target.js';
+
+export interface VerifyOptions {
+  addresses: Partial<Addresses> & { base_url: string };
+  /** The content environment to build locally (default: chosen from the base_url, see resolveTarget). */
+  env?: EnvironmentName;
+  credentials?: McpCredentials;
+  contentDir?: string;
+  schemaDir?: string;
+  kinds?: KindTable;
+  fetch?: typeof fetch;
+  progress?: (message: string) => void;
+}
+
+export interface VerifyResult {
+  ok: boolean;
+  target?: Target;
+  card: Scorecard;
+}
+
+export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
+  const card = new Scorecard();
+  const progress = options.progress ?? (() => {});
+  const contentDir = options.contentDir ?? join(PROJECT_ROOT, 'content');
+  const schemaDir = options.schemaDir ?? join(PROJECT_ROOT, 'schemas', 'content');
+
+  // The environments are read first: which one the base_url names decides how the local build is made.
+  const probe = await loadContent({ contentDir, schemaDir, env: 'production' }, new Diagnostics());
+  if (!probe) {
+    card.fail('build', contentDir, 'content', 'the content does not load; run npm run build to see why');
+    return { ok: false, card };
+  }
+  const target = resolveTarget(probe.environments, options.addresses, options.env);
+  progress(`Building the ${target.env} content locally with the deployment's addresses…`);
+  const local = await runPipeline({ env: target.env, contentDir, schemaDir, kinds: options.kinds, addresses: target.addresses });
+  if (!local.model || !local.registry) {
+    card.fail('build', contentDir, 'local-build', `the content does not build (${local.diagnostics.list().filter((m) => m.fatal).length} errors); run npm run build to see them`);
+    return { ok: false, target, card };
+  }
+  if (local.diagnostics.hasErrors) {
+    card.add({ area: 'build', subject: contentDir, check: 'local-build', outcome: 'warn', detail: 'the local build has validation errors: the comparison may report them as differences' });
+  } else {
+    card.pass('build', contentDir, 'local-build');
+  }
+
+  await checkResources({
+    model: local.model,
+    registry: local.registry,
+    kinds: options.kinds ?? defaultKinds,
+    local: local.artifacts,
+    card,
+    fetch: options.fetch,
+    progress,
+  });
+  progress('Following the authentication discovery chain…');
+  await checkAuthChain({ model: local.model, addresses: target.addresses, card, fetch: options.fetch });
+  progress('Checking the MCP endpoint…');
+  await checkMcp({ model: local.model, addresses: target.addresses, card, credentials: options.credentials, fetch: options.fetch });
+  return { ok: card.ok, target, card };
+}
+
+export { TargetError };

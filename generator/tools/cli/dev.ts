@@ -1,0 +1,114 @@
+// `npm run dev`: live preview for editors. Builds, serves the preview hosts, rebuilds on each save, reloads pages.
+import { resolve } from 'node:path';
+import { defaultCacheDir } from '../../build/cache/cache-dir.js';
+import { PROJECT_ROOT } from '../../build/pipeline.js';
+import { parseArgs } from 'node:util';
+import { terminal } from '../terminal/terminal.js';
+import type { BuildOutcome } from '../dev/dev-session.js';
+import { startDevServer, type DevReportState } from '../dev/dev-server.js';
+
+const HELP = `Usage: npm run dev -- [--port N] [--content DIR] [--no-write]
+
+Builds the content for the preview environment, serves the site, the pricing API, the MCP server and
+the authorization server on the preview ports (4100-4103 unless content/service.yaml says otherwise;
+--port moves the site), watches content/ and schemas/, rebuilds after every save and reloads the open
+pages. A content error is printed here and shown over the page with file, line and message; the last
+good build stays served until the error is fixed. The latest good build is kept in dist-preview/
+(only changed files are written) unless --no-write is given. Stop with Ctrl-C.
+
+Exit codes: 0 stopped with Ctrl-C, 1 could not start (a port in use, for instance), 2 usage error.`;
+
+async function main(): Promise<number> {
+  let values;
+  try {
+    values = parseArgs({
+      args: process.argv.slice(2),
+      options: {
+        port: { type: 'string' },
+        content: { type: 'string' },
+        'no-write': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }).values;
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${HELP}\n`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  const port = values.port === undefined ? undefined : Number(values.port);
+  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port < 65536)) {
+    process.stderr.write(`--port must be a port number, not "${values.port}".\n`);
+    return 2;
+  }
+  const term = terminal(process.stderr);
+  const contentDir = values.content ? resolve(values.content) : undefined;
+  term.progress('Building the preview…');
+  let server;
+  try {
+    server = await startDevServer({
+      contentDir,
+      schemaDir: contentDir ? resolve(contentDir, '..', 'schemas', 'content') : undefined,
+      ports: port === undefined ? undefined : { base_url: port },
+      outDir: values['no-write'] ? false : undefined,
+      cacheDir: defaultCacheDir(PROJECT_ROOT),
+      report: (outcome, session) => report(outcome, session, term),
+    });
+  } catch (error) {
+    process.stderr.write(`${term.red('Could not start:')} ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+  const a = server.addresses;
+  process.stdout.write(
+    `\n  Site               ${term.bold(a.base_url)}\n  Pricing API        ${a.api_url}\n  MCP server         ${a.mcp_url}/mcp\n  Authorization      ${a.auth_url}\n\n  Watching content/ and schemas/. Ctrl-C to stop.\n\n`,
+  );
+  await new Promise<void>((done) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      done();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await server.close();
+  return 0;
+}
+
+function report(outcome: BuildOutcome, session: DevReportState, term: ReturnType<typeof terminal>): void {
+  const time = new Date().toTimeString().slice(0, 8);
+  if (outcome.ok && session.problems.length === 0) {
+    const w = outcome.written;
+    const files = w ? `, ${w.written} files written${w.removed ? `, ${w.removed} removed` : ''}` : '';
+    const what =
+      outcome.phase === 'pages' && outcome.changed?.length === 0
+        ? `the saved pages are as build #${outcome.build.id} serves them`
+        : outcome.phase === 'pages'
+        ? `${pagesOf(outcome.changed ?? [])} served in ${outcome.ms} ms (build #${outcome.build.id}); completing the build in the background…`
+        : outcome.phase === 'complete'
+          ? `build #${outcome.build.id} completed in ${outcome.ms} ms${files}`
+          : `build #${outcome.build.id} in ${outcome.ms} ms${files}`;
+    process.stderr.write(`${term.dim(time)} ${term.green('✓')} ${what}\n`);
+    return;
+  }
+  const report = outcome.ok ? '' : outcome.diagnostics?.report({ color: process.stderr.isTTY === true }) ?? '';
+  if (report) process.stderr.write(`${report}\n`);
+  else for (const p of session.problems) process.stderr.write(`${p.file}${p.line ? `:${p.line}:${p.column ?? 1}` : ''} ${p.reason} [${p.ruleId}]\n`);
+  const still = session.servedBuild ? `still serving build #${session.servedBuild}` : 'nothing to serve yet';
+  process.stderr.write(`${term.dim(time)} ${term.red('✗')} ${session.problems.length} error(s); ${still}. Fix and save: no restart needed.\n`);
+}
+
+function pagesOf(entries: { page?: string }[]): string {
+  const pages = [...new Set(entries.flatMap((e) => (e.page ? [e.page] : [])))];
+  return pages.map((p) => `pages/${p}.md`).join(', ');
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`Unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,108 @@
+// `npm run verify -- <base_url>`: audits a live deployment (preview server, staging, production) and prints a scorecard.
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { terminal } from '../terminal/terminal.js';
+import { renderScorecard } from '../audit/scorecard.js';
+import { runVerify, TargetError } from '../audit/run-verify.js';
+import type { McpCredentials } from '../audit/mcp-check.js';
+
+const HELP = `Usage: npm run verify -- <base_url> [--mcp-url URL] [--auth-url URL] [--api-url URL]
+                         [--token TOKEN | --preview-auth] [--env production|preview]
+                         [--content DIR] [--json] [--quiet]
+
+Audits a deployment the way an agent meets it: fetches every registry path and checks status, media
+type (with charset), headers (CORS, nosniff, Link on HTML pages), validity (the build's own validators
+on the fetched bytes) and that the bytes equal a local build of the content with the same addresses;
+follows the authentication discovery chain (/auth.md, then protected resource metadata, then
+authorization server metadata, checking resource and issuer); checks that the MCP endpoint demands a
+token, and with one, that tools/list offers exactly the declared controls, annotated read-only.
+
+A base_url equal to an environment's in content/service.yaml (e.g. http://localhost:4100, the
+preview) selects that environment and its other addresses. Any other base_url is compared with the
+preview content when it is on localhost and with production content elsewhere (or --env); the hosts
+not given keep that environment's addresses.
+
+  --token          a bearer token for the MCP endpoint (e.g. from npm run token)
+  --preview-auth   obtain a token from the authorization server with a headless OAuth client
+                   (registration, PKCE, auto-approval): works only with the preview's server
+  --json           print the scorecard as JSON on stdout
+  --quiet          no progress lines on stderr
+
+Exit codes: 0 every check passed (warnings allowed), 1 a check failed, 2 usage error.`;
+
+async function main(): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: process.argv.slice(2),
+      allowPositionals: true,
+      options: {
+        'mcp-url': { type: 'string' },
+        'auth-url': { type: 'string' },
+        'api-url': { type: 'string' },
+        token: { type: 'string' },
+        'preview-auth': { type: 'boolean', default: false },
+        content: { type: 'string' },
+        env: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        quiet: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${HELP}\n`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  if (positionals.length !== 1) {
+    process.stderr.write(`Give exactly one base_url.\n\n${HELP}\n`);
+    return 2;
+  }
+  if (values.token && values['preview-auth']) {
+    process.stderr.write('Give --token or --preview-auth, not both.\n');
+    return 2;
+  }
+  if (values.env !== undefined && values.env !== 'production' && values.env !== 'preview') {
+    process.stderr.write(`--env must be "production" or "preview", not "${values.env}".\n`);
+    return 2;
+  }
+  const credentials: McpCredentials = values.token ? { token: values.token } : values['preview-auth'] ? { previewAuth: true } : undefined;
+  const term = terminal(process.stdout);
+  const progress = terminal(process.stderr, values.quiet).progress;
+  let result;
+  try {
+    result = await runVerify({
+      addresses: { base_url: positionals[0]!, mcp_url: values['mcp-url'], auth_url: values['auth-url'], api_url: values['api-url'] },
+      env: values.env as 'production' | 'preview' | undefined,
+      credentials,
+      contentDir: values.content ? resolve(values.content) : undefined,
+      progress,
+    });
+  } catch (error) {
+    if (error instanceof TargetError) {
+      process.stderr.write(`${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify({ ok: result.ok, target: result.target, counts: result.card.counts(), checks: result.card.checks }, null, 2)}\n`);
+  } else {
+    const a = result.target?.addresses;
+    const title = a ? `Verify ${a.base_url} (content: ${result.target!.env}; MCP ${a.mcp_url}, auth ${a.auth_url})` : 'Verify';
+    process.stdout.write(renderScorecard(result.card, term, title));
+  }
+  return result.ok ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`Unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,105 @@
+// `npm run check`: builds and validates the head, builds or reads the base, and gathers everything into one report.
+import type { EnvironmentName } from '../../model/types.js';
+import { build, runPipeline, type PipelineResult } from '../../build/pipeline.js';
+import type { KindTable } from '../../build/registry/build-registry.js';
+import { treeOfArtifacts, type ArtifactTree } from './artifact-tree.js';
+import { loadBase } from './base-build.js';
+import { compareTrees, type ArtifactChange } from './compare.js';
+import { sizeOf, type TextSize } from '../terminal/token-estimate.js';
+import { isLlmsKind } from '../../build/emit/guidance/kind-names.js';
+
+export interface Finding {
+  severity: 'error' | 'warning';
+  stage: string;
+  ruleId: string;
+  file: string;
+  line?: number;
+  column?: number;
+  reason: string;
+}
+
+export interface LlmsSize {
+  path: string;
+  url: string;
+  kind: string;
+  base?: TextSize;
+  head: TextSize;
+}
+
+export interface CheckReport {
+  ok: boolean;
+  env: EnvironmentName;
+  base: { spec: string; source: 'folder' | 'git-ref'; commit?: string; files: number; failure?: string[] };
+  head: { files: number; built: boolean };
+  summary: { added: number; removed: number; changed: number; unchanged: number };
+  artifacts: ArtifactChange[];
+  llms: LlmsSize[];
+  findings: Finding[];
+}
+
+export interface CheckOptions {
+  env: EnvironmentName;
+  base: string;
+  repoDir: string;
+  contentDir?: string;
+  schemaDir?: string;
+  kinds?: KindTable;
+  /** Write the head build here (all or nothing, as `npm run build`); in memory only when absent. */
+  outDir?: string;
+  progress?: (message: string) => void;
+}
+
+export async function runCheck(options: CheckOptions): Promise<CheckReport> {
+  const progress = options.progress ?? (() => {});
+  // The base first: a mistyped ref fails at once instead of after the head's build.
+  progress(`Building the base ${options.base}…`);
+  const base = await loadBase(options.base, { env: options.env, repoDir: options.repoDir, kinds: options.kinds });
+  progress(`Building and validating the head (${options.env})…`);
+  const pipeline = { env: options.env, contentDir: options.contentDir, schemaDir: options.schemaDir, kinds: options.kinds };
+  const head: PipelineResult = options.outDir ? await build({ ...pipeline, outDir: options.outDir }) : await runPipeline(pipeline);
+  progress('Comparing…');
+  const headTree: ArtifactTree = head.artifacts ? treeOfArtifacts(head.artifacts) : new Map();
+  // A head that did not get as far as emitting has nothing to compare: every file would look removed.
+  const comparison = head.artifacts ? compareTrees(base.tree, headTree) : { changes: [], unchanged: 0 };
+  const count = (status: ArtifactChange['status']) => comparison.changes.filter((c) => c.status === status).length;
+  return {
+    ok: !head.diagnostics.hasErrors,
+    env: options.env,
+    base: { spec: base.spec, source: base.source, commit: base.commit, files: base.tree.size, failure: base.failure },
+    head: { files: headTree.size, built: head.artifacts !== undefined },
+    summary: { added: count('added'), removed: count('removed'), changed: count('changed'), unchanged: comparison.unchanged },
+    artifacts: comparison.changes,
+    llms: llmsSizes(head, headTree, base.tree),
+    findings: findingsOf(head),
+  };
+}
+
+function llmsSizes(head: PipelineResult, headTree: ArtifactTree, baseTree: ArtifactTree): LlmsSize[] {
+  if (!head.registry) return [];
+  const sizes: LlmsSize[] = [];
+  for (const [path, file] of headTree) {
+    const entry = file.entry;
+    if (!entry || !isLlmsKind(entry.kind)) continue;
+    const before = baseTree.get(path);
+    sizes.push({
+      path,
+      url: entry.path,
+      kind: entry.kind,
+      base: before ? sizeOf(before.body) : undefined,
+      head: sizeOf(file.body),
+    });
+  }
+  return sizes;
+}
+
+function findingsOf(result: PipelineResult): Finding[] {
+  return result.diagnostics.list().map((m) => ({
+    severity: m.fatal ? 'error' : 'warning',
+    stage: m.stage,
+    ruleId: m.ruleId,
+    file: m.file,
+    line: m.line,
+    column: m.column,
+    reason: m.reason,
+  }));
+}

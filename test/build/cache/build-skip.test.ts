@@ -1,0 +1,73 @@
+// The build cache's skip: a rebuild with nothing changed leaves the output alone, and any change to the inputs or
+// to the output makes the next build run in full and produce what a plain build produces.
+import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, PROJECT_ROOT } from '../../../generator/build/pipeline.js';
+import { readOutput } from '../../helpers/output-tree.js';
+
+let work: string;
+let content: string;
+const cacheDir = () => join(work, 'cache');
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'build-skip-'));
+  content = join(work, 'content');
+  await cp(join(PROJECT_ROOT, 'content'), content, { recursive: true });
+});
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+async function plainBuild(outDir: string) {
+  const result = await build({ env: 'production', contentDir: content, outDir });
+  expect(result.diagnostics.list().filter((m) => m.fatal)).toEqual([]);
+  return readOutput(outDir);
+}
+
+describe('build cache: skipping an unchanged build', () => {
+  it('skips a rebuild when nothing changed, and leaves the output as it was', async () => {
+    const out = join(work, 'dist');
+    const first = await build({ env: 'production', contentDir: content, outDir: out, cacheDir: cacheDir() });
+    expect(first.diagnostics.hasErrors).toBe(false);
+    expect(first.upToDate).toBeUndefined();
+    const before = await readOutput(out);
+    expect(before.size).toBeGreaterThan(10);
+
+    const second = await build({ env: 'production', contentDir: content, outDir: out, cacheDir: cacheDir() });
+    expect(second.upToDate).toBe(true);
+    expect(second.artifacts).toBeUndefined();
+    expect(await readOutput(out)).toEqual(before);
+  });
+
+  it('rebuilds after a page is edited, to the same bytes as a plain build', async () => {
+    const out = join(work, 'dist');
+    await appendFile(join(content, 'pages', 'help.md'), '\nOne more paragraph for the help page.\n');
+    const result = await build({ env: 'production', contentDir: content, outDir: out, cacheDir: cacheDir() });
+    expect(result.upToDate).toBeUndefined();
+    expect(result.diagnostics.hasErrors).toBe(false);
+    const cached = await readOutput(out);
+    expect([...cached.values()].some((b) => Buffer.from(b, 'base64').toString().includes('One more paragraph'))).toBe(true);
+    expect(cached).toEqual(await plainBuild(join(work, 'plain')));
+  });
+
+  it('rebuilds when an output file was changed by hand, restoring it', async () => {
+    const out = join(work, 'dist');
+    const expected = await readOutput(out);
+    const robots = join(out, 'robots.txt');
+    const original = await readFile(robots);
+    await writeFile(robots, `${original.toString()}# edited by hand\n`);
+    const result = await build({ env: 'production', contentDir: content, outDir: out, cacheDir: cacheDir() });
+    expect(result.upToDate).toBeUndefined();
+    expect(await readOutput(out)).toEqual(expected);
+  });
+
+  it('rebuilds for another environment even when the content is the same', async () => {
+    const out = join(work, 'dist');
+    await build({ env: 'production', contentDir: content, outDir: out, cacheDir: cacheDir() });
+    const preview = await build({ env: 'preview', contentDir: content, outDir: out, cacheDir: cacheDir() });
+    expect(preview.upToDate).toBeUndefined();
+    expect(preview.diagnostics.hasErrors).toBe(false);
+  });
+});

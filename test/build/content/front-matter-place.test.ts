@@ -1,0 +1,26 @@
+// A finding in a page's front matter is reported at the words in the front matter, not at the page's first line.
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { loadContent } from '../../../generator/build/content/load.js';
+import { Diagnostics } from '../../../generator/build/messages/diagnostics.js';
+import { PROJECT_ROOT } from '../../../generator/build/pipeline.js';
+import { copyContent } from '../../helpers/content.js';
+
+let contentDir = '';
+afterEach(async () => {
+  if (contentDir) await rm(join(contentDir, '..'), { recursive: true, force: true });
+});
+
+it.each([
+  ['plain', 'description: How to register a webhook.', 21],
+  ['quoted', 'description: "How to register a webhook."', 22],
+])('the boundaries guard places a claim in a %s front matter value at its words', async (_, line, column) => {
+  contentDir = await copyContent();
+  await writeFile(join(contentDir, 'pages', 'help', 'hooks.md'), `---\ntitle: Hooks\n${line}\n---\n\nText.\n`);
+  const diagnostics = new Diagnostics();
+  await loadContent({ contentDir, schemaDir: join(PROJECT_ROOT, 'schemas', 'content'), env: 'production' }, diagnostics);
+  expect(diagnostics.list()).toContainEqual(
+    expect.objectContaining({ ruleId: 'unpublished-interface', file: 'content/pages/help/hooks.md', line: 3, column }),
+  );
+});

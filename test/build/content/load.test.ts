@@ -1,0 +1,209 @@
+// The load stage: shipped content loads; each kind of content mistake is reported at its file, line and column.
+import { cp, readFile, writeFile, rm, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadContent } from '../../../generator/build/content/load.js';
+import { Diagnostics } from '../../../generator/build/messages/diagnostics.js';
+import { PROJECT_ROOT } from '../../../generator/build/pipeline.js';
+import { copyContent, editContent, lineOf } from '../../helpers/content.js';
+
+const schemaDir = join(PROJECT_ROOT, 'schemas', 'content');
+let contentDir = '';
+
+async function load(env: 'production' | 'preview' = 'production') {
+  const diagnostics = new Diagnostics();
+  const model = await loadContent({ contentDir, schemaDir, env }, diagnostics);
+  return { model, messages: diagnostics.list(), diagnostics };
+}
+
+afterEach(async () => {
+  if (contentDir) await rm(join(contentDir, '..'), { recursive: true, force: true });
+  contentDir = '';
+});
+
+describe('loading the shipped content', () => {
+  it('gives a model with every contract fact and no message', async () => {
+    contentDir = await copyContent();
+    const { model, messages } = await load();
+    expect(messages).toEqual([]);
+    expect(model?.mcpServer.controls.map((c) => c.name)).toEqual([
+      'list_members',
+      'list_physical_product_orders',
+      'get_physical_product_order',
+    ]);
+    expect(model?.authentication.scopes).toHaveLength(4);
+    expect(model?.authentication.discoveryChain.map((s) => s.step)).toEqual([1, 2, 3]);
+    expect(model?.pricingCall.method).toBe('POST');
+    expect(model?.notShown.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('takes the addresses of the chosen environment', async () => {
+    contentDir = await copyContent();
+    const production = (await load('production')).model!;
+    const preview = (await load('preview')).model!;
+    expect(production.addresses).toEqual(production.environments.production);
+    expect(preview.addresses).toEqual(preview.environments.preview);
+    expect(preview.addresses.base_url).not.toBe(production.addresses.base_url);
+  });
+});
+
+describe('content mistakes are positioned', () => {
+  it('malformed YAML: yaml-syntax at the line of the mistake', async () => {
+    contentDir = await copyContent();
+    const line = await lineOf(contentDir, 'mcp-server.yaml', 'transport: Streamable HTTP');
+    await editContent(contentDir, 'mcp-server.yaml', 'transport: Streamable HTTP', 'transport: [Streamable HTTP');
+    const { model, messages } = await load();
+    expect(model).toBeUndefined();
+    const message = messages.find((m) => m.ruleId === 'yaml-syntax');
+    expect(message).toMatchObject({ file: 'content/mcp-server.yaml', fatal: true });
+    expect(message!.line).toBeGreaterThanOrEqual(line);
+  });
+
+  it('a field of the wrong shape: content-schema at the value', async () => {
+    contentDir = await copyContent();
+    const line = await lineOf(contentDir, 'mcp-server.yaml', 'readOnly: true');
+    await editContent(contentDir, 'mcp-server.yaml', 'readOnly: true', 'readOnly: false');
+    const { messages } = await load();
+    expect(messages).toContainEqual(
+      expect.objectContaining({ ruleId: 'content-schema', file: 'content/mcp-server.yaml', line, column: 17 }),
+    );
+  });
+
+  it('an unknown field: content-schema at the key', async () => {
+    contentDir = await copyContent();
+    const line = await lineOf(contentDir, 'pricing-call.yaml', '  method: POST');
+    await editContent(contentDir, 'pricing-call.yaml', '  method: POST', '  method: POST\n  mehtod: GET');
+    const { messages } = await load();
+    const message = messages.find((m) => m.ruleId === 'content-schema');
+    expect(message).toMatchObject({ file: 'content/pricing-call.yaml', line: line + 1, column: 3 });
+    expect(message!.reason).toContain('mehtod');
+  });
+
+  it('a control whose scope is not among the scopes: unknown-scope at the scope', async () => {
+    contentDir = await copyContent();
+    const line = await lineOf(contentDir, 'mcp-server.yaml', 'requiredScope: svc.members.read');
+    await editContent(contentDir, 'mcp-server.yaml', 'requiredScope: svc.members.read', 'requiredScope: svc.people.read');
+    const { messages } = await load();
+    expect(messages).toContainEqual(
+      expect.objectContaining({ ruleId: 'unknown-scope', file: 'content/mcp-server.yaml', line }),
+    );
+  });
+
+  it('two resources claiming one path: duplicate-path at the second', async () => {
+    contentDir = await copyContent();
+    await editContent(contentDir, 'discovery-resources.yaml', '  - path: /docs.md\n', '  - path: /developers.md\n');
+    const line = await lineOf(contentDir, 'discovery-resources.yaml', '  - path: /developers.md\n    kind: markdown\n    page: docs');
+    const { messages } = await load();
+    const message = messages.find((m) => m.ruleId === 'duplicate-path');
+    expect(message).toMatchObject({ file: 'content/discovery-resources.yaml', line, column: 5 });
+  });
+
+  it('a page without a required front matter field: content-schema in the page', async () => {
+    contentDir = await copyContent();
+    await writeFile(join(contentDir, 'pages', 'help', 'broken.md'), '---\ntitle: Broken\n---\n\nText.\n').catch(async () => {
+      await mkdir(join(contentDir, 'pages', 'help'), { recursive: true });
+      await writeFile(join(contentDir, 'pages', 'help', 'broken.md'), '---\ntitle: Broken\n---\n\nText.\n');
+    });
+    const { messages } = await load();
+    const message = messages.find((m) => m.file === 'content/pages/help/broken.md');
+    expect(message).toMatchObject({ ruleId: 'content-schema', line: 2 });
+    expect(message!.reason).toContain('description');
+  });
+
+  it('pages beyond one read batch: each read in order, its paths and section set, a mistake after the first batch placed', async () => {
+    contentDir = await copyContent();
+    const dir = join(contentDir, 'pages', 'help');
+    await mkdir(dir, { recursive: true });
+    for (let i = 0; i < 600; i++) {
+      const name = `zz-${String(i).padStart(3, '0')}`;
+      await writeFile(join(dir, `${name}.md`), `---\ntitle: "Page ${i}"\ndescription: About page ${i} of many.\norder: ${i}\n---\n\nBody ${i}.\n`);
+    }
+    await writeFile(join(dir, 'zz-599.md'), '---\ntitle: Page 599\n---\n\nBody.\n');
+    const { model, messages } = await load();
+    expect(model).toBeUndefined();
+    expect(messages.map((m) => [m.ruleId, m.file, m.line])).toEqual([['content-schema', 'content/pages/help/zz-599.md', 2]]);
+
+    await writeFile(join(dir, 'zz-599.md'), '---\ntitle: Page 599\ndescription: About page 599 of many.\norder: 599\n---\n\nBody 599.\n');
+    const loaded = await load();
+    expect(loaded.messages).toEqual([]);
+    const pages = loaded.model!.pages.filter((p) => p.id.startsWith('help/zz-'));
+    expect(pages.map((p) => p.order)).toEqual([...Array(600).keys()]);
+    const last = pages[599]!;
+    expect(last).toMatchObject({
+      id: 'help/zz-599',
+      path: '/help/zz-599',
+      twinPath: '/help/zz-599.md',
+      section: 'help',
+      title: 'Page 599',
+      description: 'About page 599 of many.',
+      body: '\nBody 599.\n',
+      bodyLine: 6,
+      data: {},
+      source: { file: 'content/pages/help/zz-599.md', line: 1, column: 1 },
+    });
+    expect(pages[0]!.fieldPlaces?.title).toEqual({ file: 'content/pages/help/zz-000.md', line: 2, column: 9 });
+  });
+
+  it('a page without front matter: page-front-matter at line 1', async () => {
+    contentDir = await copyContent();
+    await writeFile(join(contentDir, 'pages', 'stray.md'), '# No front matter\n');
+    const { messages } = await load();
+    expect(messages).toContainEqual(
+      expect.objectContaining({ ruleId: 'page-front-matter', file: 'content/pages/stray.md', line: 1 }),
+    );
+  });
+
+  it('a YAML file no schema describes: unknown-content-file', async () => {
+    contentDir = await copyContent();
+    await writeFile(join(contentDir, 'extra.yaml'), 'foo: 1\n');
+    const { messages } = await load();
+    expect(messages).toContainEqual(expect.objectContaining({ ruleId: 'unknown-content-file', file: 'content/extra.yaml' }));
+  });
+
+  it('a fact defined in two files: duplicate-fact', async () => {
+    contentDir = await copyContent();
+    const schemas = join(contentDir, '..', 'schemas');
+    await cp(schemaDir, schemas, { recursive: true });
+    const copy = (await readFile(join(schemas, 'not-shown.schema.json'), 'utf8')).replace('not-shown.schema', 'more-not-shown.schema');
+    await writeFile(join(schemas, 'more-not-shown.schema.json'), copy);
+    await cp(join(contentDir, 'not-shown.yaml'), join(contentDir, 'more-not-shown.yaml'));
+    const diagnostics = new Diagnostics();
+    await loadContent({ contentDir, schemaDir: schemas, env: 'production' }, diagnostics);
+    expect(diagnostics.list()).toContainEqual(
+      expect.objectContaining({ ruleId: 'duplicate-fact', file: 'content/not-shown.yaml' }),
+    );
+  });
+
+  it('a content schema that cannot be compiled: content-schema-invalid, no crash', async () => {
+    contentDir = await copyContent();
+    const schemas = join(contentDir, '..', 'schemas');
+    await cp(schemaDir, schemas, { recursive: true });
+    await writeFile(join(schemas, 'errors.schema.json'), '{"type": "object",');
+    const diagnostics = new Diagnostics();
+    const model = await loadContent({ contentDir, schemaDir: schemas, env: 'production' }, diagnostics);
+    expect(model).toBeUndefined();
+    expect(diagnostics.list()).toContainEqual(expect.objectContaining({ ruleId: 'content-schema-invalid' }));
+  });
+
+  it('a missing content file: missing-fact', async () => {
+    contentDir = await copyContent();
+    await rm(join(contentDir, 'errors.yaml'));
+    const { messages } = await load();
+    expect(messages).toContainEqual(expect.objectContaining({ ruleId: 'missing-fact' }));
+    expect(messages.find((m) => m.ruleId === 'missing-fact')!.reason).toContain('errors');
+  });
+
+  it('an alias of a path that is not a resource: unknown-alias', async () => {
+    contentDir = await copyContent();
+    await editContent(contentDir, 'discovery-resources.yaml', 'aliasOf: /.well-known/mcp.json\n    group: mcp\n    title: MCP manifest (alias)', 'aliasOf: /.well-known/nothing.json\n    group: mcp\n    title: MCP manifest (alias)');
+    const { messages } = await load();
+    expect(messages).toContainEqual(expect.objectContaining({ ruleId: 'unknown-alias', file: 'content/discovery-resources.yaml' }));
+  });
+
+  it('the discovery chain out of order: discovery-chain-order', async () => {
+    contentDir = await copyContent();
+    await editContent(contentDir, 'authentication.yaml', '- step: 2', '- step: 3');
+    const { messages } = await load();
+    expect(messages).toContainEqual(expect.objectContaining({ ruleId: 'discovery-chain-order', file: 'content/authentication.yaml' }));
+  });
+});

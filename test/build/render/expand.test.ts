@@ -1,0 +1,187 @@
+// The page expansion: directives from the model, placeholders, site links, and the positioned messages of each mistake.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { toString } from 'mdast-util-to-string';
+import type { Root, Table, List } from 'mdast';
+import { Diagnostics } from '../../../generator/build/messages/diagnostics.js';
+import type { Model, Page } from '../../../generator/model/types.js';
+import type { Registry } from '../../../generator/build/registry/registry.js';
+import { expandPage } from '../../../generator/build/render/expand.js';
+import { pageParser } from '../../../generator/build/render/processor.js';
+import { loadShipped } from '../../helpers/pages.js';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../../../generator/build/pipeline.js';
+import { blockDirectives, inlineDirectives } from '../../../generator/build/render/directives/index.js';
+
+let model: Model;
+let registry: Registry;
+
+beforeAll(async () => {
+  ({ model, registry } = await loadShipped());
+}, 60_000);
+
+/** A page as the loader would give it: its body starts on line 5 of content/pages/help/test.md. */
+function pageOf(body: string, path = '/help/test'): Page {
+  return {
+    id: path.slice(1),
+    path,
+    twinPath: `${path}.md`,
+    section: 'help',
+    title: 'Test page',
+    description: 'A page for the test.',
+    order: 1,
+    body,
+    bodyLine: 5,
+    source: { file: 'content/pages/help/test.md', line: 1, column: 1 },
+    data: {},
+  };
+}
+
+function expand(body: string, path?: string): { tree: Root; diagnostics: Diagnostics } {
+  const page = pageOf(body, path);
+  const diagnostics = new Diagnostics();
+  const tree = expandPage({ page, tree: pageParser.parse(body), model, registry, diagnostics });
+  return { tree, diagnostics };
+}
+
+const rows = (table: Table) => table.children.slice(1).map((row) => row.children.map((cell) => toString(cell)));
+
+describe('directives', () => {
+  it('::controls becomes a table with one row per control of the model, with its scope', () => {
+    const { tree, diagnostics } = expand('::controls\n');
+    expect(diagnostics.list()).toEqual([]);
+    const table = tree.children.find((n): n is Table => n.type === 'table')!;
+    expect(rows(table).map((r) => [r[0], r[2]])).toEqual(model.mcpServer.controls.map((c) => [c.name, c.requiredScope]));
+  });
+
+  it('::discovery-chain lists the chain in order with the environment addresses filled', () => {
+    const { tree } = expand('::discovery-chain\n');
+    const list = tree.children.find((n): n is List => n.type === 'list')!;
+    expect(list.ordered).toBe(true);
+    const texts = list.children.map((item) => toString(item));
+    model.authentication.discoveryChain.forEach((step, i) => {
+      const url = step.url.replace(/\{(\w+)\}/, (_, name: keyof Model['addresses']) => model.addresses[name]);
+      expect(texts[i]).toContain(url);
+    });
+  });
+
+  it('::not-shown{only=…} states the chosen items as not published', () => {
+    const item = model.notShown[0]!;
+    const { tree, diagnostics } = expand(`::not-shown{only="${item.id}"}\n`);
+    expect(diagnostics.list()).toEqual([]);
+    const text = toString(tree);
+    expect(text).toContain(item.subject);
+    expect(text).toContain('not published');
+    expect(text).not.toContain(model.notShown[1]!.subject);
+  });
+
+  it('::section-pages lists the sub-pages of the section in the editors\' order', () => {
+    const { tree } = expand('::section-pages{section="help"}\n', '/help');
+    const expected = model.pages.filter((p) => p.section === 'help').sort((a, b) => a.order - b.order).map((p) => p.title);
+    const list = tree.children.find((n): n is List => n.type === 'list')!;
+    expect(list.children.map((item) => toString(item).split(':')[0])).toEqual(expected);
+  });
+
+  it('reports an unknown directive at its line and column in the page file', () => {
+    const { diagnostics } = expand('Intro.\n\n::controlz\n');
+    expect(diagnostics.list()).toMatchObject([
+      { file: 'content/pages/help/test.md', line: 7, column: 1, ruleId: 'unknown-directive', fatal: true },
+    ]);
+  });
+
+  it('reports an attribute the directive does not take, and an unknown not-shown id', () => {
+    const { diagnostics } = expand('::controls{group="x"}\n\n::not-shown{only="nope"}\n');
+    expect(diagnostics.list().map((m) => [m.ruleId, m.line])).toEqual([
+      ['unknown-directive-attribute', 5],
+      ['unknown-not-shown', 7],
+    ]);
+  });
+
+  it('keeps prose that merely looks like a text directive ("10:30") as written', () => {
+    const { tree, diagnostics } = expand('Meet at 10:30 and read error.data:code.\n');
+    expect(diagnostics.list()).toEqual([]);
+    expect(toString(tree)).toContain('Meet at 10:30 and read error.data:code.');
+  });
+
+  it('expands inline directives inside a sentence', () => {
+    const { tree } = expand('Welcome to :service-name.\n');
+    expect(toString(tree)).toContain(`Welcome to ${model.identity.name}.`);
+  });
+});
+
+describe('placeholders', () => {
+  it('fills the four addresses in text and link destinations', () => {
+    const { tree, diagnostics } = expand('Endpoint {mcp_url}/mcp, see [auth]({base_url}/auth.md).\n');
+    expect(diagnostics.list()).toEqual([]);
+    expect(toString(tree)).toContain(`Endpoint ${model.addresses.mcp_url}/mcp`);
+    const link = (tree.children[1] as { children: { type: string; url?: string }[] }).children.find((n) => n.type === 'link');
+    expect(link?.url).toBe(`${model.addresses.base_url}/auth.md`);
+  });
+
+  it('reports an unknown placeholder at its column', () => {
+    const { diagnostics } = expand('Line one.\n\nCall {shop_url}/x now.\n');
+    expect(diagnostics.list()).toMatchObject([{ line: 7, column: 6, ruleId: 'unknown-placeholder' }]);
+  });
+});
+
+describe('site links', () => {
+  it('makes a link to an emitted path absolute, relative ones resolved from the page', () => {
+    const { tree, diagnostics } = expand('[Pricing](/pricing) and [errors](reading-errors)\n', '/help/test');
+    expect(diagnostics.list()).toEqual([]);
+    const urls = (tree.children[1] as { children: { type: string; url?: string }[] }).children
+      .filter((n) => n.type === 'link')
+      .map((n) => n.url);
+    expect(urls).toEqual([registry.url('/pricing'), registry.url('/help/reading-errors')]);
+  });
+
+  it('reports a link to a path the build does not emit, at the link', () => {
+    const { diagnostics } = expand('Intro.\n\nSee [the old page](/help/old-page).\n');
+    expect(diagnostics.list()).toMatchObject([{ line: 7, column: 5, ruleId: 'unresolved-site-link' }]);
+  });
+
+  it('leaves links to other hosts alone', () => {
+    const { diagnostics } = expand('[spec](https://modelcontextprotocol.io/) and [server]({mcp_url}/mcp)\n');
+    expect(diagnostics.list()).toEqual([]);
+  });
+});
+
+describe('title', () => {
+  it('puts the front-matter title first as the one H1', () => {
+    const { tree } = expand('Body.\n');
+    expect(tree.children[0]).toMatchObject({ type: 'heading', depth: 1 });
+    expect(toString(tree.children[0]!)).toBe('Test page');
+  });
+
+  it('reports a level-1 heading in the body', () => {
+    const { diagnostics } = expand('# Another title\n');
+    expect(diagnostics.list()).toMatchObject([{ line: 5, column: 1, ruleId: 'page-title-heading' }]);
+  });
+});
+
+describe('every directive', () => {
+  it('expands on the shipped content without a message', () => {
+    for (const name of Object.keys(blockDirectives)) {
+      const { tree, diagnostics } = expand(`::${name}\n`, '/help');
+      expect(diagnostics.list(), name).toEqual([]);
+      expect(tree.children.length, name).toBeGreaterThan(1);
+    }
+  });
+
+  it('is documented in the README for editors', async () => {
+    const readme = await readFile(join(PROJECT_ROOT, 'README.md'), 'utf8');
+    for (const name of Object.keys(blockDirectives)) expect(readme, name).toContain(`\`::${name}`);
+    for (const name of Object.keys(inlineDirectives)) expect(readme, name).toContain(`\`:${name}\``);
+  });
+
+  it('reports an unknown group, an unknown section and missing route families at the directive', () => {
+    const { diagnostics } = expand('::discovery-resources{group="nope"}\n\n::section-pages{section="nope"}\n');
+    expect(diagnostics.list().map((m) => [m.ruleId, m.line])).toEqual([
+      ['unknown-group', 5],
+      ['unknown-section', 7],
+    ]);
+    const page = pageOf('::route-families\n');
+    const without = new Diagnostics();
+    expandPage({ page, tree: pageParser.parse(page.body), model: { ...model, publicPages: undefined }, registry, diagnostics: without });
+    expect(without.list()).toMatchObject([{ ruleId: 'missing-route-families', line: 5 }]);
+  });
+});

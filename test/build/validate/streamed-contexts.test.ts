@@ -1,0 +1,105 @@
+// The tree checks read the files streamed beside an artifact (one page context per page) like any other artifact:
+// a context that says what the contract forbids is reported at that context file, with its line and column.
+import { describe, expect, it } from 'vitest';
+import { boundaryWording } from '../../../generator/build/validate/boundaries/boundary-wording.js';
+import { onlyContractEndpoints } from '../../../generator/build/validate/boundaries/unknown-endpoints.js';
+import { noUnpublishedShapes } from '../../../generator/build/validate/boundaries/unpublished-shapes.js';
+import { ownEnvironmentAddresses } from '../../../generator/build/validate/tree/environment-addresses.js';
+import { onlyMcpEndpoint } from '../../../generator/build/validate/tree/mcp-endpoint.js';
+import { siteUrlsResolve } from '../../../generator/build/validate/tree/site-urls.js';
+import { textTreeValidator } from '../../../generator/build/validate/text/text-check.js';
+import { treeValidators } from '../../../generator/build/validate/tree-validators.js';
+import { checkWith, editJson, goodBuild, positionOf } from '../../helpers/validate.js';
+
+const PRICING = '/_agent/page-context/pricing.json';
+const FILE = 'dist/_agent/page-context/pricing.json';
+
+/** Edits the pricing page's context file and keeps the text it was changed to, to place the expected message. */
+function editContext(edit: (context: any) => void) {
+  const changed = { text: '' };
+  return { changed, change: (text: string) => (changed.text = editJson(edit)(text)) };
+}
+
+describe('the streamed page contexts', () => {
+  it('pass every tree check in the shipped build', async () => {
+    const build = await goodBuild();
+    expect(build.artifacts!.streams().length).toBeGreaterThan(0);
+    expect(checkWith(build, treeValidators)).toEqual([]);
+  });
+
+  it('are each read once for all the text checks, named by their own path', async () => {
+    const build = await goodBuild();
+    const seen: string[] = [];
+    const counting = textTreeValidator('counting', () => (item) => {
+      if (item.display.startsWith('dist/_agent/page-context/')) seen.push(item.display);
+    });
+    expect(checkWith(build, [counting])).toEqual([]);
+    const files = [...build.artifacts!.streams()[0]!.files()].map((f) => `dist/${f.file}`);
+    expect(seen).toEqual(files);
+    expect(seen).toContain(FILE);
+  });
+
+  it('report a seller API claim at the context file', async () => {
+    const { changed, change } = editContext((c) => (c.description += ' Sellers manage payouts through the seller API.'));
+    const messages = checkWith(await goodBuild(), [boundaryWording], { [PRICING]: change });
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ ruleId: 'unpublished-interface', file: FILE, ...positionOf(changed.text, 'seller API.') });
+  });
+
+  it('report a webhook claim among the rules at the context file', async () => {
+    const { change } = editContext((c) => c.rules.push('Webhook subscriptions are available for price changes.'));
+    const messages = checkWith(await goodBuild(), [boundaryWording], { [PRICING]: change });
+    expect(messages.map((m) => [m.ruleId, m.file])).toEqual([['unpublished-interface', FILE]]);
+  });
+
+  it('report a non-contract endpoint at the context file', async () => {
+    const build = await goodBuild();
+    const url = `${build.model!.addresses.api_url}/api/v1/orders`;
+    const { changed, change } = editContext((c) => c.resources.push({ href: url, type: 'application/json', title: 'Orders', rel: 'service' }));
+    const messages = checkWith(build, [onlyContractEndpoints], { [PRICING]: change });
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ ruleId: 'unknown-endpoint', file: FILE, ...positionOf(changed.text, url) });
+  });
+
+  it('report a foreign environment\'s address at the context file', async () => {
+    const build = await goodBuild('production');
+    const preview = build.model!.environments.preview.base_url;
+    const { changed, change } = editContext((c) => (c.canonicalUrl = `${preview}/pricing`));
+    const messages = checkWith(build, [ownEnvironmentAddresses], { [PRICING]: change });
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ ruleId: 'foreign-address', file: FILE, ...positionOf(changed.text, preview) });
+  });
+
+  it('report a site link that does not resolve, and the installation guide presented as the MCP endpoint', async () => {
+    const build = await goodBuild();
+    const base = build.model!.addresses.base_url;
+    const { change } = editContext((c) =>
+      c.resources.push(
+        { href: `${base}/nowhere`, type: 'text/html', title: 'Nowhere', rel: 'related' },
+        { href: `${base}/mcp`, type: 'text/html', title: 'MCP server endpoint', rel: 'service' },
+      ),
+    );
+    const messages = checkWith(build, [siteUrlsResolve, onlyMcpEndpoint], { [PRICING]: change });
+    expect(messages.map((m) => [m.ruleId, m.file])).toEqual([
+      ['unresolved-site-url', FILE],
+      ['not-an-mcp-endpoint', FILE],
+    ]);
+  });
+
+  it('report a published shape at the context file', async () => {
+    const { change } = editContext((c) => (c.inputSchema = { type: 'object', properties: { plan: { type: 'string' } } }));
+    const messages = checkWith(await goodBuild(), [noUnpublishedShapes], { [PRICING]: change });
+    expect(messages.map((m) => m.file)).toContain(FILE);
+    expect(messages.every((m) => m.ruleId === 'unpublished-shape')).toBe(true);
+  });
+
+  it('report a check that throws on a streamed file once, at that file, and go on with the others', async () => {
+    const throwing = textTreeValidator('throwing', () => (item) => {
+      if (item.display.startsWith('dist/_agent/page-context/')) throw new Error('broken check');
+    });
+    const { change } = editContext((c) => (c.description += ' Use the seller API.'));
+    const messages = checkWith(await goodBuild(), [throwing, boundaryWording], { [PRICING]: change });
+    expect(messages.map((m) => m.ruleId).sort()).toEqual(['unpublished-interface', 'validator-crash']);
+    expect(messages.find((m) => m.ruleId === 'validator-crash')!.file).toMatch(/^dist\/_agent\/page-context\//);
+  });
+});

@@ -1,0 +1,94 @@
+// `npm run validate` as a subprocess on a built tree: passes on a good one, fails precisely on a corrupted copy,
+// refuses a tree of the other environment, and exits 2 on a usage error.
+import { execFile } from 'node:child_process';
+import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, PROJECT_ROOT } from '../../../generator/build/pipeline.js';
+import { validateBuiltTree } from '../../../generator/build/validate-built.js';
+
+const SLOW = 120_000;
+let root: string;
+let good: string;
+
+/** Runs the validate command as npm runs it (tsx), from the project folder. */
+function validate(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', join(PROJECT_ROOT, 'generator/tools/cli/validate.ts'), ...args],
+      { cwd: PROJECT_ROOT, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'validate-cli-'));
+  good = join(root, 'dist');
+  const result = await build({ env: 'production', outDir: good });
+  expect(result.diagnostics.list()).toEqual([]);
+}, SLOW);
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('npm run validate', () => {
+  it('passes on a good tree', async () => {
+    const { code, stdout } = await validate([good]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/files valid for production/);
+  }, SLOW);
+
+  it('fails on a corrupted copy with each problem at its place', async () => {
+    const bad = join(root, 'bad');
+    await cp(good, bad, { recursive: true });
+    await cp(`${good}-hosts`, `${bad}-hosts`, { recursive: true });
+    const llms = await readFile(join(bad, 'llms.txt'), 'utf8');
+    await appendFile(join(bad, 'llms.txt'), '\n- [Orders](https://www.example.com/orders.md): all orders\n');
+    await writeFile(join(bad, 'stray.html'), '<p>left over</p>');
+    await rm(join(bad, 'robots.txt'));
+    const manifest = join(bad, '.well-known/mcp/manifest.json');
+    await writeFile(manifest, (await readFile(manifest, 'utf8')).replace('"version": "1.0.0"', '"version": "9.9.9"'));
+
+    const { code, stdout } = await validate([bad, '--json']);
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout) as { ok: boolean; messages: { ruleId: string; file: string; line?: number; column?: number }[] };
+    expect(report.ok).toBe(false);
+    const byRule = (ruleId: string) => report.messages.filter((m) => m.ruleId === ruleId);
+    expect(byRule('unresolved-site-url')).toEqual([
+      expect.objectContaining({ file: `${bad}/llms.txt`, line: llms.split('\n').length + 1, column: 12 }),
+    ]);
+    expect(byRule('unclaimed-file').map((m) => m.file)).toEqual([`${bad}/stray.html`]);
+    expect(byRule('missing-artifact').map((m) => m.file)).toEqual([`${bad}/robots.txt`]);
+    expect(report.messages.find((m) => m.ruleId === 'missing-artifact')).toMatchObject({ reason: expect.stringContaining('missing from the built tree') });
+    expect(byRule('alias-differs').map((m) => m.file)).toEqual([`${bad}/.well-known/mcp/manifest.json`]);
+  }, SLOW);
+
+  it('refuses a tree built for the other environment, with one message that says what to run', async () => {
+    const { code, stderr } = await validate([good, '--env', 'preview']);
+    expect(code).toBe(1);
+    expect(stderr).toContain('wrong-environment');
+    expect(stderr).toContain(`npm run validate -- ${good} --env production`);
+    expect(stderr).toContain('✖ 1 error');
+  }, SLOW);
+
+  it('exits 2 on a usage error and 0 on --help', async () => {
+    const usage = await validate(['one', 'two']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('Usage: npm run validate');
+    const help = await validate(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Exit codes: 0 valid, 1 invalid');
+  }, SLOW);
+
+  it('says there is no tree to check when the folder does not exist', async () => {
+    const result = await validateBuiltTree({ dir: join(root, 'never-built'), display: 'never-built', env: 'production' });
+    expect(result.diagnostics.list()).toEqual([
+      expect.objectContaining({ ruleId: 'missing-tree', file: 'never-built', fatal: true }),
+    ]);
+    expect(result.diagnostics.list()[0]!.reason).toContain('npm run build');
+  });
+});
