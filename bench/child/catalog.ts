@@ -1,11 +1,12 @@
 // Child process: the public page catalog at scale. Every page of a large content set goes through load, registry,
 // the catalog's own artifacts (sitemaps split with an index, page contexts, schema feed, catalog) and their
 // validators, then to disk. Page bodies are not rendered here (that is the pages suite's subject).
+import { CONTENT_SCHEMA_DIR } from '../../generator/build/files/project-paths.js';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadContent } from '../../generator/build/content/load.js';
 import { Diagnostics } from '../../generator/build/messages/diagnostics.js';
-import { PROJECT_ROOT, displayPath } from '../../generator/build/pipeline.js';
+import { displayPath } from '../../generator/build/registry/display-path.js';
 import { buildRegistry, type KindTable } from '../../generator/build/registry/build-registry.js';
 import { kinds as defaultKinds } from '../../generator/build/kinds.js';
 import { createEmitContext } from '../../generator/build/emit/emit-context.js';
@@ -50,7 +51,7 @@ const lap = (() => {
 const started = performance.now();
 const diagnostics = new Diagnostics();
 const model = await loadContent(
-  { contentDir: values.content, schemaDir: join(PROJECT_ROOT, 'schemas', 'content'), env: 'production' },
+  { contentDir: values.content, schemaDir: CONTENT_SCHEMA_DIR, env: 'production' },
   diagnostics,
 );
 lap('load');

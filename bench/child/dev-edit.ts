@@ -2,12 +2,12 @@
 // --content); one page is edited several times, and each time the time until the dev server serves the updated page
 // is measured (the editor's wait). The background completion of each edit is timed too, where it finishes before
 // the next edit.
+import { DEFAULT_CONTENT_DIR } from '../../generator/build/files/project-paths.js';
 import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startDevServer } from '../../generator/tools/dev/dev-server.js';
-import { PROJECT_ROOT } from '../../generator/build/pipeline.js';
 import { printReport } from './report.js';
 
 const { values } = parseArgs({
@@ -18,7 +18,7 @@ const limitMs = Number(values.timeout ?? 30) * 1000;
 const page = values.page ?? 'help';
 const work = await mkdtemp(join(tmpdir(), 'bench-dev-'));
 const content = join(work, 'content');
-await cp(values.content ?? join(PROJECT_ROOT, 'content'), content, { recursive: true });
+await cp(values.content ?? DEFAULT_CONTENT_DIR, content, { recursive: true });
 // As the CLI does: a render cache, so that whole builds (the first one excepted) render only edited pages.
 const server = await startDevServer({
   contentDir: content,

@@ -1,9 +1,9 @@
 // Child process: where a build's time goes, stage by stage, kind by kind and validator by validator (for tuning).
-import { join } from 'node:path';
+import { CONTENT_SCHEMA_DIR } from '../../generator/build/files/project-paths.js';
 import { parseArgs } from 'node:util';
 import { loadContent } from '../../generator/build/content/load.js';
 import { Diagnostics } from '../../generator/build/messages/diagnostics.js';
-import { PROJECT_ROOT, displayPath } from '../../generator/build/pipeline.js';
+import { displayPath } from '../../generator/build/registry/display-path.js';
 import { buildRegistry } from '../../generator/build/registry/build-registry.js';
 import { kinds } from '../../generator/build/kinds.js';
 import { createEmitContext } from '../../generator/build/emit/emit-context.js';
@@ -28,7 +28,7 @@ const diagnostics = new Diagnostics();
 const started = performance.now();
 const loadStart = performance.now();
 const model = await loadContent(
-  { contentDir: values.content, schemaDir: join(PROJECT_ROOT, 'schemas', 'content'), env: 'production' },
+  { contentDir: values.content, schemaDir: CONTENT_SCHEMA_DIR, env: 'production' },
   diagnostics,
 );
 times.set('load', performance.now() - loadStart);

@@ -2,11 +2,11 @@
 // page contexts streamed one file per page, schema feed, catalog), their validators and the writer: time and peak
 // memory. Measured twice: as Node runs by default, and with V8's old space capped so that the process must fit the
 // target, which shows whether the work needs the memory or V8 only grows into what the machine has free.
+import { DEFAULT_CONTENT_DIR } from '../../generator/build/files/project-paths.js';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ChildReport } from '../child/report.js';
 import { runChild } from '../harness/child.js';
-import { PROJECT_ROOT } from '../harness/paths.js';
 import { summarize } from '../harness/stats.js';
 import { writeContentSet } from '../synthetic/content-set.js';
 import { repeat, type Row, type SuiteOptions } from './pages.js';
@@ -30,7 +30,7 @@ const CATALOG_MAX_RUNS = 2;
 export async function catalogSuite(workRoot: string, entries: number, options: SuiteOptions): Promise<Row[]> {
   const root = join(workRoot, `catalog-${entries}`);
   options.log(`catalog ${entries}: writing the content set`);
-  const set = await writeContentSet(root, join(PROJECT_ROOT, 'content'), entries, { tiny: true, contentOnly: true });
+  const set = await writeContentSet(root, DEFAULT_CONTENT_DIR, entries, { tiny: true, contentOnly: true });
   const args = ['--content', set.contentDir, '--out', join(root, 'dist')];
   const timeoutMs = Math.max(options.timeoutMs, CATALOG_MIN_TIMEOUT_MS);
   const runs = Math.min(options.runs, CATALOG_MAX_RUNS);

@@ -1,11 +1,11 @@
 // The dev suite: how long an editor waits, in `npm run dev`, between saving a page and the updated page being served,
 // on the shipped content and on a content set with 1,000 more pages (the edited page is a section page listing them).
+import { DEFAULT_CONTENT_DIR, PROJECT_ROOT } from '../../generator/build/files/project-paths.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import fg from 'fast-glob';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runChild } from '../harness/child.js';
-import { PROJECT_ROOT } from '../harness/paths.js';
 import { writeContentSet } from '../synthetic/content-set.js';
 import type { Row, SuiteOptions } from './pages.js';
 
@@ -23,7 +23,7 @@ export async function devSuite(options: SuiteOptions): Promise<Row[]> {
   const root = await mkdtemp(join(tmpdir(), 'bench-dev-set-'));
   try {
     options.log(`dev: writing a content set with ${DEV_SET_PAGES} pages`);
-    const set = await writeContentSet(root, join(PROJECT_ROOT, 'content'), DEV_SET_PAGES, { contentOnly: true });
+    const set = await writeContentSet(root, DEFAULT_CONTENT_DIR, DEV_SET_PAGES, { contentOnly: true });
     rows.push(await measure(options, shipped + DEV_SET_PAGES, `shipped content + ${DEV_SET_PAGES.toLocaleString('en')} synthetic pages`, ['--content', set.contentDir]));
   } finally {
     await rm(root, { recursive: true, force: true });

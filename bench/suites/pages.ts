@@ -1,8 +1,8 @@
 // The pages suite: cold build + validate, no-change rebuild and one-page edit, against Eleventy and the I/O floor.
+import { DEFAULT_CONTENT_DIR } from '../../generator/build/files/project-paths.js';
 import { appendFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runChild } from '../harness/child.js';
-import { PROJECT_ROOT } from '../harness/paths.js';
 import { summarize, type Summary } from '../harness/stats.js';
 import type { ChildReport } from '../child/report.js';
 import { editedPagePath, writeContentSet } from '../synthetic/content-set.js';
@@ -60,7 +60,7 @@ export async function pagesSuite(workRoot: string, pages: number, suiteOptions: 
   const options = pages >= LARGE_SET_PAGES ? { ...suiteOptions, runs: Math.min(suiteOptions.runs, LARGE_SET_MAX_RUNS) } : suiteOptions;
   const root = join(workRoot, `pages-${pages}`);
   options.log(`pages ${pages}: writing the content set`);
-  const set = await writeContentSet(root, join(PROJECT_ROOT, 'content'), pages);
+  const set = await writeContentSet(root, DEFAULT_CONTENT_DIR, pages);
   const out = join(root, 'dist');
   const cache = join(root, 'cache');
   const buildArgs = ['--content', set.contentDir, '--out', out, '--cache', cache];

@@ -1,10 +1,10 @@
 // The one flow: load → registry → emit → validate → write (all or nothing).
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { loadContent } from './content/load.js';
+import { CONTENT_SCHEMA_DIR, DEFAULT_CONTENT_DIR, PROJECT_ROOT, hostTreeDir } from './files/project-paths.js';
+import { displayPath } from './registry/display-path.js';
+import { loadProject } from './project.js';
 import { Diagnostics } from './messages/diagnostics.js';
 import type { Addresses, EnvironmentName, Model } from '../model/types.js';
-import { buildRegistry, type KindTable } from './registry/build-registry.js';
+import { type KindTable } from './registry/build-registry.js';
 import { kinds as defaultKinds } from './kinds.js';
 import type { Registry } from './registry/registry.js';
 import { ArtifactSet, type HostName, type RegistryEntry } from './registry/types.js';
@@ -17,7 +17,8 @@ import { RenderCache } from './render/render-cache.js';
 import { nodeFileSystem, type OutputFileSystem } from './files/file-system.js';
 import { writeTrees, type OutputTree } from './write/write-tree.js';
 
-export const PROJECT_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+/** The render worker's module: it assembles the stages that render a page (run from sources under tsx and vitest). */
+export const RENDER_WORKER = new URL(import.meta.url.endsWith('.ts') ? './render-worker.ts' : './render-worker.js', import.meta.url);
 
 export interface PipelineOptions {
   env: EnvironmentName;
@@ -52,7 +53,7 @@ export interface PipelineResult {
 export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
   // Render workers load their modules while this thread loads the content (see generator/build/render/render-pool.ts).
   const cacheIsEmpty = options.cacheDir === undefined || RenderCache.isEmpty(options.cacheDir);
-  const pool = options.kinds ? undefined : startEarly(contentDirOf(options), options.workers, cacheIsEmpty);
+  const pool = options.kinds ? undefined : startEarly(RENDER_WORKER, contentDirOf(options), options.workers, cacheIsEmpty);
   try {
     return await runStages(options, pool);
   } finally {
@@ -60,31 +61,18 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   }
 }
 
-const contentDirOf = (options: PipelineOptions) => options.contentDir ?? join(PROJECT_ROOT, 'content');
+const contentDirOf = (options: PipelineOptions) => options.contentDir ?? DEFAULT_CONTENT_DIR;
 
 async function runStages(options: PipelineOptions, pool: RenderPool | undefined): Promise<PipelineResult> {
-  const diagnostics = new Diagnostics();
   const kinds = options.kinds ?? defaultKinds;
-  const model = await loadContent(
-    {
-      contentDir: contentDirOf(options),
-      schemaDir: options.schemaDir ?? join(PROJECT_ROOT, 'schemas', 'content'),
-      env: options.env,
-    },
-    diagnostics,
-  );
+  const { model, registry, diagnostics } = await loadProject({ ...options, kinds });
   if (!model) return { diagnostics };
-  if (options.addresses) {
-    model.addresses = { ...model.addresses, ...options.addresses };
-    model.environments[options.env] = model.addresses;
-  }
-  const registry = buildRegistry(model, kinds, diagnostics);
   if (!registry) return { diagnostics, model };
   // The pre-render stage needs the default kind table: workers rebuild the registry with it, and cached pages
   // are only valid for the emitters that made them.
   const prerender =
     !options.kinds && (options.cacheDir !== undefined || pool || workerCount(model.pages.length, options.workers ?? 'auto') > 0)
-      ? { projectRoot: PROJECT_ROOT, cacheDir: options.cacheDir, workers: options.workers, renderOnMainThread: options.renderOnMainThread, pool }
+      ? { projectRoot: PROJECT_ROOT, cacheDir: options.cacheDir, workers: options.workers, renderOnMainThread: options.renderOnMainThread, pool, workerFile: RENDER_WORKER }
       : undefined;
   const { artifacts, renderStats } = await emitAll(model, registry, kinds, diagnostics, prerender);
   // Content mistakes found while emitting (a broken link, an unknown directive) are already reported at their place
@@ -92,11 +80,6 @@ async function runStages(options: PipelineOptions, pool: RenderPool | undefined)
   if (diagnostics.hasErrors) return { diagnostics, model, registry, artifacts, renderStats };
   validateArtifacts({ model, registry, kinds, artifacts, diagnostics, displayPath: (e) => displayPath(e) });
   return { diagnostics, model, registry, artifacts, renderStats };
-}
-
-/** How messages name an emitted file: dist/<file> for the site, dist-hosts/<host>/<file> for the others. */
-export function displayPath(entry: RegistryEntry, outDir = 'dist'): string {
-  return entry.host === 'site' ? `${outDir}/${entry.file}` : `${outDir}-hosts/${entry.host}/${entry.file}`;
 }
 
 async function emitAll(
@@ -153,7 +136,7 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
   for (const artifact of result.artifacts.values()) {
     const host = artifact.entry.host;
     if (!trees.has(host)) {
-      trees.set(host, { dir: host === 'site' ? options.outDir : join(`${options.outDir}-hosts`, host), files: new Map() });
+      trees.set(host, { dir: hostTreeDir(options.outDir, host), files: new Map() });
     }
     trees.get(host)!.files.set(artifact.entry.file, artifact.body);
   }
@@ -179,8 +162,8 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
 function buildInputs(options: BuildOptions): BuildInputs {
   return {
     projectRoot: PROJECT_ROOT,
-    contentDir: options.contentDir ?? join(PROJECT_ROOT, 'content'),
-    schemaDir: options.schemaDir ?? join(PROJECT_ROOT, 'schemas', 'content'),
+    contentDir: options.contentDir ?? DEFAULT_CONTENT_DIR,
+    schemaDir: options.schemaDir ?? CONTENT_SCHEMA_DIR,
     env: options.env,
     addresses: options.addresses,
     outDir: options.outDir,

@@ -1,24 +1,13 @@
 // Worker thread: renders batches of pages taken from the shared queue with the page emitters, from a copy of the model.
 import { parentPort } from 'node:worker_threads';
 import { Diagnostics } from './messages/diagnostics.js';
-import type { Model } from '../model/types.js';
 import { buildRegistry } from './registry/build-registry.js';
 import { kinds } from './kinds.js';
 import { createEmitContext } from './emit/emit-context.js';
 import { pageEntries, producePage, type PageProducts } from './render/page-products.js';
 import { pageById } from './render/page-index.js';
-import { drainQueue, type PageQueueShare } from './render/page-queue.js';
-
-export interface RenderJob {
-  model: Model;
-  queue: PageQueueShare;
-}
-
-/** One message per batch (null where the page must be rendered on the main thread), then `done` or a failure. */
-export type RenderAnswer =
-  | { type: 'batch'; products: [string, PageProducts | null][] }
-  | { type: 'done' }
-  | { type: 'failed'; error: string };
+import { drainQueue } from './render/page-queue.js';
+import type { RenderAnswer, RenderJob } from './render/render-jobs.js';
 
 function run({ model, queue }: RenderJob): void {
   const diagnostics = new Diagnostics();

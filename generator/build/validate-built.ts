@@ -1,18 +1,15 @@
-// `npm run validate`'s work: checks a built tree on disk with the registry built from the content (nothing is
-// re-emitted): missing and unclaimed files, the environment it was built for, every kind's validators and every
-// tree check.
+
 import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { loadContent } from './content/load.js';
 import { Diagnostics } from './messages/diagnostics.js';
 import type { EnvironmentName } from '../model/types.js';
-import { displayPath, PROJECT_ROOT } from './pipeline.js';
-import { buildRegistry, type KindTable } from './registry/build-registry.js';
+import { displayPath } from './registry/display-path.js';
+import { type KindTable } from './registry/build-registry.js';
 import { kinds as defaultKinds } from './kinds.js';
 import type { TreeValidator } from './registry/types.js';
 import { guessEnvironment, type EnvironmentGuess } from './validate/environment.js';
 import { readBuiltTree } from './validate/read-tree.js';
 import { validateArtifacts } from './validate/validate-artifacts.js';
+import { loadProject } from './project.js';
 
 export interface ValidateTreeOptions {
   /** The site tree (absolute or relative to the working folder); other hosts are read from `<dir>-hosts/`. */
@@ -47,17 +44,8 @@ export async function validateBuiltTree(options: ValidateTreeOptions): Promise<V
     return { diagnostics, files: 0 };
   }
   const kinds = options.kinds ?? defaultKinds;
-  const model = await loadContent(
-    {
-      contentDir: options.contentDir ?? join(PROJECT_ROOT, 'content'),
-      schemaDir: options.schemaDir ?? join(PROJECT_ROOT, 'schemas', 'content'),
-      env: options.env,
-    },
-    diagnostics,
-  );
-  if (!model) return { diagnostics, files: 0 };
-  const registry = buildRegistry(model, kinds, diagnostics);
-  if (!registry) return { diagnostics, files: 0 };
+  const { model, registry } = await loadProject({ env: options.env, contentDir: options.contentDir, schemaDir: options.schemaDir, kinds }, diagnostics);
+  if (!model || !registry) return { diagnostics, files: 0 };
 
   const shown = (entry: Parameters<typeof displayPath>[0]) => displayPath(entry, display);
   const tree = await readBuiltTree(options.dir, display, registry, (entry) => kinds[entry.kind]?.streamFolder);

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { build, displayPath, type PipelineResult } from '../../generator/build/pipeline.js';
+import { build, type PipelineResult } from '../../generator/build/pipeline.js';
+import { displayPath } from '../../generator/build/registry/display-path.js';
 import type { RegistryEntry } from '../../generator/build/registry/types.js';
 
 let dir: string;

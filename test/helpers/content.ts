@@ -1,12 +1,12 @@
 // Test helpers: a temporary copy of the shipped content that a test can break in one way.
+import { DEFAULT_CONTENT_DIR } from '../../generator/build/files/project-paths.js';
 import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../generator/build/pipeline.js';
 
 export async function copyContent(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'content-'));
-  await cp(join(PROJECT_ROOT, 'content'), join(dir, 'content'), { recursive: true });
+  await cp(DEFAULT_CONTENT_DIR, join(dir, 'content'), { recursive: true });
   return join(dir, 'content');
 }
 

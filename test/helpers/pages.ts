@@ -1,8 +1,9 @@
 // Test helpers of the page family: a kind table that stands in for families not built yet, and temp content folders.
+import { CONTENT_SCHEMA_DIR, DEFAULT_CONTENT_DIR } from '../../generator/build/files/project-paths.js';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PROJECT_ROOT, runPipeline } from '../../generator/build/pipeline.js';
+import { runPipeline } from '../../generator/build/pipeline.js';
 import { loadContent } from '../../generator/build/content/load.js';
 import { buildRegistry } from '../../generator/build/registry/build-registry.js';
 import { Diagnostics } from '../../generator/build/messages/diagnostics.js';
@@ -48,7 +49,7 @@ export function runShipped(env: EnvironmentName = 'production') {
 export async function copyContent(): Promise<{ dir: string; contentDir: string; cleanup(): Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'pages-test-'));
   const contentDir = join(dir, 'content');
-  await cp(join(PROJECT_ROOT, 'content'), contentDir, { recursive: true });
+  await cp(DEFAULT_CONTENT_DIR, contentDir, { recursive: true });
   return { dir, contentDir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
@@ -64,9 +65,9 @@ export interface Loaded {
 }
 
 /** Loads the shipped content and builds its registry, without emitting or validating: for emitter unit tests. */
-export async function loadShipped(env: EnvironmentName = 'production', contentDir = join(PROJECT_ROOT, 'content')): Promise<Loaded> {
+export async function loadShipped(env: EnvironmentName = 'production', contentDir = DEFAULT_CONTENT_DIR): Promise<Loaded> {
   const diagnostics = new Diagnostics();
-  const model = await loadContent({ contentDir, schemaDir: join(PROJECT_ROOT, 'schemas', 'content'), env }, diagnostics);
+  const model = await loadContent({ contentDir, schemaDir: CONTENT_SCHEMA_DIR, env }, diagnostics);
   const registry = model && buildRegistry(model, kindsWithStubs(), diagnostics);
   if (!model || !registry) throw new Error(`The content does not load:\n${diagnostics.report()}`);
   return {

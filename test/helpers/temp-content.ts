@@ -1,8 +1,8 @@
 // A throw-away copy of content/ and schemas/ for tests that edit content (never the real folders).
+import { DEFAULT_CONTENT_DIR, PROJECT_ROOT } from '../../generator/build/files/project-paths.js';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../generator/build/pipeline.js';
 
 export interface TempContent {
   root: string;
@@ -13,7 +13,7 @@ export interface TempContent {
 
 export async function copyContent(prefix = 'content-'): Promise<TempContent> {
   const root = await mkdtemp(join(tmpdir(), prefix));
-  await cp(join(PROJECT_ROOT, 'content'), join(root, 'content'), { recursive: true });
+  await cp(DEFAULT_CONTENT_DIR, join(root, 'content'), { recursive: true });
   await cp(join(PROJECT_ROOT, 'schemas'), join(root, 'schemas'), { recursive: true });
   return {
     root,

@@ -1,7 +1,8 @@
 // Test helpers: one good in-memory build per environment, and a copy of it broken in one way, checked by one tree check.
 import { Diagnostics } from '../../generator/build/messages/diagnostics.js';
 import type { EnvironmentName } from '../../generator/model/types.js';
-import { displayPath, runPipeline, type PipelineResult } from '../../generator/build/pipeline.js';
+import { runPipeline, type PipelineResult } from '../../generator/build/pipeline.js';
+import { displayPath } from '../../generator/build/registry/display-path.js';
 import { ArtifactSet, type HostName, type TreeValidator } from '../../generator/build/registry/types.js';
 import { validateArtifacts } from '../../generator/build/validate/validate-artifacts.js';
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../generator/build/pipeline.js';
+import { PROJECT_ROOT } from '../../generator/build/files/project-paths.js';
 
 const dir = join(PROJECT_ROOT, 'generator', 'runtime');
 

@@ -9,7 +9,7 @@ import { jsonCodeBlocks, markdownUnits, ROW_VALUE_LIMIT, sentences, type TextUni
 import { SHAPE_FIX, shapeFindings } from './shapes.js';
 import { negated, wordingFindings } from './wording.js';
 import { placeholderEndpointFindings, UNKNOWN_ENDPOINT_FIX } from './contract-endpoints.js';
-import { occurrences } from '../validate/tree/environment-addresses.js';
+import { occurrences } from '../text/occurrences.js';
 
 export interface ContentGuardInput {
   /** Every YAML document of the content set (several top-level facts may share one). */

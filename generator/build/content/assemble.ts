@@ -18,17 +18,26 @@ import type {
   SourcePlace,
   Addresses,
 } from '../../model/types.js';
-import type { Facts } from './load.js';
+import type { YamlSource } from './yaml-source.js';
 import type { Preview } from '../../model/preview.js';
 import { placeOf } from './yaml-source.js';
-import { guardContent } from '../boundaries/content-guard.js';
 import { checkPublicPages, readPublicPages } from './route-families.js';
+
+/** Every YAML document's top-level keys, with the source each came from. */
+export type Facts = Map<string, { value: unknown; source: YamlSource }>;
+
+/**
+ * A check of the content set that needs its sources as editors wrote them (the boundaries guard), run once the model
+ * is assembled; given by the caller, since such checks belong to later stages.
+ */
+export type ContentCheck = (input: { sources: YamlSource[]; pages: Page[] }, model: Model, diagnostics: Diagnostics) => void;
 
 interface AssembleInput {
   env: EnvironmentName;
   facts: Facts;
   pages: Page[];
   staticFiles: Model['staticFiles'];
+  checks?: ContentCheck[];
 }
 
 const requiredFacts = [
@@ -113,7 +122,8 @@ export function assembleModel(input: AssembleInput, diagnostics: Diagnostics): M
 
   crossCheck(model, at, diagnostics);
   // The contract's boundaries, checked where editors write them (content/*.yaml, content/pages/*.md).
-  guardContent({ sources: [...new Set([...facts.values()].map((f) => f.source))], pages: model.pages }, model, diagnostics);
+  const sources = [...new Set([...facts.values()].map((f) => f.source))];
+  for (const check of input.checks ?? []) check({ sources, pages: model.pages }, model, diagnostics);
   checkPublicPages(model, at, diagnostics);
   return diagnostics.hasErrors ? undefined : model;
 }

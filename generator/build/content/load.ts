@@ -7,7 +7,7 @@ import type { Diagnostics } from '../messages/diagnostics.js';
 import type { EnvironmentName, Model, Page, SourcePlace } from '../../model/types.js';
 import { ContentSchemaError, ContentSchemas } from './schema-check.js';
 import { parseYamlSource, placeOf, type YamlSource } from './yaml-source.js';
-import { assembleModel } from './assemble.js';
+import { assembleModel, type ContentCheck, type Facts } from './assemble.js';
 import { IO_CONCURRENCY, mapLimit } from '../files/map-limit.js';
 
 export interface LoadOptions {
@@ -18,10 +18,10 @@ export interface LoadOptions {
   env: EnvironmentName;
   /** How file names are shown in messages: relative to this folder (default: the content folder's parent). */
   displayRoot?: string;
+  /** Checks that read the sources once the model is assembled (the boundaries guard, given by loadProject). */
+  checks?: ContentCheck[];
 }
 
-/** Every YAML document's top-level keys, with the source each came from. */
-export type Facts = Map<string, { value: unknown; source: YamlSource }>;
 
 export async function loadContent(options: LoadOptions, diagnostics: Diagnostics): Promise<Model | undefined> {
   const displayRoot = options.displayRoot ?? join(options.contentDir, '..');
@@ -75,7 +75,7 @@ export async function loadContent(options: LoadOptions, diagnostics: Diagnostics
   const pages = await loadPages(options.contentDir, display, schemas, diagnostics);
   const staticFiles = await loadStatic(options.contentDir, display);
   if (diagnostics.hasErrors) return undefined;
-  return assembleModel({ env: options.env, facts, pages, staticFiles }, diagnostics);
+  return assembleModel({ env: options.env, facts, pages, staticFiles, checks: options.checks }, diagnostics);
 }
 
 async function loadPages(

@@ -1,6 +1,6 @@
 // The registry: every file the build emits, with its path, host, media type and kind. The one list of paths.
 import type { Addresses, AddressName } from '../../model/types.js';
-import type { HostName, RegistryEntry } from './types.js';
+import type { HostName, RegistryEntry } from './entry.js';
 
 const HOST_ADDRESS: Record<HostName, AddressName> = {
   site: 'base_url',

@@ -1,44 +1,10 @@
 // The registry's shapes: one entry per emitted file, and the kind table that says how each kind is built and checked.
 import type { Diagnostics } from '../messages/diagnostics.js';
-import type { Audience, Model, QueryParameter, SourcePlace } from '../../model/types.js';
+import type { Model } from '../../model/types.js';
 import type { Registry } from './registry.js';
 
-/**
- * The hosts of the contract. Only `site` files are uploaded to the CDN for {base_url}.
- * `deploy` is not a host that serves anything: it holds the files for whoever deploys the site (nginx server block,
- * deploy manifest, the edge handlers' table), written to `<outDir>-hosts/deploy/` so that they are never uploaded.
- */
-export type HostName = 'site' | 'api' | 'mcp' | 'auth' | 'deploy';
-
-export interface RegistryEntry {
-  /** The path a client requests, as the contract writes it; may carry a query ("/?mode=agent"). */
-  path: string;
-  /** Where the bytes live in the host's output tree, relative, without a leading slash ("mcp.html"). */
-  file: string;
-  host: HostName;
-  kind: string;
-  mediaType: string;
-  title: string;
-  purpose: string;
-  group: string;
-  audience: Audience[];
-  /** For page kinds: the page id in content/pages. */
-  page?: string;
-  /** For aliases: the path whose bytes this entry repeats exactly. */
-  aliasOf?: string;
-  query?: QueryParameter[];
-  /** Listed in contract section 4.1 (false for supporting and derived files). */
-  inContract: boolean;
-  /** A machine-readable discovery document: public, CORS-open, cacheable. */
-  discovery: boolean;
-  /** Listed in sitemap.xml (human pages). */
-  inSitemap: boolean;
-  /** For HTML pages: the path of the Markdown twin. */
-  twin?: string;
-  /** Not served at its own path: data a handler answers a query route with (e.g. `/?mode=agent`). */
-  dataFor?: string;
-  source: SourcePlace;
-}
+export type { HostName, RegistryEntry } from './entry.js';
+import type { HostName, RegistryEntry } from './entry.js';
 
 export interface EmitContext {
   model: Model;

@@ -22,6 +22,8 @@ export interface PrerenderOptions {
   renderOnMainThread?: boolean;
   /** Workers started before the content was loaded (the caller closes them); otherwise started here if needed. */
   pool?: RenderPool;
+  /** The render worker's module, for workers started here. */
+  workerFile: URL;
 }
 
 export interface PrerenderResult {
@@ -63,7 +65,7 @@ export async function prerenderPages(
   const pending = pages.filter((p) => !ready.has(p.id));
   // Workers started early are used for any number of pages: their start is already paid for.
   const wanted = workerCount(pending.length, options.workers);
-  const pool = pending.length === 0 ? undefined : (options.pool ?? (wanted > 0 ? new RenderPool(wanted) : undefined));
+  const pool = pending.length === 0 ? undefined : (options.pool ?? (wanted > 0 ? new RenderPool(wanted, options.workerFile) : undefined));
   const workers = pool?.size ?? 0;
   let inWorkers = 0;
   const fresh = new Map<string, PageProducts>();

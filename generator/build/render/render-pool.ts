@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { Model } from '../../model/types.js';
 import type { PageProducts } from './page-products.js';
 import type { PageQueueShare } from './page-queue.js';
-import type { RenderAnswer, RenderJob } from '../render-worker.js';
+import type { RenderAnswer, RenderJob } from './render-jobs.js';
 
 /** Below this many pages to render, starting a worker (module loading, copying the model) costs more than it saves. */
 export const WORKER_MIN_PAGES = 400;
@@ -23,7 +23,12 @@ export function workerCount(pending: number, requested: number | 'auto' = 'auto'
  * `<contentDir>/pages` and no render cache to take them from (a rebuild renders few pages and starts its workers,
  * if any, once it knows how many). Undefined: start none now.
  */
-export function startEarly(contentDir: string, requested: number | 'auto' = 'auto', cacheIsEmpty = true): RenderPool | undefined {
+export function startEarly(
+  workerFile: URL,
+  contentDir: string,
+  requested: number | 'auto' = 'auto',
+  cacheIsEmpty = true,
+): RenderPool | undefined {
   if (!cacheIsEmpty) return undefined;
   let files = 0;
   try {
@@ -32,20 +37,22 @@ export function startEarly(contentDir: string, requested: number | 'auto' = 'aut
     return undefined;
   }
   const count = workerCount(files, requested);
-  return count > 0 ? new RenderPool(count) : undefined;
+  return count > 0 ? new RenderPool(count, workerFile) : undefined;
 }
-
-const workerFile = new URL(import.meta.url.endsWith('.ts') ? '../render-worker.ts' : '../render-worker.js', import.meta.url);
 
 /**
  * Render workers started before the model exists: loading their modules takes a second or more, which then runs
  * while this thread loads the content instead of after it. A worker waits for its job; one never given a job is
- * ended by `close`.
+ * ended by `close`. `workerFile` is the worker's module (the build's render-worker, which assembles the stages that
+ * render a page; this folder only runs it).
  */
 export class RenderPool {
   private readonly workers: { worker: Worker; exited: Promise<number> }[];
 
-  constructor(readonly size: number) {
+  constructor(
+    readonly size: number,
+    workerFile: URL,
+  ) {
     this.workers = Array.from({ length: size }, () => {
       // Run from TypeScript sources (tsx, vitest), the worker registers tsx's loader before it loads its module;
       // a worker does not inherit the loader hooks of the thread that starts it.

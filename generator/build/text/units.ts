@@ -1,7 +1,7 @@
 // Splits an artifact's text into the units the wording checks judge one at a time: sentences, list items, table
 // rows, headings, code lines, JSON values. Each unit carries the text around it that may qualify it (the line
 // that introduces a list, a table's header, a JSON value's sibling values and keys).
-import type { TextFormat } from '../validate/text/artifact-text.js';
+import type { TextFormat } from './text-format.js';
 import { walkJson, type JsonPath } from './json-walk.js';
 import { blockText, isDelimiterRow, listItems, markdownBlocks, type Block } from './markdown-blocks.js';
 

@@ -1,5 +1,5 @@
 // Finds the URLs an artifact links to: absolute http(s) URLs anywhere, and root-relative links of HTML and Markdown.
-import type { TextFormat } from '../validate/text/artifact-text.js';
+import type { TextFormat } from './text-format.js';
 
 export interface FoundUrl {
   url: string;

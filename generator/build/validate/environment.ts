@@ -3,7 +3,7 @@
 import type { Addresses, EnvironmentName } from '../../model/types.js';
 import type { ArtifactSet, RegistryEntry } from '../registry/types.js';
 import { formatOf } from './text/artifact-text.js';
-import { occurrences } from './tree/environment-addresses.js';
+import { occurrences } from '../text/occurrences.js';
 
 export interface EnvironmentGuess {
   /** The environment whose addresses the tree names most; undefined when it names none of them. */

@@ -1,16 +1,15 @@
 // `npm run verify`: audits a live deployment against the local build of the same content, as an agent meets it.
-import { join } from 'node:path';
+import { CONTENT_SCHEMA_DIR, DEFAULT_CONTENT_DIR } from '../../build/files/project-paths.js';
 import type { Addresses, EnvironmentName } from '../../model/types.js';
-import { PROJECT_ROOT, runPipeline } from '../../build/pipeline.js';
+import { runPipeline } from '../../build/pipeline.js';
 import type { KindTable } from '../../build/registry/build-registry.js';
-import { loadContent } from '../../build/content/load.js';
 import { kinds as defaultKinds } from '../../build/kinds.js';
-import { Diagnostics } from '../../build/messages/diagnostics.js';
 import { checkAuthChain } from './auth-chain.js';
 import { checkMcp, type McpCredentials } from './mcp-check.js';
 import { checkResources } from './resource-checks.js';
 import { Scorecard } from './scorecard.js';
 import { resolveTarget, TargetError, type Target } from './target.js';
+import { loadModel } from '../../build/project.js';
 
 export interface VerifyOptions {
   addresses: Partial<Addresses> & { base_url: string };
@@ -33,11 +32,11 @@ export interface VerifyResult {
 export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
   const card = new Scorecard();
   const progress = options.progress ?? (() => {});
-  const contentDir = options.contentDir ?? join(PROJECT_ROOT, 'content');
-  const schemaDir = options.schemaDir ?? join(PROJECT_ROOT, 'schemas', 'content');
+  const contentDir = options.contentDir ?? DEFAULT_CONTENT_DIR;
+  const schemaDir = options.schemaDir ?? CONTENT_SCHEMA_DIR;
 
   // The environments are read first: which one the base_url names decides how the local build is made.
-  const probe = await loadContent({ contentDir, schemaDir, env: 'production' }, new Diagnostics());
+  const probe = await loadModel({ contentDir, schemaDir, env: 'production' });
   if (!probe) {
     card.fail('build', contentDir, 'content', 'the content does not load; run npm run build to see why');
     return { ok: false, card };

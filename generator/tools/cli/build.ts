@@ -1,7 +1,7 @@
 // `npm run build`: builds the content set into dist/ (and the other hosts' documents into dist-hosts/).
+import { DEFAULT_CACHE_DIR } from '../../build/files/project-paths.js';
 import { resolve } from 'node:path';
-import { build, PROJECT_ROOT } from '../../build/pipeline.js';
-import { defaultCacheDir } from '../../build/cache/cache-dir.js';
+import { build } from '../../build/pipeline.js';
 import { parseCommonArgs, UsageError } from './args.js';
 import { summarize } from '../terminal/build-summary.js';
 
@@ -31,7 +31,7 @@ async function main(): Promise<number> {
     outDir: resolve(options.outDir),
     contentDir: options.contentDir ? resolve(options.contentDir) : undefined,
     // Skips the build when nothing changed since the last good one; delete this folder to force a full build.
-    cacheDir: defaultCacheDir(PROJECT_ROOT),
+    cacheDir: DEFAULT_CACHE_DIR,
   });
   const ms = performance.now() - started;
   const color = process.stderr.isTTY === true;

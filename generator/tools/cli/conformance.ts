@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { PROJECT_ROOT } from '../../build/pipeline.js';
+import { PROJECT_ROOT } from '../../build/files/project-paths.js';
 import { startPreview } from '../preview/preview.js';
 
 const TOOLS = join(PROJECT_ROOT, '.tools', 'node22');

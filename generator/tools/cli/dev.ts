@@ -1,7 +1,6 @@
 // `npm run dev`: live preview for editors. Builds, serves the preview hosts, rebuilds on each save, reloads pages.
+import { DEFAULT_CACHE_DIR } from '../../build/files/project-paths.js';
 import { resolve } from 'node:path';
-import { defaultCacheDir } from '../../build/cache/cache-dir.js';
-import { PROJECT_ROOT } from '../../build/pipeline.js';
 import { parseArgs } from 'node:util';
 import { terminal } from '../terminal/terminal.js';
 import type { BuildOutcome } from '../dev/dev-session.js';
@@ -53,7 +52,7 @@ async function main(): Promise<number> {
       schemaDir: contentDir ? resolve(contentDir, '..', 'schemas', 'content') : undefined,
       ports: port === undefined ? undefined : { base_url: port },
       outDir: values['no-write'] ? false : undefined,
-      cacheDir: defaultCacheDir(PROJECT_ROOT),
+      cacheDir: DEFAULT_CACHE_DIR,
       report: (outcome, session) => report(outcome, session, term),
     });
   } catch (error) {

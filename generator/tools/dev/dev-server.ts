@@ -1,13 +1,11 @@
 // `npm run dev`: builds the preview, serves it on the preview hosts, rebuilds on every content edit and reloads open
 // pages; a content error is shown in the terminal and over the page, while the last good build stays served.
+import { CONTENT_SCHEMA_DIR, DEFAULT_CONTENT_DIR, PROJECT_ROOT } from '../../build/files/project-paths.js';
 import { join } from 'node:path';
 import type { RequestListener } from 'node:http';
 import { bindHost, type BoundHost } from '../preview/http/listen.js';
 import { toNodeListener, type FetchHandler } from '../preview/http/fetch-handler.js';
-import { loadContent } from '../../build/content/load.js';
-import { Diagnostics } from '../../build/messages/diagnostics.js';
 import type { Addresses, AddressName } from '../../model/types.js';
-import { PROJECT_ROOT } from '../../build/pipeline.js';
 import type { KindTable } from '../../build/registry/build-registry.js';
 import { essence } from '../audit/media-type.js';
 import { DevSession, type BuildOutcome, type GoodBuild } from './dev-session.js';
@@ -15,6 +13,7 @@ import { CLIENT_PATH, CLIENT_SCRIPT, EVENTS_PATH, EventHub, injectClient, waitin
 import { createPreviewHosts, type PreviewHosts } from './preview-hosts.js';
 import { watchContent, type ContentWatcher } from './watch-content.js';
 import { ChangedFileWriter } from './write-changed.js';
+import { loadModel } from '../../build/project.js';
 
 export interface DevServerOptions {
   contentDir?: string;
@@ -49,8 +48,8 @@ export interface DevServer {
 const ADDRESS_NAMES: AddressName[] = ['base_url', 'api_url', 'mcp_url', 'auth_url'];
 
 export async function startDevServer(options: DevServerOptions = {}): Promise<DevServer> {
-  const contentDir = options.contentDir ?? join(PROJECT_ROOT, 'content');
-  const schemaDir = options.schemaDir ?? join(PROJECT_ROOT, 'schemas', 'content');
+  const contentDir = options.contentDir ?? DEFAULT_CONTENT_DIR;
+  const schemaDir = options.schemaDir ?? CONTENT_SCHEMA_DIR;
   const preview = await previewAddresses(contentDir, schemaDir);
   const bound = new Map<AddressName, BoundHost>();
   try {
@@ -146,6 +145,6 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
 
 /** The preview environment's addresses, read from the content (its ports are the dev server's defaults). */
 async function previewAddresses(contentDir: string, schemaDir: string): Promise<Addresses> {
-  const model = await loadContent({ contentDir, schemaDir, env: 'preview' }, new Diagnostics());
+  const model = await loadModel({ contentDir, schemaDir, env: 'preview' });
   return model?.addresses ?? { base_url: 'http://localhost:4100', api_url: 'http://localhost:4101', mcp_url: 'http://localhost:4102', auth_url: 'http://localhost:4103' };
 }

@@ -6,36 +6,26 @@
 // when it passes, replaces the served build (phase `complete`; pages reload only if their HTML differs). Any other
 // change (facts, schemas, static files, a page added, removed, retitled or reordered) takes the whole build (phase
 // `full`), as does a session whose latest whole build or completion found problems.
+import { CONTENT_SCHEMA_DIR, DEFAULT_CONTENT_DIR } from '../../build/files/project-paths.js';
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { hashFolder } from '../../build/cache/fingerprint.js';
 import { ContentSchemas } from '../../build/content/schema-check.js';
 import { Diagnostics } from '../../build/messages/diagnostics.js';
-import type { Addresses, Model } from '../../model/types.js';
-import { PROJECT_ROOT, runPipeline } from '../../build/pipeline.js';
+import type { Addresses, } from '../../model/types.js';
+import { runPipeline } from '../../build/pipeline.js';
 import type { KindTable } from '../../build/registry/build-registry.js';
 import { kinds as defaultKinds } from '../../build/kinds.js';
-import type { Registry } from '../../build/registry/registry.js';
 import { ArtifactSet, type RegistryEntry } from '../../build/registry/types.js';
 import { essence } from '../audit/media-type.js';
 import { BackgroundBuilder, fileKey, type Completion } from './background-build.js';
 import type { Problem } from './live-reload.js';
 import { applyPageEdits } from './page-edit.js';
+import type { GoodBuild } from './good-build.js';
+
+export type { GoodBuild };
 import type { ChangedFileWriter, WriteCounts } from './write-changed.js';
 
-export interface GoodBuild {
-  /** Counts served builds from 1; pages carry it to know when they are out of date. */
-  id: number;
-  model: Model;
-  registry: Registry;
-  artifacts: ArtifactSet;
-  /**
-   * False for a build served by the fast path: its edited pages are new, while the files that gather every page
-   * (llms-full.txt, the deploy files…) and the whole-tree checks wait for the background completion.
-   */
-  complete: boolean;
-}
 
 /** `full`: the whole build; `pages`: the fast path for edited page bodies; `complete`: its background completion. */
 export type BuildPhase = 'full' | 'pages' | 'complete';
@@ -94,11 +84,11 @@ export class DevSession {
   }
 
   private get contentDir(): string {
-    return this.options.contentDir ?? join(PROJECT_ROOT, 'content');
+    return this.options.contentDir ?? DEFAULT_CONTENT_DIR;
   }
 
   private get schemaDir(): string {
-    return this.options.schemaDir ?? join(PROJECT_ROOT, 'schemas', 'content');
+    return this.options.schemaDir ?? CONTENT_SCHEMA_DIR;
   }
 
   onBuild(listener: (outcome: BuildOutcome) => void): void {

@@ -12,10 +12,10 @@ import { guardContent } from '../../build/boundaries/content-guard.js';
 import { Diagnostics } from '../../build/messages/diagnostics.js';
 import type { Model, Page } from '../../model/types.js';
 import { PAGE_OUTPUT_KINDS } from '../../build/render/page-products.js';
-import { displayPath } from '../../build/pipeline.js';
+import { displayPath } from '../../build/registry/display-path.js';
 import type { KindTable } from '../../build/registry/build-registry.js';
 import { ArtifactSet, type RegistryEntry, type ValidateContext } from '../../build/registry/types.js';
-import type { GoodBuild } from './dev-session.js';
+import type { GoodBuild } from './good-build.js';
 
 export interface PageEditInput {
   /** The build being served: the edit is rendered on top of it. */

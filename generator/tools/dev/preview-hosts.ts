@@ -7,7 +7,7 @@ import { createMcpHost } from '../preview/mcp/mcp-host.js';
 import { createPricingHost } from '../preview/pricing/pricing-host.js';
 import { createSiteHost } from '../preview/site/site-host.js';
 import { ArtifactSet, type Artifact } from '../../build/registry/types.js';
-import type { GoodBuild } from './dev-session.js';
+import type { GoodBuild } from './good-build.js';
 
 export interface PreviewHosts {
   site: FetchHandler;

@@ -1,10 +1,9 @@
 // Starts the four preview hosts (site, pricing API, MCP host, authorization server) from one build of the content.
+import { DEFAULT_CONTENT_DIR } from '../../build/files/project-paths.js';
 import type { RequestListener } from 'node:http';
-import { join } from 'node:path';
-import { loadContent } from '../../build/content/load.js';
 import { Diagnostics } from '../../build/messages/diagnostics.js';
 import type { Addresses, AddressName, Model } from '../../model/types.js';
-import { build, PROJECT_ROOT, runPipeline, type PipelineResult } from '../../build/pipeline.js';
+import { build, runPipeline, type PipelineResult } from '../../build/pipeline.js';
 import type { Registry } from '../../build/registry/registry.js';
 import { createAuthHost, type AuthHost } from './auth/auth-host.js';
 import { builtFilesFromArtifacts, readBuiltFiles, type BuiltFiles } from './built-files.js';
@@ -13,6 +12,7 @@ import { bindHost, type BoundHost } from './http/listen.js';
 import { createMcpHost, type McpHost } from './mcp/mcp-host.js';
 import { createPricingHost } from './pricing/pricing-host.js';
 import { createSiteHost } from './site/site-host.js';
+import { loadModel } from '../../build/project.js';
 
 /** The four hosts of the contract, by the placeholder of their address. */
 export const PREVIEW_HOSTS: AddressName[] = ['base_url', 'api_url', 'mcp_url', 'auth_url'];
@@ -53,16 +53,13 @@ export class PreviewBuildError extends Error {
 /** The content's preview addresses, read before anything is bound (the ports come from there). */
 async function contentAddresses(contentDir: string): Promise<Addresses> {
   const diagnostics = new Diagnostics();
-  const model = await loadContent(
-    { contentDir, schemaDir: join(PROJECT_ROOT, 'schemas', 'content'), env: 'preview' },
-    diagnostics,
-  );
+  const model = await loadModel({ contentDir, env: 'preview' }, diagnostics);
   if (!model) throw new PreviewBuildError(diagnostics);
   return model.addresses;
 }
 
 export async function startPreview(options: PreviewOptions = {}): Promise<RunningPreview> {
-  const contentDir = options.contentDir ?? join(PROJECT_ROOT, 'content');
+  const contentDir = options.contentDir ?? DEFAULT_CONTENT_DIR;
   const configured = await contentAddresses(contentDir);
   const bound = new Map<AddressName, BoundHost>();
   try {

@@ -1,10 +1,8 @@
-// Mints preview access tokens outside any OAuth flow: for curl, the MCP Inspector and tests.
-import { join } from 'node:path';
-import { loadContent } from '../../build/content/load.js';
+
 import { Diagnostics } from '../../build/messages/diagnostics.js';
 import type { Model } from '../../model/types.js';
-import { PROJECT_ROOT } from '../../build/pipeline.js';
 import { createPreviewProvider } from './auth/auth-host.js';
+import { loadModel } from '../../build/project.js';
 
 /** The client id the token command's tokens carry; it is not a registered client and cannot refresh. */
 export const TOKEN_COMMAND_CLIENT = 'preview-token-command';
@@ -27,14 +25,7 @@ export function mintPreviewToken(model: Model, request: MintRequest = {}): { tok
 /** The preview model with optional address overrides (a preview started on other ports). */
 export async function loadPreviewModel(overrides: Partial<Model['addresses']> = {}, contentDir?: string): Promise<Model> {
   const diagnostics = new Diagnostics();
-  const model = await loadContent(
-    {
-      contentDir: contentDir ?? join(PROJECT_ROOT, 'content'),
-      schemaDir: join(PROJECT_ROOT, 'schemas', 'content'),
-      env: 'preview',
-    },
-    diagnostics,
-  );
+  const model = await loadModel({ contentDir, env: 'preview' }, diagnostics);
   if (!model) throw new Error(`The content set cannot be loaded:\n${diagnostics.report()}`);
   model.addresses = { ...model.addresses, ...overrides };
   return model;

@@ -1,7 +1,7 @@
 // A build as a flat map from display path ("dist/openapi.json", "dist-hosts/mcp/…") to bytes, from memory or disk.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { displayPath } from '../../build/pipeline.js';
+import { displayPath } from '../../build/registry/display-path.js';
 import type { ArtifactSet, RegistryEntry } from '../../build/registry/types.js';
 
 export interface TreeFile {

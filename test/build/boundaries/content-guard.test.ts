@@ -1,13 +1,13 @@
 // The boundaries guard on the content set: an editor's claim is reported at content file:line:column; the pages
 // that say an interface is not provided pass.
+import { DEFAULT_CONTENT_DIR } from '../../../generator/build/files/project-paths.js';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../../generator/build/pipeline.js';
 import { Diagnostics } from '../../../generator/build/messages/diagnostics.js';
-import { loadContent } from '../../../generator/build/content/load.js';
 import { positionOf } from '../../helpers/validate.js';
+import { loadModel } from '../../../generator/build/project.js';
 
 let root: string;
 
@@ -22,13 +22,13 @@ let copies = 0;
 /** A fresh copy of the shipped content with one file edited; returns the load messages and the edited text. */
 async function loadEdited(file: string, edit: (text: string) => string) {
   const dir = join(root, `c${copies++}`, 'content');
-  await cp(join(PROJECT_ROOT, 'content'), dir, { recursive: true });
+  await cp(DEFAULT_CONTENT_DIR, dir, { recursive: true });
   const before = await readFile(join(dir, file), 'utf8');
   const after = edit(before);
   if (after === before) throw new Error('the edit changed nothing');
   await writeFile(join(dir, file), after);
   const diagnostics = new Diagnostics();
-  await loadContent({ contentDir: dir, schemaDir: join(PROJECT_ROOT, 'schemas', 'content'), env: 'production' }, diagnostics);
+  await loadModel({ contentDir: dir, env: 'production' }, diagnostics);
   return { messages: diagnostics.list(), text: after };
 }
 

@@ -1,10 +1,11 @@
 // The build cache's skip: a rebuild with nothing changed leaves the output alone, and any change to the inputs or
 // to the output makes the next build run in full and produce what a plain build produces.
+import { DEFAULT_CONTENT_DIR } from '../../../generator/build/files/project-paths.js';
 import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, PROJECT_ROOT } from '../../../generator/build/pipeline.js';
+import { build } from '../../../generator/build/pipeline.js';
 import { readOutput } from '../../helpers/output-tree.js';
 
 let work: string;
@@ -14,7 +15,7 @@ const cacheDir = () => join(work, 'cache');
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'build-skip-'));
   content = join(work, 'content');
-  await cp(join(PROJECT_ROOT, 'content'), content, { recursive: true });
+  await cp(DEFAULT_CONTENT_DIR, content, { recursive: true });
 });
 afterAll(async () => {
   await rm(work, { recursive: true, force: true });

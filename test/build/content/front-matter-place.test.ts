@@ -1,11 +1,10 @@
-// A finding in a page's front matter is reported at the words in the front matter, not at the page's first line.
+
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { loadContent } from '../../../generator/build/content/load.js';
 import { Diagnostics } from '../../../generator/build/messages/diagnostics.js';
-import { PROJECT_ROOT } from '../../../generator/build/pipeline.js';
 import { copyContent } from '../../helpers/content.js';
+import { loadModel } from '../../../generator/build/project.js';
 
 let contentDir = '';
 afterEach(async () => {
@@ -19,7 +18,7 @@ it.each([
   contentDir = await copyContent();
   await writeFile(join(contentDir, 'pages', 'help', 'hooks.md'), `---\ntitle: Hooks\n${line}\n---\n\nText.\n`);
   const diagnostics = new Diagnostics();
-  await loadContent({ contentDir, schemaDir: join(PROJECT_ROOT, 'schemas', 'content'), env: 'production' }, diagnostics);
+  await loadModel({ contentDir, env: 'production' }, diagnostics);
   expect(diagnostics.list()).toContainEqual(
     expect.objectContaining({ ruleId: 'unpublished-interface', file: 'content/pages/help/hooks.md', line: 3, column }),
   );

@@ -1,13 +1,13 @@
 // The load stage: shipped content loads; each kind of content mistake is reported at its file, line and column.
+import { CONTENT_SCHEMA_DIR } from '../../../generator/build/files/project-paths.js';
 import { cp, readFile, writeFile, rm, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadContent } from '../../../generator/build/content/load.js';
 import { Diagnostics } from '../../../generator/build/messages/diagnostics.js';
-import { PROJECT_ROOT } from '../../../generator/build/pipeline.js';
 import { copyContent, editContent, lineOf } from '../../helpers/content.js';
 
-const schemaDir = join(PROJECT_ROOT, 'schemas', 'content');
+const schemaDir = CONTENT_SCHEMA_DIR;
 let contentDir = '';
 
 async function load(env: 'production' | 'preview' = 'production') {

@@ -1,15 +1,15 @@
 // The registry stage: one entry per emitted file; pages, twins, sub-pages and static files derived; mistakes reported.
+import { CONTENT_SCHEMA_DIR } from '../../../generator/build/files/project-paths.js';
 import { rm, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadContent } from '../../../generator/build/content/load.js';
 import { Diagnostics } from '../../../generator/build/messages/diagnostics.js';
-import { PROJECT_ROOT } from '../../../generator/build/pipeline.js';
 import { buildRegistry, type KindTable } from '../../../generator/build/registry/build-registry.js';
 import { fillAddresses } from '../../../generator/build/registry/registry.js';
 import { copyContent, editContent } from '../../helpers/content.js';
 
-const schemaDir = join(PROJECT_ROOT, 'schemas', 'content');
+const schemaDir = CONTENT_SCHEMA_DIR;
 let contentDir = '';
 afterEach(async () => {
   if (contentDir) await rm(join(contentDir, '..'), { recursive: true, force: true });

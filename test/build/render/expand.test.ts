@@ -10,7 +10,7 @@ import { pageParser } from '../../../generator/build/render/processor.js';
 import { loadShipped } from '../../helpers/pages.js';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../../generator/build/pipeline.js';
+import { PROJECT_ROOT } from '../../../generator/build/files/project-paths.js';
 import { blockDirectives, inlineDirectives } from '../../../generator/build/render/directives/index.js';
 
 let model: Model;

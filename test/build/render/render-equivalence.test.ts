@@ -1,10 +1,11 @@
 // Whichever path renders the pages (plainly, from a cold or warm render cache, or on a worker thread), the build's
 // files are byte-identical, and a page with a mistake reports the same messages every time.
+import { DEFAULT_CONTENT_DIR } from '../../../generator/build/files/project-paths.js';
 import { appendFile, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT, runPipeline, type PipelineOptions, type PipelineResult } from '../../../generator/build/pipeline.js';
+import { runPipeline, type PipelineOptions, type PipelineResult } from '../../../generator/build/pipeline.js';
 import { SECTIONS, syntheticPage } from '../../../bench/synthetic/pages.js';
 
 // Few enough that the CDN _headers file stays within its 100 rules (it has one rule per path, see the issue-7 report).
@@ -15,7 +16,7 @@ let content: string;
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'render-equivalence-'));
   content = join(work, 'content');
-  await cp(join(PROJECT_ROOT, 'content'), content, { recursive: true });
+  await cp(DEFAULT_CONTENT_DIR, content, { recursive: true });
   for (const section of SECTIONS) await mkdir(join(content, 'pages', section), { recursive: true });
   for (let i = 0; i < PAGES; i++) {
     const page = syntheticPage(i, PAGES);

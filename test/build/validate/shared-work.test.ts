@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { boundaryWording } from '../../../generator/build/validate/boundaries/boundary-wording.js';
 import { onlyContractEndpoints } from '../../../generator/build/validate/boundaries/unknown-endpoints.js';
 import { Diagnostics } from '../../../generator/build/messages/diagnostics.js';
-import { displayPath } from '../../../generator/build/pipeline.js';
+import { displayPath } from '../../../generator/build/registry/display-path.js';
 import { ArtifactSet, type ValidateContext } from '../../../generator/build/registry/types.js';
 import { publishedTexts } from '../../../generator/build/validate/text/artifact-text.js';
 import { unitAtOffset, unitChunksOfArtifact, unitsOfArtifact } from '../../../generator/build/validate/text/artifact-units.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build as bundle, type Plugin } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../../generator/build/pipeline.js';
+import { PROJECT_ROOT } from '../../../generator/build/files/project-paths.js';
 import { cloudflarePagesFunction } from '../../../generator/runtime/edge/cloudflare.js';
 import { bundleNetlifyHandler } from '../../../generator/tools/cli/edge-bundle.js';
 import { answerEdgeRequest } from '../../../generator/runtime/edge/handler.js';

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../../generator/build/pipeline.js';
+import { PROJECT_ROOT } from '../../../generator/build/files/project-paths.js';
 
 const run = promisify(execFile);
 const dev = (...args: string[]) =>

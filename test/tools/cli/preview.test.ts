@@ -1,5 +1,6 @@
 // The commands: `npm run token` mints a token the MCP host accepts; `npm run preview` serves, prints, stops on SIGTERM;
 // a broken fixture file is reported at its place.
+import { CONTENT_SCHEMA_DIR, DEFAULT_CONTENT_DIR, PROJECT_ROOT } from '../../../generator/build/files/project-paths.js';
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +8,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../../generator/build/content/load.js';
 import { Diagnostics } from '../../../generator/build/messages/diagnostics.js';
-import { PROJECT_ROOT } from '../../../generator/build/pipeline.js';
 import { createPreviewProvider } from '../../../generator/tools/preview/auth/auth-host.js';
 import { loadPreviewModel, mintPreviewToken } from '../../../generator/tools/preview/token.js';
 
@@ -71,11 +71,11 @@ describe('preview fixtures', () => {
   it('reports a fixture that breaks the schema at its file and line', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'content-'));
     try {
-      cpSync(join(PROJECT_ROOT, 'content'), dir, { recursive: true });
+      cpSync(DEFAULT_CONTENT_DIR, dir, { recursive: true });
       const file = join(dir, 'preview', 'fixtures.yaml');
       writeFileSync(file, readFileSync(file, 'utf8').replace('physical: false', 'physical: maybe'));
       const diagnostics = new Diagnostics();
-      const model = await loadContent({ contentDir: dir, schemaDir: join(PROJECT_ROOT, 'schemas', 'content'), env: 'preview' }, diagnostics);
+      const model = await loadContent({ contentDir: dir, schemaDir: CONTENT_SCHEMA_DIR, env: 'preview' }, diagnostics);
       expect(model).toBeUndefined();
       const message = diagnostics.list().find((m) => m.file.endsWith('preview/fixtures.yaml'));
       expect(message?.ruleId).toBe('content-schema');

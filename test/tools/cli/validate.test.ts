@@ -5,7 +5,8 @@ import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, PROJECT_ROOT } from '../../../generator/build/pipeline.js';
+import { build } from '../../../generator/build/pipeline.js';
+import { PROJECT_ROOT } from '../../../generator/build/files/project-paths.js';
 import { validateBuiltTree } from '../../../generator/build/validate-built.js';
 
 const SLOW = 120_000;

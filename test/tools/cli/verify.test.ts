@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../../generator/build/pipeline.js';
+import { PROJECT_ROOT } from '../../../generator/build/files/project-paths.js';
 import { terminal } from '../../../generator/tools/terminal/terminal.js';
 import { renderScorecard, Scorecard } from '../../../generator/tools/audit/scorecard.js';
 

@@ -109,7 +109,7 @@ describe('the fast path decides', { timeout: 60_000 }, () => {
       ]);
     }
 
-    await edit(page('help/reading-errors'), (t) => `${originals.get(page('help/reading-errors'))!}\nSee [the list](/no-such-page).\n`);
+    await edit(page('help/reading-errors'), () => `${originals.get(page('help/reading-errors'))!}\nSee [the list](/no-such-page).\n`);
     result = await apply(page('help/reading-errors'));
     expect(result.kind).toBe('problems');
     if (result.kind === 'problems') {

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../../generator/build/pipeline.js';
+import { PROJECT_ROOT } from '../../../generator/build/files/project-paths.js';
 
 const installed = existsSync(join(PROJECT_ROOT, '.tools/node22/node_modules/@modelcontextprotocol/conformance/dist/index.js'));
 

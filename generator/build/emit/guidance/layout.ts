@@ -102,7 +102,6 @@ export function layoutTemplate(serviceName: string, registry: Registry, links: L
   const text = stringifyHtml(documentOf([slot('head')], [slot('nav')], [slot('main')], [resourcesNavigation(registry, links), slot('twin')]));
   const parts = text.split(/<!--slot:[a-z]+-->/);
   if (parts.length !== SLOTS.length + 1) throw new Error('the layout template lost a slot');
-  const nowhere = { path: '\0', host: 'site' } as RegistryEntry;
   return {
     between: parts as LayoutTemplate['between'],
     navigation: fragmentHtml([siteNavigation('', serviceName, registry, links)]),

@@ -1,13 +1,12 @@
 // The JSON Schemas of emitted artifacts (schemas/artifacts/*.schema.json), compiled once, as per-kind validators.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { ARTIFACT_SCHEMA_DIR } from '../../files/project-paths.js';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { Validator } from '../../registry/types.js';
 import { JsonDocument } from './json-document.js';
 import { reportProblem } from './report.js';
-
-export const ARTIFACT_SCHEMA_DIR = fileURLToPath(new URL('../../../../schemas/artifacts/', import.meta.url));
 
 const compiled = new Map<string, ValidateFunction>();
 
@@ -21,7 +20,7 @@ function newAjv(): Ajv2020 {
 export function artifactSchema(name: string): ValidateFunction {
   let validate = compiled.get(name);
   if (!validate) {
-    const schema = JSON.parse(readFileSync(`${ARTIFACT_SCHEMA_DIR}${name}.schema.json`, 'utf8')) as object;
+    const schema = JSON.parse(readFileSync(join(ARTIFACT_SCHEMA_DIR, `${name}.schema.json`), 'utf8')) as object;
     validate = newAjv().compile(schema);
     compiled.set(name, validate);
   }

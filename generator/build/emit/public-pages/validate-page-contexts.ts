@@ -6,7 +6,9 @@ import type { Artifact, ArtifactStream, StreamedFile, ValidateContext, Validator
 import { findRouteFamily } from '../../../runtime/query-routes/route-pattern.js';
 import { contextFileOf } from '../../../runtime/query-routes/context-files.js';
 import type { PageContext, PageContextData, RouteFamily } from '../../../runtime/query-routes/types.js';
-import { ARTIFACT_SCHEMA_DIR, compileSchema, describeSchemaError, pointerOfError } from '../json/artifact-schemas.js';
+import { ARTIFACT_SCHEMA_DIR } from '../../files/project-paths.js';
+import { join } from 'node:path';
+import { compileSchema, describeSchemaError, pointerOfError } from '../json/artifact-schemas.js';
 import { JsonDocument, pointerOf } from '../json/json-document.js';
 import { reportProblem } from '../json/report.js';
 import { sitePages } from './site-pages.js';
@@ -20,7 +22,7 @@ let contextSchema: ValidateFunction | undefined;
 /** One context against `$defs/pageContext` of the page-context schema: the part of it a context file holds. */
 function validateContext(value: unknown): ValidateFunction {
   if (!contextSchema) {
-    const schema = JSON.parse(readFileSync(`${ARTIFACT_SCHEMA_DIR}page-context.schema.json`, 'utf8')) as { $schema: string; $defs: object };
+    const schema = JSON.parse(readFileSync(join(ARTIFACT_SCHEMA_DIR, 'page-context.schema.json'), 'utf8')) as { $schema: string; $defs: object };
     contextSchema = compileSchema({ $schema: schema.$schema, $defs: schema.$defs, $ref: '#/$defs/pageContext' });
   }
   contextSchema(value);

@@ -6,7 +6,9 @@ import { jsonOffsets } from '../../text/json-positions.js';
 import type { JsonPath } from '../../text/json-walk.js';
 
 /** How the text checks read an artifact. llms files are Markdown served as text/plain. */
-export type TextFormat = 'json' | 'markdown' | 'html' | 'xml' | 'plain';
+import type { TextFormat } from '../../text/text-format.js';
+
+export type { TextFormat };
 
 export interface ArtifactText {
   artifact: Artifact;

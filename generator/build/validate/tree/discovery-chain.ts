@@ -4,7 +4,8 @@ import type { ArtifactText } from '../text/artifact-text.js';
 import { textTreeValidator } from '../text/text-check.js';
 import { unitChunksOfArtifact, type UnitChunk } from '../text/artifact-units.js';
 import { pointer, walkJson } from '../../text/json-walk.js';
-import { occurrences, occursIn } from './environment-addresses.js';
+import { occurrences } from '../../text/occurrences.js';
+import { occursIn } from './environment-addresses.js';
 
 // Per stretch of text (one check run, so one model): the steps of the chain it names.
 const namedSteps = new WeakMap<UnitChunk, number[]>();

@@ -2,6 +2,7 @@
 import type { Addresses, EnvironmentName } from '../../../model/types.js';
 import { textTreeValidator } from '../text/text-check.js';
 import { unitChunksOfArtifact, type UnitChunk } from '../text/artifact-units.js';
+import { occurrences } from '../../text/occurrences.js';
 
 /** Loopback URLs, which no production artifact may carry whatever the content's preview addresses are. */
 const LOOPBACK = /https?:\/\/(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?(?![\w.-])/g;
@@ -25,14 +26,6 @@ function foreignAddresses(env: EnvironmentName, environments: Record<Environment
   return out;
 }
 
-/** Offsets where an address occurs as a whole origin (followed by a path, a delimiter or the end). */
-export function occurrences(text: string, address: string): number[] {
-  const found: number[] = [];
-  for (let at = text.indexOf(address); at >= 0; at = text.indexOf(address, at + 1)) {
-    if (!/[\w.:-]/.test(text.charAt(at + address.length))) found.push(at);
-  }
-  return found;
-}
 
 /** Whether an address occurs as a whole origin at all (the first occurrence settles it). */
 export function occursIn(text: string, address: string): boolean {

@@ -1,7 +1,8 @@
 // Test support for the discovery family: builds the shipped content in memory, and re-checks one corrupted artifact.
 import { Diagnostics } from '../../../../generator/build/messages/diagnostics.js';
 import type { EnvironmentName } from '../../../../generator/model/types.js';
-import { displayPath, runPipeline, type PipelineResult } from '../../../../generator/build/pipeline.js';
+import { runPipeline, type PipelineResult } from '../../../../generator/build/pipeline.js';
+import { displayPath } from '../../../../generator/build/registry/display-path.js';
 import type { KindTable } from '../../../../generator/build/registry/build-registry.js';
 import { kinds } from '../../../../generator/build/kinds.js';
 import { ArtifactSet, type Artifact, type HostName, type ValidateContext } from '../../../../generator/build/registry/types.js';

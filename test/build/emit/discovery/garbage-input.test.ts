@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { displayPath } from '../../../../generator/build/pipeline.js';
+import { displayPath } from '../../../../generator/build/registry/display-path.js';
 import type { HostName } from '../../../../generator/build/registry/types.js';
 import { buildShipped, checkCorrupted, type Built } from './build.js';
 

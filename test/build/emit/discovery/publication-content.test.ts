@@ -1,16 +1,16 @@
+import { CONTENT_SCHEMA_DIR, DEFAULT_CONTENT_DIR } from '../../../../generator/build/files/project-paths.js';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../../../generator/build/content/load.js';
 import { Diagnostics } from '../../../../generator/build/messages/diagnostics.js';
-import { PROJECT_ROOT } from '../../../../generator/build/pipeline.js';
 
 // content/publication.yaml: the card's name and description are checked where an editor writes them.
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'publication-'));
-  await cp(join(PROJECT_ROOT, 'content'), join(dir, 'content'), { recursive: true });
+  await cp(DEFAULT_CONTENT_DIR, join(dir, 'content'), { recursive: true });
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -23,7 +23,7 @@ async function loadWith(edit: (text: string) => string) {
   try {
     const diagnostics = new Diagnostics();
     const model = await loadContent(
-      { contentDir: join(dir, 'content'), schemaDir: join(PROJECT_ROOT, 'schemas', 'content'), env: 'production' },
+      { contentDir: join(dir, 'content'), schemaDir: CONTENT_SCHEMA_DIR, env: 'production' },
       diagnostics,
     );
     return { model, messages: diagnostics.list() };

@@ -1,4 +1,5 @@
 // content/public-pages.yaml: its schema, its load checks, and how its families are resolved against the registry.
+import { CONTENT_SCHEMA_DIR, PROJECT_ROOT } from '../../../../generator/build/files/project-paths.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,12 +9,11 @@ import { parseYamlSource } from '../../../../generator/build/content/yaml-source
 import { resolveRouteFamilies } from '../../../../generator/build/emit/public-pages/route-families.js';
 import { Diagnostics } from '../../../../generator/build/messages/diagnostics.js';
 import type { Model, RouteFamilySource } from '../../../../generator/model/types.js';
-import { PROJECT_ROOT } from '../../../../generator/build/pipeline.js';
 import { loadShipped } from './harness.js';
 
 const file = 'content/public-pages.yaml';
 const shippedYaml = readFileSync(join(PROJECT_ROOT, file), 'utf8');
-const schemas = new ContentSchemas(join(PROJECT_ROOT, 'schemas', 'content'));
+const schemas = new ContentSchemas(CONTENT_SCHEMA_DIR);
 
 function schemaMessages(yaml: string) {
   const diagnostics = new Diagnostics();

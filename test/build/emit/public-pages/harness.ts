@@ -2,7 +2,9 @@
 import { Diagnostics } from '../../../../generator/build/messages/diagnostics.js';
 import { loadContent } from '../../../../generator/build/content/load.js';
 import type { Model } from '../../../../generator/model/types.js';
-import { displayPath, PROJECT_ROOT, runPipeline, type PipelineResult } from '../../../../generator/build/pipeline.js';
+import { runPipeline, type PipelineResult } from '../../../../generator/build/pipeline.js';
+import { displayPath } from '../../../../generator/build/registry/display-path.js';
+import { PROJECT_ROOT } from '../../../../generator/build/files/project-paths.js';
 import { buildRegistry } from '../../../../generator/build/registry/build-registry.js';
 import type { Registry } from '../../../../generator/build/registry/registry.js';
 import type { KindTable } from '../../../../generator/build/registry/build-registry.js';
