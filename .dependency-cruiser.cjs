@@ -45,7 +45,8 @@ module.exports = {
     ...layerRules,
     {
       name: 'runtime-is-portable',
-      comment: 'The runtime runs in Deno and Cloudflare Workers too: no Node built-ins, no packages, nothing outside it.',
+      comment:
+        'The runtime runs in Deno and Cloudflare Workers too: no Node built-ins, no packages, nothing outside it.',
       severity: 'error',
       from: { path: '^generator/runtime/' },
       to: { pathNot: '^generator/runtime/' },
@@ -88,6 +89,9 @@ module.exports = {
     exclude: { path: '^(dist|dist-[^/]+|\\.tools)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
   },
 };

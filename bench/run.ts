@@ -64,7 +64,9 @@ const machine = {
   node: process.version,
   platform: `${process.platform} ${process.arch}`,
 };
-const table = [rows.length ? markdownTable(rows) : '', loadRows.length ? loadTable(loadRows) : ''].filter(Boolean).join('\n\n');
+const table = [rows.length ? markdownTable(rows) : '', loadRows.length ? loadTable(loadRows) : '']
+  .filter(Boolean)
+  .join('\n\n');
 const machineLine = `Machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGb} GB RAM, Node ${machine.node}, ${machine.platform}; ${runs} runs each; ${new Date().toISOString().slice(0, 10)}.`;
 await mkdir(RESULTS_DIR, { recursive: true });
 await writeFile(
@@ -72,4 +74,6 @@ await writeFile(
   `${JSON.stringify({ date: new Date().toISOString(), machine, runs, quick: values.quick, rows, load: loadRows, totalSeconds: Math.round((performance.now() - started) / 1000) }, null, 2)}\n`,
 );
 await writeFile(join(RESULTS_DIR, 'results.md'), `${table}\n\n${machineLine}\n`);
-process.stdout.write(`\n${table}\n\n${machineLine}\nTotal: ${Math.round((performance.now() - started) / 1000)} s. Results: bench/out/results.json\n`);
+process.stdout.write(
+  `\n${table}\n\n${machineLine}\nTotal: ${Math.round((performance.now() - started) / 1000)} s. Results: bench/out/results.json\n`,
+);

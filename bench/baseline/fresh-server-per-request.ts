@@ -13,15 +13,25 @@ export function freshServerPerRequest(model: Model): FetchHandler {
   const provider = createPreviewProvider(model);
   return async (request) => {
     const token = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
-    if (!token) return new Response('{"error":"invalid_token"}', { status: 401, headers: { 'content-type': 'application/json' } });
+    if (!token)
+      return new Response('{"error":"invalid_token"}', {
+        status: 401,
+        headers: { 'content-type': 'application/json' },
+      });
     let authInfo;
     try {
       authInfo = await provider.verifyAccessToken(token);
     } catch {
-      return new Response('{"error":"invalid_token"}', { status: 401, headers: { 'content-type': 'application/json' } });
+      return new Response('{"error":"invalid_token"}', {
+        status: 401,
+        headers: { 'content-type': 'application/json' },
+      });
     }
     const server = createMcpServer(catalog);
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     await server.connect(transport);
     try {
       return await transport.handleRequest(request, { parsedBody: await request.json(), authInfo });

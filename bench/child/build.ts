@@ -8,9 +8,25 @@ import { printReport } from './report.js';
 // Kinds that content/discovery-resources.yaml names. Until every family has landed its kinds, the missing ones are
 // stood in for by empty emitters so that the rest can be measured; the report lists them.
 const NAMED_KINDS = [
-  'openapi', 'mcp-server-card', 'a2a-agent-card', 'agent-discovery', 'api-catalog', 'public-pages-catalog',
-  'markdown', 'llms-index', 'llms-root', 'llms-full', 'html-page', 'schema-feed', 'schemamap', 'entity',
-  'agent-mode', 'page-context', 'robots', 'sitemap', 'static',
+  'openapi',
+  'mcp-server-card',
+  'a2a-agent-card',
+  'agent-discovery',
+  'api-catalog',
+  'public-pages-catalog',
+  'markdown',
+  'llms-index',
+  'llms-root',
+  'llms-full',
+  'html-page',
+  'schema-feed',
+  'schemamap',
+  'entity',
+  'agent-mode',
+  'page-context',
+  'robots',
+  'sitemap',
+  'static',
 ];
 
 const { values } = parseArgs({

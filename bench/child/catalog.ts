@@ -18,7 +18,15 @@ import { printReport } from './report.js';
 /** The kinds whose output is one file per page; stood in for by empty files here. */
 const PAGE_BODY_KINDS = ['html-page', 'markdown', 'llms-index', 'llms-root', 'llms-full'];
 /** The catalog's artifacts, measured for real. */
-const CATALOG_KINDS = ['sitemap', 'page-context', 'schema-feed', 'schemamap', 'public-pages-catalog', 'agent-mode', 'robots'];
+const CATALOG_KINDS = [
+  'sitemap',
+  'page-context',
+  'schema-feed',
+  'schemamap',
+  'public-pages-catalog',
+  'agent-mode',
+  'robots',
+];
 
 const { values } = parseArgs({ options: { content: { type: 'string' }, out: { type: 'string' } } });
 if (!values.content || !values.out) throw new Error('usage: catalog.ts --content DIR --out DIR');
@@ -58,7 +66,14 @@ lap('load');
 const registry = model && buildRegistry(model, kinds, diagnostics);
 lap('registry');
 if (!model || !registry) {
-  printReport({ ms: performance.now() - started, ok: false, firstErrors: diagnostics.list().slice(0, 3).map((m) => m.reason) });
+  printReport({
+    ms: performance.now() - started,
+    ok: false,
+    firstErrors: diagnostics
+      .list()
+      .slice(0, 3)
+      .map((m) => m.reason),
+  });
   process.exit(1);
 }
 const artifacts = new ArtifactSet();
@@ -81,22 +96,21 @@ const trees = new Map<HostName, OutputTree>();
 let bytes = 0;
 for (const artifact of artifacts.values()) {
   const host = artifact.entry.host;
-  if (!trees.has(host)) trees.set(host, { dir: host === 'site' ? values.out : join(`${values.out}-hosts`, host), files: new Map() });
+  if (!trees.has(host))
+    trees.set(host, { dir: host === 'site' ? values.out : join(`${values.out}-hosts`, host), files: new Map() });
   trees.get(host)!.files.set(artifact.entry.file, artifact.body);
   bytes += typeof artifact.body === 'string' ? Buffer.byteLength(artifact.body) : artifact.body.length;
 }
 let streamedFiles = 0;
 for (const stream of artifacts.streams()) {
   // Counted as they are written: the stream is made again for the writer, as build() does.
-  (trees.get(stream.entry.host)!.streams ??= []).push(
-    function* () {
-      for (const file of stream.files()) {
-        streamedFiles += 1;
-        bytes += Buffer.byteLength(file.body);
-        yield file;
-      }
-    },
-  );
+  (trees.get(stream.entry.host)!.streams ??= []).push(function* () {
+    for (const file of stream.files()) {
+      streamedFiles += 1;
+      bytes += Buffer.byteLength(file.body);
+      yield file;
+    }
+  });
 }
 await writeTrees([...trees.values()], nodeFileSystem);
 lap('write');
@@ -110,5 +124,9 @@ printReport({
   outputMb: Math.round(bytes / 1024 / 102.4) / 10,
   stages,
   memory,
-  firstErrors: diagnostics.list().filter((m) => m.fatal).slice(0, 3).map((m) => `${m.ruleId}: ${m.reason}`),
+  firstErrors: diagnostics
+    .list()
+    .filter((m) => m.fatal)
+    .slice(0, 3)
+    .map((m) => `${m.ruleId}: ${m.reason}`),
 });

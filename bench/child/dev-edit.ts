@@ -11,7 +11,12 @@ import { startDevServer } from '../../generator/tools/dev/dev-server.js';
 import { printReport } from './report.js';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string' }, timeout: { type: 'string' }, content: { type: 'string' }, page: { type: 'string' } },
+  options: {
+    runs: { type: 'string' },
+    timeout: { type: 'string' },
+    content: { type: 'string' },
+    page: { type: 'string' },
+  },
 });
 const runs = Number(values.runs ?? 3);
 const limitMs = Number(values.timeout ?? 30) * 1000;
@@ -40,7 +45,10 @@ try {
     const started = performance.now();
     await appendFile(join(content, 'pages', `${page}.md`), `\n${marker}\n`);
     for (;;) {
-      const body = await fetch(url, { headers: { host } }).then((r) => r.text(), () => '');
+      const body = await fetch(url, { headers: { host } }).then(
+        (r) => r.text(),
+        () => '',
+      );
       if (body.includes(marker)) break;
       if (performance.now() - started > limitMs) throw new Error(`the edit was not served within ${limitMs} ms`);
       await new Promise((r) => setTimeout(r, 5));

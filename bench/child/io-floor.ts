@@ -5,8 +5,11 @@ import { parseArgs } from 'node:util';
 import fg from 'fast-glob';
 import { printReport } from './report.js';
 
-const { values } = parseArgs({ options: { pages: { type: 'string' }, out: { type: 'string' }, files: { type: 'string' } } });
-if (!values.pages || !values.out || !values.files) throw new Error('usage: io-floor.ts --pages DIR --out DIR --files N');
+const { values } = parseArgs({
+  options: { pages: { type: 'string' }, out: { type: 'string' }, files: { type: 'string' } },
+});
+if (!values.pages || !values.out || !values.files)
+  throw new Error('usage: io-floor.ts --pages DIR --out DIR --files N');
 const outputs = Number(values.files);
 rmSync(values.out, { recursive: true, force: true });
 

@@ -24,21 +24,33 @@ const post = (url: string, body: unknown, headers: Record<string, string>) =>
 // One session, as a client would hold it: initialize, then the initialized notification.
 const init = await post(
   mcpUrl,
-  { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } },
+  {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+  },
   rpcHeaders,
 );
 const sessionId = init.headers.get('mcp-session-id');
-const negotiated = ((await init.json()) as { result?: { protocolVersion?: string } }).result?.protocolVersion ?? '2025-06-18';
+const negotiated =
+  ((await init.json()) as { result?: { protocolVersion?: string } }).result?.protocolVersion ?? '2025-06-18';
 if (!sessionId) throw new Error(`initialize answered ${init.status} without a session`);
 const sessionHeaders = { ...rpcHeaders, 'mcp-session-id': sessionId, 'mcp-protocol-version': negotiated };
 await post(mcpUrl, { jsonrpc: '2.0', method: 'notifications/initialized' }, sessionHeaders);
 
 // A call that succeeds: the first control, on the first community the preview user manages.
-const control = preview.model.mcpServer.controls.find((c) => c.name === 'list_members') ?? preview.model.mcpServer.controls[0]!;
+const control =
+  preview.model.mcpServer.controls.find((c) => c.name === 'list_members') ?? preview.model.mcpServer.controls[0]!;
 const fixtures = preview.model.preview!.fixtures as unknown as { communities: { id: string; managedBy: string[] }[] };
 const user = preview.model.preview!.server.defaultUser;
 const community = fixtures.communities.find((c) => c.managedBy.includes(user))!.id;
-const call = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: control.name, arguments: { communityId: community } } };
+const call = {
+  jsonrpc: '2.0',
+  id: 2,
+  method: 'tools/call',
+  params: { name: control.name, arguments: { communityId: community } },
+};
 const checkCall = async (url: string, headers: Record<string, string>) => {
   const response = await post(url, call, headers);
   const text = await response.text();
@@ -56,7 +68,11 @@ if (pricing.status !== 200) throw new Error(`the pricing call answered ${pricing
 const targets = {
   pricing: { url: pricingUrl, headers: { 'content-type': 'application/json' }, body: '{}' },
   mcpToolsCall: { url: mcpUrl, headers: sessionHeaders, body: JSON.stringify(call) },
-  freshServerPerRequest: { url: `${baselineOrigin}/mcp`, headers: { ...rpcHeaders, 'mcp-protocol-version': negotiated }, body: JSON.stringify(call) },
+  freshServerPerRequest: {
+    url: `${baselineOrigin}/mcp`,
+    headers: { ...rpcHeaders, 'mcp-protocol-version': negotiated },
+    body: JSON.stringify(call),
+  },
 };
 process.stdout.write(`LOAD-READY ${JSON.stringify(targets)}\n`);
 

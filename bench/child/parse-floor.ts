@@ -26,7 +26,9 @@ if (!isMainThread) {
   const files = (await fg('**/*.md', { cwd: values.pages })).sort().map((rel) => join(values.pages!, rel));
   const share = Math.floor(files.length / threads);
   const self = new URL(import.meta.url);
-  const remote = Array.from({ length: threads - 1 }, (_, i) => files.slice((i + 1) * share, i === threads - 2 ? files.length : (i + 2) * share));
+  const remote = Array.from({ length: threads - 1 }, (_, i) =>
+    files.slice((i + 1) * share, i === threads - 2 ? files.length : (i + 2) * share),
+  );
   const answers = remote.map(
     (part) =>
       new Promise<number>((resolve, reject) => {
@@ -42,7 +44,9 @@ if (!isMainThread) {
         worker.once('error', reject);
       }),
   );
-  const nodes = parseAll(files.slice(0, threads > 1 ? share : files.length)) + (await Promise.all(answers)).reduce((a, b) => a + b, 0);
+  const nodes =
+    parseAll(files.slice(0, threads > 1 ? share : files.length)) +
+    (await Promise.all(answers)).reduce((a, b) => a + b, 0);
   const ms = performance.now() - started;
   printReport({ ms, ok: nodes > 0, files: files.length, threads });
 }

@@ -19,6 +19,9 @@ export function printReport(report: Omit<ChildReport, 'peakRssMb'>): void {
 }
 
 export function parseReport(stdout: string): ChildReport | undefined {
-  const line = stdout.split('\n').reverse().find((l) => l.startsWith('BENCH-REPORT '));
+  const line = stdout
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith('BENCH-REPORT '));
   return line ? (JSON.parse(line.slice('BENCH-REPORT '.length)) as ChildReport) : undefined;
 }

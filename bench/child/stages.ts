@@ -9,7 +9,11 @@ import { kinds } from '../../generator/build/kinds.js';
 import { createEmitContext } from '../../generator/build/emit/emit-context.js';
 import { ArtifactSet, type ValidateContext } from '../../generator/build/registry/types.js';
 import { treeValidators } from '../../generator/build/validate/tree-validators.js';
-import { checkStreamedTexts, isTextTreeValidator, textTreeValidator } from '../../generator/build/validate/text/text-check.js';
+import {
+  checkStreamedTexts,
+  isTextTreeValidator,
+  textTreeValidator,
+} from '../../generator/build/validate/text/text-check.js';
 import { printReport } from './report.js';
 
 const { values } = parseArgs({ options: { content: { type: 'string' } } });
@@ -37,7 +41,10 @@ const registry = timed('registry', () => buildRegistry(model, kinds, diagnostics
 if (!registry) throw new Error(diagnostics.report());
 const artifacts = new ArtifactSet();
 const context = createEmitContext(model, registry, diagnostics, artifacts);
-const ordered = [...registry.entries.filter((e) => !kinds[e.kind]!.emitLast), ...registry.entries.filter((e) => kinds[e.kind]!.emitLast)];
+const ordered = [
+  ...registry.entries.filter((e) => !kinds[e.kind]!.emitLast),
+  ...registry.entries.filter((e) => kinds[e.kind]!.emitLast),
+];
 for (const entry of ordered) {
   const body = timed(`emit ${entry.kind}`, () =>
     entry.aliasOf ? artifacts.byPath(entry.aliasOf, entry.host)!.body : kinds[entry.kind]!.emit(entry, context),
@@ -47,7 +54,8 @@ for (const entry of ordered) {
 const vctx: ValidateContext = { model, registry, diagnostics, artifacts, displayPath: (e) => displayPath(e) };
 for (const entry of registry.entries) {
   const artifact = artifacts.get(entry.host, entry.file)!;
-  for (const validator of kinds[entry.kind]!.validate ?? []) timed(`validate ${entry.kind} ${validator.name}`, () => validator(artifact, vctx));
+  for (const validator of kinds[entry.kind]!.validate ?? [])
+    timed(`validate ${entry.kind} ${validator.name}`, () => validator(artifact, vctx));
 }
 for (const validator of treeValidators) timed(`tree ${validator.name}`, () => validator(vctx));
 // The streamed files (page contexts) in their one pass, each text check timed on its own.
@@ -61,4 +69,8 @@ timed('tree streamed (all)', () => checkStreamedTexts(vctx, streamed, (_file, ru
 const ms = performance.now() - started;
 const top = [...times].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${Math.round(v)} ms ${k}`);
 process.stderr.write(`${top.join('\n')}\n`);
-printReport({ ms, ok: !diagnostics.hasErrors, stages: Object.fromEntries([...times].map(([k, v]) => [k, Math.round(v)])) });
+printReport({
+  ms,
+  ok: !diagnostics.hasErrors,
+  stages: Object.fromEntries([...times].map(([k, v]) => [k, Math.round(v)])),
+});

@@ -34,19 +34,28 @@ export async function catalogSuite(workRoot: string, entries: number, options: S
   const args = ['--content', set.contentDir, '--out', join(root, 'dist')];
   const timeoutMs = Math.max(options.timeoutMs, CATALOG_MIN_TIMEOUT_MS);
   const runs = Math.min(options.runs, CATALOG_MAX_RUNS);
-  const result = await repeat(`catalog ${entries}: build`, { ...options, runs }, () => runChild('catalog.ts', args, { timeoutMs }));
+  const result = await repeat(`catalog ${entries}: build`, { ...options, runs }, () =>
+    runChild('catalog.ts', args, { timeoutMs }),
+  );
   // Only when the default run passes the target: one capped run then shows whether the work needs the memory or V8
   // only grew into the free RAM (it is skipped otherwise, to keep the whole bench within ten minutes).
   const overTarget = result.reports.some((r) => r.peakRssMb >= CATALOG_MEMORY_LIMIT_MB);
   const capped = overTarget
-    ? await repeat(`catalog ${entries}: build, old space capped at ${CATALOG_OLD_SPACE_CAP_MB} MB`, { ...options, runs: 1 }, () =>
-        withNodeOptions(`--max-old-space-size=${CATALOG_OLD_SPACE_CAP_MB}`, () => runChild('catalog.ts', args, { timeoutMs })),
+    ? await repeat(
+        `catalog ${entries}: build, old space capped at ${CATALOG_OLD_SPACE_CAP_MB} MB`,
+        { ...options, runs: 1 },
+        () =>
+          withNodeOptions(`--max-old-space-size=${CATALOG_OLD_SPACE_CAP_MB}`, () =>
+            runChild('catalog.ts', args, { timeoutMs }),
+          ),
       )
     : undefined;
   await rm(root, { recursive: true, force: true });
   return [
     row(entries, 'public page catalog: load → sitemaps, page contexts, feeds → validate → write', result),
-    ...(capped ? [row(entries, `the same, V8 old space capped at ${CATALOG_OLD_SPACE_CAP_MB} MB (one run)`, capped)] : []),
+    ...(capped
+      ? [row(entries, `the same, V8 old space capped at ${CATALOG_OLD_SPACE_CAP_MB} MB (one run)`, capped)]
+      : []),
   ];
 }
 
@@ -60,18 +69,26 @@ function row(entries: number, measurement: string, result: { reports: ChildRepor
       .slice(0, 6)
       .map(([k, v]) => `${k} ${v} ms`)
       .join(', ');
-    notes.push(`${String(last.sitemapFiles)} sitemap files, ${String(last.files)} files, ${String(last.outputMb)} MB written; slowest stages: ${stages}`);
+    notes.push(
+      `${String(last.sitemapFiles)} sitemap files, ${String(last.files)} files, ${String(last.outputMb)} MB written; slowest stages: ${stages}`,
+    );
     // Where the memory goes: the stage whose peak so far rises is where the process's peak was reached.
     const memory = last.memory as Record<string, { rssMb: number; peakRssMb: number; heapUsedMb: number }> | undefined;
     if (memory) {
       const byStage = Object.entries(memory)
-        .map(([stage, m]) => `${stage} ${Math.round(m.rssMb)} MB (peak so far ${Math.round(m.peakRssMb)}, heap ${Math.round(m.heapUsedMb)})`)
+        .map(
+          ([stage, m]) =>
+            `${stage} ${Math.round(m.rssMb)} MB (peak so far ${Math.round(m.peakRssMb)}, heap ${Math.round(m.heapUsedMb)})`,
+        )
         .join(', ');
       notes.push(`resident memory after each stage: ${byStage}`);
     }
   }
   const summary = result.reports.length ? summarize(result.reports) : undefined;
-  if (summary) notes.push(`peak memory ${summary.peakRssMb < CATALOG_MEMORY_LIMIT_MB ? 'under' : 'OVER'} the ${CATALOG_MEMORY_LIMIT_MB} MB target`);
+  if (summary)
+    notes.push(
+      `peak memory ${summary.peakRssMb < CATALOG_MEMORY_LIMIT_MB ? 'under' : 'OVER'} the ${CATALOG_MEMORY_LIMIT_MB} MB target`,
+    );
   return { suite: 'catalog', measurement, size: entries, summary, notes };
 }
 

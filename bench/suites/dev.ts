@@ -24,7 +24,14 @@ export async function devSuite(options: SuiteOptions): Promise<Row[]> {
   try {
     options.log(`dev: writing a content set with ${DEV_SET_PAGES} pages`);
     const set = await writeContentSet(root, DEFAULT_CONTENT_DIR, DEV_SET_PAGES, { contentOnly: true });
-    rows.push(await measure(options, shipped + DEV_SET_PAGES, `shipped content + ${DEV_SET_PAGES.toLocaleString('en')} synthetic pages`, ['--content', set.contentDir]));
+    rows.push(
+      await measure(
+        options,
+        shipped + DEV_SET_PAGES,
+        `shipped content + ${DEV_SET_PAGES.toLocaleString('en')} synthetic pages`,
+        ['--content', set.contentDir],
+      ),
+    );
   } finally {
     await rm(root, { recursive: true, force: true });
   }
@@ -36,11 +43,19 @@ async function measure(options: SuiteOptions, size: number, what: string, args: 
   const notes: string[] = [];
   let summary: Row['summary'];
   try {
-    const report = await runChild('dev-edit.ts', ['--runs', String(options.runs), ...args], { timeoutMs: options.timeoutMs * 2 });
+    const report = await runChild('dev-edit.ts', ['--runs', String(options.runs), ...args], {
+      timeoutMs: options.timeoutMs * 2,
+    });
     if (report.timedOut) notes.push(`timed out (${report.note})`);
     else {
       const runs = report.runsMs as number[];
-      summary = { runs: runs.length, medianMs: Math.round(report.ms), minMs: Math.min(...runs), maxMs: Math.max(...runs), peakRssMb: Math.round(report.peakRssMb) };
+      summary = {
+        runs: runs.length,
+        medianMs: Math.round(report.ms),
+        minMs: Math.min(...runs),
+        maxMs: Math.max(...runs),
+        peakRssMb: Math.round(report.peakRssMb),
+      };
       const fast = (report.phases as string[]).filter((p) => p === 'pages').length;
       notes.push(
         `${summary.medianMs <= DEV_EDIT_TARGET_MS ? 'within' : 'over'} the ${DEV_EDIT_TARGET_MS} ms target; ${what}, the section page /help edited; ${fast} of ${runs.length} edits served by the fast path`,

@@ -34,7 +34,10 @@ const LABELS: Record<string, string> = {
   freshServerPerRequest: 'MCP tools/call, fresh SDK Server + transport per request',
 };
 
-export async function loadSuite(options: { runs: number; seconds: number; connections: number }, log: (line: string) => void): Promise<LoadRow[]> {
+export async function loadSuite(
+  options: { runs: number; seconds: number; connections: number },
+  log: (line: string) => void,
+): Promise<LoadRow[]> {
   log('load: starting the preview hosts');
   const child = spawn(process.execPath, ['--import', 'tsx', join(BENCH_DIR, 'child', 'load-server.ts')], {
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -103,7 +106,9 @@ export function loadTable(rows: LoadRow[]): string {
     '|---|---:|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
-    lines.push(`| ${r.target} | ${r.connections} | ${r.requestsPerSecond} (${r.minRps}–${r.maxRps}) | ${r.p50Ms} ms | ${r.p99Ms} ms | ${r.errors} |`);
+    lines.push(
+      `| ${r.target} | ${r.connections} | ${r.requestsPerSecond} (${r.minRps}–${r.maxRps}) | ${r.p50Ms} ms | ${r.p99Ms} ms | ${r.errors} |`,
+    );
   }
   return lines.join('\n');
 }

@@ -40,13 +40,15 @@ export async function repeat(
     } catch (error) {
       return { reports, failure: `crashed: ${(error instanceof Error ? error.message : String(error)).slice(0, 300)}` };
     }
-    if (report.timedOut) return { reports, failure: `timed out (${report.note}; peak RSS so far ${report.peakRssMb} MB)` };
+    if (report.timedOut)
+      return { reports, failure: `timed out (${report.note}; peak RSS so far ${report.peakRssMb} MB)` };
     if (!report.ok && !report.completed) {
       const errors = (report.firstErrors as string[] | undefined)?.join(' | ') ?? '';
       return { reports, failure: `failed: ${errors.slice(0, 300)}` };
     }
     // A build that ran every stage but found errors still measures the work; the note says what it refused.
-    if (!report.ok) refused = `the build ran every stage, then refused to write because of: ${(report.errorRules as string[]).join(', ')}`;
+    if (!report.ok)
+      refused = `the build ran every stage, then refused to write because of: ${(report.errorRules as string[]).join(', ')}`;
     reports.push(report);
   }
   return { reports, failure: refused };
@@ -57,7 +59,10 @@ const LARGE_SET_PAGES = 10_000;
 const LARGE_SET_MAX_RUNS = 2;
 
 export async function pagesSuite(workRoot: string, pages: number, suiteOptions: SuiteOptions): Promise<Row[]> {
-  const options = pages >= LARGE_SET_PAGES ? { ...suiteOptions, runs: Math.min(suiteOptions.runs, LARGE_SET_MAX_RUNS) } : suiteOptions;
+  const options =
+    pages >= LARGE_SET_PAGES
+      ? { ...suiteOptions, runs: Math.min(suiteOptions.runs, LARGE_SET_MAX_RUNS) }
+      : suiteOptions;
   const root = join(workRoot, `pages-${pages}`);
   options.log(`pages ${pages}: writing the content set`);
   const set = await writeContentSet(root, DEFAULT_CONTENT_DIR, pages);
@@ -67,7 +72,9 @@ export async function pagesSuite(workRoot: string, pages: number, suiteOptions: 
   const notes = new Set<string>();
   const build = async () => {
     const report = await runChild('build.ts', buildArgs, { timeoutMs: options.timeoutMs });
-    const stats = report.renderStats as { pages: number; fromCache: number; inWorkers: number; workers: number } | undefined;
+    const stats = report.renderStats as
+      | { pages: number; fromCache: number; inWorkers: number; workers: number }
+      | undefined;
     if (stats?.workers) notes.add(`pages rendered on this thread and ${stats.workers} worker thread(s)`);
     const stubbed = report.stubbedKinds as string[] | undefined;
     if (stubbed?.length) notes.add(`kinds not landed yet, stood in by empty emitters: ${stubbed.join(', ')}`);
@@ -88,7 +95,9 @@ export async function pagesSuite(workRoot: string, pages: number, suiteOptions: 
       })
     : undefined;
   const eleventy = await repeat(`pages ${pages}: Eleventy`, options, () =>
-    runChild('eleventy.ts', ['--pages', set.pagesDir, '--work', join(root, 'eleventy')], { timeoutMs: options.timeoutMs }),
+    runChild('eleventy.ts', ['--pages', set.pagesDir, '--work', join(root, 'eleventy')], {
+      timeoutMs: options.timeoutMs,
+    }),
   );
   const parseFloor = await repeat(`pages ${pages}: parse floor`, options, () =>
     runChild('parse-floor.ts', ['--pages', set.pagesDir], { timeoutMs: options.timeoutMs }),
@@ -100,28 +109,42 @@ export async function pagesSuite(workRoot: string, pages: number, suiteOptions: 
   );
   await rm(root, { recursive: true, force: true });
 
-  const row = (measurement: string, result: { reports: ChildReport[]; failure?: string } | undefined, extraNotes: string[] = []): Row => ({
+  const row = (
+    measurement: string,
+    result: { reports: ChildReport[]; failure?: string } | undefined,
+    extraNotes: string[] = [],
+  ): Row => ({
     suite: 'pages',
     size: pages,
     measurement,
     summary: result?.reports.length ? summarize(result.reports) : undefined,
-    notes: [...(result?.failure ? [result.failure] : result ? [] : ['skipped: no cold build to rebuild']), ...extraNotes],
+    notes: [
+      ...(result?.failure ? [result.failure] : result ? [] : ['skipped: no cold build to rebuild']),
+      ...extraNotes,
+    ],
   });
   const ratio = (a: Row, b: Row, to: string): Row => {
-    if (a.summary && b.summary) a.ratio = { to, value: Math.round((a.summary.medianMs / b.summary.medianMs) * 100) / 100 };
+    if (a.summary && b.summary)
+      a.ratio = { to, value: Math.round((a.summary.medianMs / b.summary.medianMs) * 100) / 100 };
     return a;
   };
   const eleventyRow = row('Eleventy 3.1.7 build', eleventy);
   const floorRow = row(`I/O floor (read ${pages}, write ${files})`, floor);
   const parseRow = ratio(
-    row('Markdown parse only (unified, 2 threads)', parseFloor, ['the floor of any build that parses pages with remark: no rendering, checks or writes']),
+    row('Markdown parse only (unified, 2 threads)', parseFloor, [
+      'the floor of any build that parses pages with remark: no rendering, checks or writes',
+    ]),
     eleventyRow,
     'Eleventy',
   );
   const upToDate = unchanged?.reports.every((r) => r.upToDate === true);
   return [
     ratio(row('cold build + validate', cold, [...notes]), eleventyRow, 'Eleventy'),
-    ratio(row('no-change rebuild', unchanged, upToDate ? ['skipped by the build cache: inputs and output unchanged'] : []), floorRow, 'I/O floor'),
+    ratio(
+      row('no-change rebuild', unchanged, upToDate ? ['skipped by the build cache: inputs and output unchanged'] : []),
+      floorRow,
+      'I/O floor',
+    ),
     ratio(row('rebuild after editing one page', edited), floorRow, 'I/O floor'),
     eleventyRow,
     parseRow,

@@ -18,7 +18,10 @@ import { nodeFileSystem, type OutputFileSystem } from './files/file-system.js';
 import { writeTrees, type OutputTree } from './write/write-tree.js';
 
 /** The render worker's module: it assembles the stages that render a page (run from sources under tsx and vitest). */
-export const RENDER_WORKER = new URL(import.meta.url.endsWith('.ts') ? './render-worker.ts' : './render-worker.js', import.meta.url);
+export const RENDER_WORKER = new URL(
+  import.meta.url.endsWith('.ts') ? './render-worker.ts' : './render-worker.js',
+  import.meta.url,
+);
 
 export interface PipelineOptions {
   env: EnvironmentName;
@@ -53,7 +56,9 @@ export interface PipelineResult {
 export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
   // Render workers load their modules while this thread loads the content (see generator/build/render/render-pool.ts).
   const cacheIsEmpty = options.cacheDir === undefined || RenderCache.isEmpty(options.cacheDir);
-  const pool = options.kinds ? undefined : startEarly(RENDER_WORKER, contentDirOf(options), options.workers, cacheIsEmpty);
+  const pool = options.kinds
+    ? undefined
+    : startEarly(RENDER_WORKER, contentDirOf(options), options.workers, cacheIsEmpty);
   try {
     return await runStages(options, pool);
   } finally {
@@ -71,8 +76,16 @@ async function runStages(options: PipelineOptions, pool: RenderPool | undefined)
   // The pre-render stage needs the default kind table: workers rebuild the registry with it, and cached pages
   // are only valid for the emitters that made them.
   const prerender =
-    !options.kinds && (options.cacheDir !== undefined || pool || workerCount(model.pages.length, options.workers ?? 'auto') > 0)
-      ? { projectRoot: PROJECT_ROOT, cacheDir: options.cacheDir, workers: options.workers, renderOnMainThread: options.renderOnMainThread, pool, workerFile: RENDER_WORKER }
+    !options.kinds &&
+    (options.cacheDir !== undefined || pool || workerCount(model.pages.length, options.workers ?? 'auto') > 0)
+      ? {
+          projectRoot: PROJECT_ROOT,
+          cacheDir: options.cacheDir,
+          workers: options.workers,
+          renderOnMainThread: options.renderOnMainThread,
+          pool,
+          workerFile: RENDER_WORKER,
+        }
       : undefined;
   const { artifacts, renderStats } = await emitAll(model, registry, kinds, diagnostics, prerender);
   // Content mistakes found while emitting (a broken link, an unknown directive) are already reported at their place

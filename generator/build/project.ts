@@ -46,9 +46,17 @@ export async function loadProject(options: ProjectOptions, diagnostics = new Dia
 }
 
 /** The model only (no registry): for what needs the content's facts before it builds anything (ports, tokens). */
-export async function loadModel(options: Omit<ProjectOptions, 'kinds'>, diagnostics = new Diagnostics()): Promise<Model | undefined> {
+export async function loadModel(
+  options: Omit<ProjectOptions, 'kinds'>,
+  diagnostics = new Diagnostics(),
+): Promise<Model | undefined> {
   const model = await loadContent(
-    { contentDir: options.contentDir ?? DEFAULT_CONTENT_DIR, schemaDir: options.schemaDir ?? CONTENT_SCHEMA_DIR, env: options.env, checks: [guardContent] },
+    {
+      contentDir: options.contentDir ?? DEFAULT_CONTENT_DIR,
+      schemaDir: options.schemaDir ?? CONTENT_SCHEMA_DIR,
+      env: options.env,
+      checks: [guardContent],
+    },
     diagnostics,
   );
   if (model && options.addresses) model.addresses = { ...model.addresses, ...options.addresses };

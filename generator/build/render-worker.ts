@@ -32,6 +32,9 @@ parentPort!.once('message', (job: RenderJob) => {
     run(job);
     parentPort!.postMessage({ type: 'done' } satisfies RenderAnswer);
   } catch (error) {
-    parentPort!.postMessage({ type: 'failed', error: error instanceof Error ? error.message : String(error) } satisfies RenderAnswer);
+    parentPort!.postMessage({
+      type: 'failed',
+      error: error instanceof Error ? error.message : String(error),
+    } satisfies RenderAnswer);
   }
 });

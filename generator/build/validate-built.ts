@@ -1,4 +1,3 @@
-
 import { stat } from 'node:fs/promises';
 import { Diagnostics } from './messages/diagnostics.js';
 import type { EnvironmentName } from '../model/types.js';
@@ -44,14 +43,19 @@ export async function validateBuiltTree(options: ValidateTreeOptions): Promise<V
     return { diagnostics, files: 0 };
   }
   const kinds = options.kinds ?? defaultKinds;
-  const { model, registry } = await loadProject({ env: options.env, contentDir: options.contentDir, schemaDir: options.schemaDir, kinds }, diagnostics);
+  const { model, registry } = await loadProject(
+    { env: options.env, contentDir: options.contentDir, schemaDir: options.schemaDir, kinds },
+    diagnostics,
+  );
   if (!model || !registry) return { diagnostics, files: 0 };
 
   const shown = (entry: Parameters<typeof displayPath>[0]) => displayPath(entry, display);
   const tree = await readBuiltTree(options.dir, display, registry, (entry) => kinds[entry.kind]?.streamFolder);
   const environment = guessEnvironment(tree.artifacts, model.environments, shown);
   if (environment.env && environment.env !== options.env) {
-    const counts = Object.entries(environment.counts).map(([n, c]) => `${n} ${c}`).join(', ');
+    const counts = Object.entries(environment.counts)
+      .map(([n, c]) => `${n} ${c}`)
+      .join(', ');
     diagnostics.error('validate', {
       ruleId: 'wrong-environment',
       reason: `${display} was built for ${environment.env}, not ${options.env}: its files name ${environment.env}'s addresses (e.g. ${environment.example!.address} in ${environment.example!.file}; mentions: ${counts}).`,

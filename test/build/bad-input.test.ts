@@ -56,7 +56,9 @@ async function buildBroken(file: string, edit: (text: string) => string) {
 
 describe('bad input', { timeout: 120_000 }, () => {
   it('malformed YAML', async () => {
-    const { messages, failed } = await buildBroken('mcp-server.yaml', (t) => t.replace('transport: Streamable HTTP', 'transport: [Streamable HTTP'));
+    const { messages, failed } = await buildBroken('mcp-server.yaml', (t) =>
+      t.replace('transport: Streamable HTTP', 'transport: [Streamable HTTP'),
+    );
     expect(failed).toBe(true);
     expect(messages[0]).toMatchObject({ file: 'content/mcp-server.yaml', ruleId: 'yaml-syntax' });
     expect(messages[0]!.line).toBeGreaterThanOrEqual((await placeIn('mcp-server.yaml', 'transport:')).line);
@@ -65,7 +67,9 @@ describe('bad input', { timeout: 120_000 }, () => {
   });
 
   it('a page without a required front-matter field', async () => {
-    const { messages, failed } = await buildBroken('pages/help/reading-errors.md', (t) => t.replace(/^description:.*\n/m, ''));
+    const { messages, failed } = await buildBroken('pages/help/reading-errors.md', (t) =>
+      t.replace(/^description:.*\n/m, ''),
+    );
     expect(failed).toBe(true);
     expect(messages).toMatchObject([
       { file: 'content/pages/help/reading-errors.md', line: 2, column: 1, ruleId: 'content-schema' },
@@ -75,17 +79,26 @@ describe('bad input', { timeout: 120_000 }, () => {
   });
 
   it('a control whose scope is not among the scopes', async () => {
-    const { messages, failed } = await buildBroken('mcp-server.yaml', (t) => t.replace('requiredScope: svc.members.read', 'requiredScope: svc.invoices.read'));
+    const { messages, failed } = await buildBroken('mcp-server.yaml', (t) =>
+      t.replace('requiredScope: svc.members.read', 'requiredScope: svc.invoices.read'),
+    );
     expect(failed).toBe(true);
     const at = await placeIn('mcp-server.yaml', 'requiredScope: svc.members.read');
     expect(messages).toMatchObject([
-      { file: 'content/mcp-server.yaml', line: at.line, column: at.column + 'requiredScope: '.length, ruleId: 'unknown-scope' },
+      {
+        file: 'content/mcp-server.yaml',
+        line: at.line,
+        column: at.column + 'requiredScope: '.length,
+        ruleId: 'unknown-scope',
+      },
     ]);
     expect(await snapshot()).toEqual(before);
   });
 
   it('two resources claiming one path', async () => {
-    const { messages, failed } = await buildBroken('discovery-resources.yaml', (t) => t.replace('- path: /.well-known/agent.json', '- path: /.well-known/agent-card.json'));
+    const { messages, failed } = await buildBroken('discovery-resources.yaml', (t) =>
+      t.replace('- path: /.well-known/agent.json', '- path: /.well-known/agent-card.json'),
+    );
     expect(failed).toBe(true);
     const at = await placeIn('discovery-resources.yaml', '- path: /.well-known/agent.json');
     expect(messages.find((m) => m.ruleId === 'duplicate-path')).toMatchObject({

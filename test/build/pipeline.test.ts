@@ -43,21 +43,27 @@ function shapeProblem(entry: RegistryEntry, bytes: Buffer): string | undefined {
     } catch {
       return 'is not JSON';
     }
-    if (type === 'application/linkset+json' && !Array.isArray((value as { linkset?: unknown }).linkset)) return 'has no linkset array';
+    if (type === 'application/linkset+json' && !Array.isArray((value as { linkset?: unknown }).linkset))
+      return 'has no linkset array';
     if (type === 'application/ld+json' && !('@context' in (value as object))) return 'has no JSON-LD @context';
     return undefined;
   }
-  if (type === 'text/html') return /^<!doctype html>/i.test(text) && text.includes('</html>') ? undefined : 'is not an HTML document';
+  if (type === 'text/html')
+    return /^<!doctype html>/i.test(text) && text.includes('</html>') ? undefined : 'is not an HTML document';
   if (type === 'text/markdown') return text.startsWith('# ') ? undefined : 'does not start with its title';
   if (type === 'application/xml') return text.startsWith('<?xml') ? undefined : 'has no XML declaration';
   if (type === 'image/svg+xml') return text.includes('<svg') ? undefined : 'is not SVG';
-  if (type === 'text/plain' && entry.path.endsWith('llms.txt')) return text.startsWith('# ') ? undefined : 'does not start with an H1';
+  if (type === 'text/plain' && entry.path.endsWith('llms.txt'))
+    return text.startsWith('# ') ? undefined : 'does not start with an H1';
   return undefined;
 }
 
 async function treeBytes(root: string): Promise<Map<string, Buffer>> {
   const files = new Map<string, Buffer>();
-  for (const [top, label] of [[root, 'site'], [`${root}-hosts`, 'hosts']] as const) {
+  for (const [top, label] of [
+    [root, 'site'],
+    [`${root}-hosts`, 'hosts'],
+  ] as const) {
     for (const e of await readdir(top, { recursive: true, withFileTypes: true }).catch(() => [])) {
       const path = join(e.parentPath, e.name);
       if (e.isFile()) files.set(`${label}:${relative(top, path)}`, await readFile(path));
@@ -83,14 +89,16 @@ describe('build of the shipped content', () => {
     expect(problems).toEqual([]);
   });
 
-  it('writes every path of the contract\'s page family', () => {
+  it("writes every path of the contract's page family", () => {
     const paths = new Set(result.registry!.entries.map((e) => e.path));
     for (const path of ['/', '/mcp', '/developers', '/docs', '/ai', '/help', '/pricing']) {
       expect(paths).toContain(path);
       expect(paths).toContain(path === '/' ? '/index.md' : `${path}.md`);
     }
-    for (const path of ['/auth.md', '/brand.md', '/public-pages.md', '/llms.txt', '/llms-full.txt']) expect(paths).toContain(path);
-    for (const section of ['mcp', 'api', 'developers', 'docs', 'ai', 'help', 'public-pages']) expect(paths).toContain(`/${section}/llms.txt`);
+    for (const path of ['/auth.md', '/brand.md', '/public-pages.md', '/llms.txt', '/llms-full.txt'])
+      expect(paths).toContain(path);
+    for (const section of ['mcp', 'api', 'developers', 'docs', 'ai', 'help', 'public-pages'])
+      expect(paths).toContain(`/${section}/llms.txt`);
   });
 
   it('gives identical bytes when built again', async () => {

@@ -7,7 +7,12 @@ import { runPipeline } from '../../generator/build/pipeline.js';
 import { loadContent } from '../../generator/build/content/load.js';
 import { buildRegistry } from '../../generator/build/registry/build-registry.js';
 import { Diagnostics } from '../../generator/build/messages/diagnostics.js';
-import { ArtifactSet, type EmitContext, type RegistryEntry, type Validator } from '../../generator/build/registry/types.js';
+import {
+  ArtifactSet,
+  type EmitContext,
+  type RegistryEntry,
+  type Validator,
+} from '../../generator/build/registry/types.js';
 import type { Model } from '../../generator/model/types.js';
 import type { Registry } from '../../generator/build/registry/registry.js';
 import { kinds } from '../../generator/build/kinds.js';
@@ -65,7 +70,10 @@ export interface Loaded {
 }
 
 /** Loads the shipped content and builds its registry, without emitting or validating: for emitter unit tests. */
-export async function loadShipped(env: EnvironmentName = 'production', contentDir = DEFAULT_CONTENT_DIR): Promise<Loaded> {
+export async function loadShipped(
+  env: EnvironmentName = 'production',
+  contentDir = DEFAULT_CONTENT_DIR,
+): Promise<Loaded> {
   const diagnostics = new Diagnostics();
   const model = await loadContent({ contentDir, schemaDir: CONTENT_SCHEMA_DIR, env }, diagnostics);
   const registry = model && buildRegistry(model, kindsWithStubs(), diagnostics);
@@ -106,6 +114,12 @@ export function runValidator(
   const artifact = { entry, body };
   artifacts.set(artifact);
   const diagnostics = new Diagnostics();
-  validator(artifact, { model: loaded.model, registry: loaded.registry, diagnostics, artifacts, displayPath: (e) => `dist/${e.file}` });
+  validator(artifact, {
+    model: loaded.model,
+    registry: loaded.registry,
+    diagnostics,
+    artifacts,
+    displayPath: (e) => `dist/${e.file}`,
+  });
   return diagnostics.list().map(({ file, line, column, ruleId }) => ({ file, line, column, ruleId }));
 }

@@ -51,7 +51,11 @@ export const stubKinds: KindTable = {
   'mcp-server-card': { mediaType: MEDIA_TYPES.json, emit: json, discovery: true },
   'a2a-agent-card': { mediaType: MEDIA_TYPES.json, emit: json, discovery: true },
   'agent-discovery': { mediaType: MEDIA_TYPES.json, emit: json, discovery: true },
-  'api-catalog': { mediaType: MEDIA_TYPES.linkset, emit: (e) => `${JSON.stringify({ linkset: [{ anchor: e.path }] })}\n`, discovery: true },
+  'api-catalog': {
+    mediaType: MEDIA_TYPES.linkset,
+    emit: (e) => `${JSON.stringify({ linkset: [{ anchor: e.path }] })}\n`,
+    discovery: true,
+  },
   'public-pages-catalog': { mediaType: MEDIA_TYPES.json, emit: json, discovery: true },
   markdown: { mediaType: MEDIA_TYPES.markdown, emit: markdown, validate: [noWebhookApi], discovery: true },
   'llms-index': { mediaType: MEDIA_TYPES.text, emit: llms, discovery: true },
@@ -72,7 +76,13 @@ export const stubKinds: KindTable = {
   schemamap: { mediaType: MEDIA_TYPES.xml, emit: () => '<?xml version="1.0"?><urlset/>\n', discovery: true },
   entity: { mediaType: MEDIA_TYPES.jsonLd, emit: json, discovery: true },
   'agent-mode': { mediaType: MEDIA_TYPES.json, emit: json, file: queryFile, discovery: true, answersQueryRoute: true },
-  'page-context': { mediaType: MEDIA_TYPES.json, emit: json, file: queryFile, discovery: true, answersQueryRoute: true },
+  'page-context': {
+    mediaType: MEDIA_TYPES.json,
+    emit: json,
+    file: queryFile,
+    discovery: true,
+    answersQueryRoute: true,
+  },
   robots: { mediaType: MEDIA_TYPES.text, emit: () => 'User-agent: *\nAllow: /\n' },
   sitemap: { mediaType: MEDIA_TYPES.xml, emit: () => '<?xml version="1.0"?><urlset/>\n' },
   'oauth-metadata': {
@@ -82,15 +92,36 @@ export const stubKinds: KindTable = {
       const a = model.addresses;
       const body =
         entry.host === 'mcp'
-          ? { resource: `${a.mcp_url}/mcp`, authorization_servers: [a.auth_url], scopes_supported: model.authentication.scopes.map((s) => s.name) }
-          : { issuer: a.auth_url, authorization_endpoint: `${a.auth_url}/authorize`, token_endpoint: `${a.auth_url}/token`, response_types_supported: ['code'], code_challenge_methods_supported: ['S256'] };
+          ? {
+              resource: `${a.mcp_url}/mcp`,
+              authorization_servers: [a.auth_url],
+              scopes_supported: model.authentication.scopes.map((s) => s.name),
+            }
+          : {
+              issuer: a.auth_url,
+              authorization_endpoint: `${a.auth_url}/authorize`,
+              token_endpoint: `${a.auth_url}/token`,
+              response_types_supported: ['code'],
+              code_challenge_methods_supported: ['S256'],
+            };
       return `${JSON.stringify(body, null, 2)}\n`;
     },
     derive: () => {
-      const common = { group: 'auth', audience: ['agents' as const], inContract: false, purpose: 'OAuth metadata.', source: { file: 'content/authentication.yaml' } };
+      const common = {
+        group: 'auth',
+        audience: ['agents' as const],
+        inContract: false,
+        purpose: 'OAuth metadata.',
+        source: { file: 'content/authentication.yaml' },
+      };
       return [
         { ...common, path: '/.well-known/oauth-protected-resource', host: 'mcp', title: 'Protected resource metadata' },
-        { ...common, path: '/.well-known/oauth-authorization-server', host: 'auth', title: 'Authorization server metadata' },
+        {
+          ...common,
+          path: '/.well-known/oauth-authorization-server',
+          host: 'auth',
+          title: 'Authorization server metadata',
+        },
       ];
     },
   },

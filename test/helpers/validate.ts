@@ -86,7 +86,8 @@ export function checkWith(
 /** Replaces one exact string; throws when it is not there, so that a drifted fixture cannot pass silently. */
 export function replace(from: string | RegExp, to: string): (text: string) => string {
   return (text) => {
-    if (typeof from === 'string' ? !text.includes(from) : !from.test(text)) throw new Error(`fixture text not found: ${String(from)}`);
+    if (typeof from === 'string' ? !text.includes(from) : !from.test(text))
+      throw new Error(`fixture text not found: ${String(from)}`);
     return text.replace(from, to);
   };
 }

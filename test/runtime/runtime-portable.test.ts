@@ -15,7 +15,8 @@ describe('runtime portability', () => {
     for (const file of files) {
       const text = readFileSync(join(dir, file), 'utf8');
       for (const [, specifier] of text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) {
-        const inside = specifier!.startsWith('.') && !relative(dir, resolve(dir, dirname(file), specifier!)).startsWith('..');
+        const inside =
+          specifier!.startsWith('.') && !relative(dir, resolve(dir, dirname(file), specifier!)).startsWith('..');
         expect(inside, `${file} imports ${specifier}`).toBe(true);
       }
     }

@@ -30,7 +30,10 @@ export function guardContent(input: ContentGuardInput, model: Model, diagnostics
     seen.add(source.file);
     const units = yamlUnits(source);
     const placeOf = (unit: TextUnit, index: number) => units.find((u) => u.unit === unit)!.place(index);
-    for (const finding of findingsOf(units.map((u) => u.unit), model)) {
+    for (const finding of findingsOf(
+      units.map((u) => u.unit),
+      model,
+    )) {
       report(diagnostics, finding, placeOf(finding.unit, finding.index));
     }
   }
@@ -39,7 +42,10 @@ export function guardContent(input: ContentGuardInput, model: Model, diagnostics
     // Front matter values are judged too, reported where their value starts (single-line values: at the words).
     const frontMatter = new Map<TextUnit, SourcePlace | undefined>([
       ...sentences(page.title, 0).map((u): [TextUnit, SourcePlace | undefined] => [u, page.fieldPlaces?.title]),
-      ...sentences(page.description, 0).map((u): [TextUnit, SourcePlace | undefined] => [u, page.fieldPlaces?.description]),
+      ...sentences(page.description, 0).map((u): [TextUnit, SourcePlace | undefined] => [
+        u,
+        page.fieldPlaces?.description,
+      ]),
     ]);
     const units: TextUnit[] = [...frontMatter.keys(), ...markdownUnits(page.body)];
     for (const finding of findingsOf(units, model)) {
@@ -122,7 +128,9 @@ function yamlUnits(source: YamlSource): PlacedUnit[] {
   const visit = (node: unknown, keys: string[]) => {
     if (isMap(node)) {
       const siblings = node.items.flatMap((p) =>
-        isScalar(p.value) && typeof p.value.value === 'string' && p.value.value.length <= ROW_VALUE_LIMIT ? [p.value.value] : [],
+        isScalar(p.value) && typeof p.value.value === 'string' && p.value.value.length <= ROW_VALUE_LIMIT
+          ? [p.value.value]
+          : [],
       );
       for (const pair of node.items) {
         if (!isPair(pair)) continue;

@@ -25,9 +25,19 @@ export function contractEndpoints(model: Model, registry?: Registry): HostEndpoi
     {
       address: 'mcp_url',
       host: 'mcp',
-      paths: new Set(['/', mcpPath, auth.protectedResourceMetadataPath, `${auth.protectedResourceMetadataPath}${mcpPath}`, ...emitted('mcp')]),
+      paths: new Set([
+        '/',
+        mcpPath,
+        auth.protectedResourceMetadataPath,
+        `${auth.protectedResourceMetadataPath}${mcpPath}`,
+        ...emitted('mcp'),
+      ]),
     },
-    { address: 'auth_url', host: 'auth', paths: new Set(['/', auth.authorizationServerMetadataPath, ...emitted('auth')]) },
+    {
+      address: 'auth_url',
+      host: 'auth',
+      paths: new Set(['/', auth.authorizationServerMetadataPath, ...emitted('auth')]),
+    },
   ];
 }
 
@@ -48,7 +58,11 @@ export interface EndpointFinding {
 }
 
 /** In content text: a placeholder URL on the API, MCP or authorization host that is not one of the contract's endpoints. */
-export function placeholderEndpointFindings(units: TextUnit[], model: Model, negated: (u: TextUnit) => boolean): EndpointFinding[] {
+export function placeholderEndpointFindings(
+  units: TextUnit[],
+  model: Model,
+  negated: (u: TextUnit) => boolean,
+): EndpointFinding[] {
   const hosts = contractEndpoints(model);
   const findings: EndpointFinding[] = [];
   for (const unit of units) {

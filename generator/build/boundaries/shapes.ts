@@ -4,7 +4,15 @@ import type { Model } from '../../model/types.js';
 import { pointer, walkJson, type JsonPath } from '../text/json-walk.js';
 
 /** Members that carry a tool's or call's input or result schema (MCP tools, OpenAPI-like descriptions). */
-const SHAPE_KEYS = new Set(['inputSchema', 'outputSchema', 'input_schema', 'output_schema', 'resultSchema', 'responseSchema', 'argumentsSchema']);
+const SHAPE_KEYS = new Set([
+  'inputSchema',
+  'outputSchema',
+  'input_schema',
+  'output_schema',
+  'resultSchema',
+  'responseSchema',
+  'argumentsSchema',
+]);
 
 const SHAPE_MEMBERS = [...SHAPE_KEYS, 'properties'].map((key) => `"${key}"`);
 
@@ -29,7 +37,9 @@ export const SHAPE_FIX =
  * reports them by name, wherever they are written.
  */
 export function shapeFindings(json: unknown, model: Model, options: { schemaMembers?: boolean } = {}): ShapeFinding[] {
-  const envelope = new Set([...model.errors.api.fields, ...model.errors.mcp.dataFields].flatMap((f) => f.name.split('.')));
+  const envelope = new Set(
+    [...model.errors.api.fields, ...model.errors.mcp.dataFields].flatMap((f) => f.name.split('.')),
+  );
   const findings: ShapeFinding[] = [];
   walkJson(json, (value, path) => {
     const key = path[path.length - 1];

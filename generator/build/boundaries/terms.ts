@@ -26,7 +26,10 @@ function wordPattern(word: string, last: boolean): string {
 function termRegex(term: string): RegExp {
   const words = term.trim().toLowerCase().split(/\s+/);
   const coordination = words.length > 1 ? `(?:\\s*(?:,|/|&|\\band\\b|\\bor\\b)\\s*[\\w-]+)*` : '';
-  const rest = words.slice(1).map((w, i) => `[\\s-]+${wordPattern(w, i === words.length - 2)}`).join('');
+  const rest = words
+    .slice(1)
+    .map((w, i) => `[\\s-]+${wordPattern(w, i === words.length - 2)}`)
+    .join('');
   return new RegExp(`\\b${wordPattern(words[0]!, words.length === 1)}${coordination}${rest}\\b`, 'gi');
 }
 
@@ -57,7 +60,12 @@ export function findTerms(text: string, boundaries: Boundaries): TermMatch[] {
     if (!match) continue;
     const earlier = found.get(pattern.interfaceId);
     if (!earlier || match.index < earlier.index) {
-      found.set(pattern.interfaceId, { interfaceId: pattern.interfaceId, name: pattern.name, matched: match[0], index: match.index });
+      found.set(pattern.interfaceId, {
+        interfaceId: pattern.interfaceId,
+        name: pattern.name,
+        matched: match[0],
+        index: match.index,
+      });
     }
   }
   return [...found.values()];

@@ -30,7 +30,11 @@ export type Facts = Map<string, { value: unknown; source: YamlSource }>;
  * A check of the content set that needs its sources as editors wrote them (the boundaries guard), run once the model
  * is assembled; given by the caller, since such checks belong to later stages.
  */
-export type ContentCheck = (input: { sources: YamlSource[]; pages: Page[] }, model: Model, diagnostics: Diagnostics) => void;
+export type ContentCheck = (
+  input: { sources: YamlSource[]; pages: Page[] },
+  model: Model,
+  diagnostics: Diagnostics,
+) => void;
 
 interface AssembleInput {
   env: EnvironmentName;

@@ -22,7 +22,6 @@ export interface LoadOptions {
   checks?: ContentCheck[];
 }
 
-
 export async function loadContent(options: LoadOptions, diagnostics: Diagnostics): Promise<Model | undefined> {
   const displayRoot = options.displayRoot ?? join(options.contentDir, '..');
   const display = (abs: string) => relative(displayRoot, abs).split('\\').join('/');

@@ -54,7 +54,12 @@ export function pointerSegments(pointer: string): (string | number)[] {
 export function placeOf(source: YamlSource, segments: readonly (string | number)[], key = false): SourcePlace {
   for (let n = segments.length; n >= 0; n--) {
     const path = segments.slice(0, n);
-    const node = key && n === segments.length ? keyNode(source, path) : path.length === 0 ? source.doc.contents : source.doc.getIn(path, true);
+    const node =
+      key && n === segments.length
+        ? keyNode(source, path)
+        : path.length === 0
+          ? source.doc.contents
+          : source.doc.getIn(path, true);
     if (isNode(node) && node.range) {
       const pos = source.lineCounter.linePos(node.range[0]);
       return { file: source.file, line: pos.line + source.lineOffset, column: pos.col };

@@ -4,7 +4,11 @@
 export const IO_CONCURRENCY = 32;
 
 /** Maps `items` through `work`, at most `limit` at a time; results keep the items' order. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const lane = async () => {

@@ -62,7 +62,15 @@ export class Diagnostics {
   }
 
   /** Messages as plain data, for tests and `--json`. */
-  list(): { file: string; line?: number; column?: number; ruleId: string; stage: string; fatal: boolean; reason: string }[] {
+  list(): {
+    file: string;
+    line?: number;
+    column?: number;
+    ruleId: string;
+    stage: string;
+    fatal: boolean;
+    reason: string;
+  }[] {
     return [...this.files.entries()].flatMap(([file, vf]) =>
       vf.messages.map((m) => ({
         file,

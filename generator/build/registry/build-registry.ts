@@ -52,7 +52,8 @@ export function buildRegistry(model: Model, kinds: KindTable, diagnostics: Diagn
   }
 
   for (const [kind, definition] of Object.entries(kinds)) {
-    if (definition.derive) specs.push(...definition.derive(model, diagnostics).map((s) => ({ ...s, kind: s.kind ?? kind })));
+    if (definition.derive)
+      specs.push(...definition.derive(model, diagnostics).map((s) => ({ ...s, kind: s.kind ?? kind })));
   }
 
   const entries: RegistryEntry[] = [];
@@ -124,7 +125,14 @@ function addSubPageEntries(
   if (!html || !twin || !isPlain(html) || !isPlain(twin)) {
     const common = { group, page: page.id, inContract: false, source: page.source, purpose: page.description };
     add({ ...common, path: page.path, kind: 'html-page', title: htmlTitle, audience: HTML_AUDIENCE });
-    add({ ...common, path: page.twinPath, kind: 'markdown', title: twinTitle, audience: TWIN_AUDIENCE, mediaType: MEDIA_TYPES.markdown });
+    add({
+      ...common,
+      path: page.twinPath,
+      kind: 'markdown',
+      title: twinTitle,
+      audience: TWIN_AUDIENCE,
+      mediaType: MEDIA_TYPES.markdown,
+    });
     return;
   }
   entries.push({

@@ -104,7 +104,9 @@ function expandOne(
       'unknown-directive',
       node,
       `Unknown directive \`${node.type === 'leafDirective' ? '::' : ':::'}${node.name}\`.`,
-      `Write one of: ${Object.keys(blockDirectives).map((n) => `::${n}`).join(', ')} (each on its own line; see README, "Content layout for editors").`,
+      `Write one of: ${Object.keys(blockDirectives)
+        .map((n) => `::${n}`)
+        .join(', ')} (each on its own line; see README, "Content layout for editors").`,
     );
     return [];
   }
@@ -115,7 +117,9 @@ function expandOne(
         'unknown-directive-attribute',
         node,
         `\`::${node.name}\` has no attribute \`${name}\`.`,
-        handler.attributes?.length ? `Use only: ${handler.attributes.join(', ')}.` : `Write \`::${node.name}\` without attributes.`,
+        handler.attributes?.length
+          ? `Use only: ${handler.attributes.join(', ')}.`
+          : `Write \`::${node.name}\` without attributes.`,
       );
       continue;
     }
@@ -132,7 +136,13 @@ function fillPlaceholders(tree: Root, model: Model, report: Report): void {
     if (strict && node.position) {
       for (const match of value.matchAll(PLACEHOLDER)) {
         if (!known.has(match[1]!)) {
-          report('unknown-placeholder', node, `Unknown placeholder \`${match[0]}\`.`, fix, node.type === 'text' ? match.index : 0);
+          report(
+            'unknown-placeholder',
+            node,
+            `Unknown placeholder \`${match[0]}\`.`,
+            fix,
+            node.type === 'text' ? match.index : 0,
+          );
         }
       }
     }

@@ -51,7 +51,9 @@ export function list(items: (Inline[] | BlockContent[])[], ordered = false): Lis
 }
 
 function isBlocks(item: Inline[] | BlockContent[]): item is BlockContent[] {
-  return item.length > 0 && typeof item[0] !== 'string' && ['paragraph', 'list', 'table', 'code'].includes(item[0]!.type);
+  return (
+    item.length > 0 && typeof item[0] !== 'string' && ['paragraph', 'list', 'table', 'code'].includes(item[0]!.type)
+  );
 }
 
 /** A GFM table: a header row, then one row per item. */

@@ -47,7 +47,9 @@ export async function prerenderPages(
   const entriesByPage = pageEntries(context.registry);
   const pages = model.pages.filter((p) => entriesByPage.has(p.id));
   const cache = options.cacheDir ? new RenderCache(options.cacheDir) : undefined;
-  const contextKey = cache ? renderContextKey(await generatorFingerprint(options.projectRoot), model, context.registry) : '';
+  const contextKey = cache
+    ? renderContextKey(await generatorFingerprint(options.projectRoot), model, context.registry)
+    : '';
   const keys = new Map(pages.map((p) => [p.id, cache ? pageKey(contextKey, p) : '']));
 
   const ready = new Map<string, PageProducts>();
@@ -65,7 +67,10 @@ export async function prerenderPages(
   const pending = pages.filter((p) => !ready.has(p.id));
   // Workers started early are used for any number of pages: their start is already paid for.
   const wanted = workerCount(pending.length, options.workers);
-  const pool = pending.length === 0 ? undefined : (options.pool ?? (wanted > 0 ? new RenderPool(wanted, options.workerFile) : undefined));
+  const pool =
+    pending.length === 0
+      ? undefined
+      : (options.pool ?? (wanted > 0 ? new RenderPool(wanted, options.workerFile) : undefined));
   const workers = pool?.size ?? 0;
   let inWorkers = 0;
   const fresh = new Map<string, PageProducts>();
@@ -73,13 +78,15 @@ export async function prerenderPages(
   try {
     // Workers and this thread take batches from one queue until it is empty; both cores stay busy to the end.
     const queue = pageQueue(pending.map((p) => p.id));
-    const done = (pool?.render(model, queue, (products) => {
-      for (const [id, product] of products) {
-        if (!product) continue;
-        fresh.set(id, product);
-        inWorkers++;
-      }
-    }) ?? []).map((answer) => answer.catch(() => undefined));
+    const done = (
+      pool?.render(model, queue, (products) => {
+        for (const [id, product] of products) {
+          if (!product) continue;
+          fresh.set(id, product);
+          inWorkers++;
+        }
+      }) ?? []
+    ).map((answer) => answer.catch(() => undefined));
     if (workers === 0 || options.renderOnMainThread !== false) {
       drainQueue(queue, (ids) => {
         for (const id of ids) {

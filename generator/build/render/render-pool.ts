@@ -32,7 +32,8 @@ export function startEarly(
   if (!cacheIsEmpty) return undefined;
   let files = 0;
   try {
-    for (const name of readdirSync(join(contentDir, 'pages'), { recursive: true })) if (String(name).endsWith('.md')) files++;
+    for (const name of readdirSync(join(contentDir, 'pages'), { recursive: true }))
+      if (String(name).endsWith('.md')) files++;
   } catch {
     return undefined;
   }
@@ -76,7 +77,11 @@ export class RenderPool {
    * the page must be rendered on the main thread). Each promise resolves when the queue is empty for its worker and
    * rejects if the worker fails, leaving the pages it took and did not answer to the main thread.
    */
-  render(model: Model, queue: PageQueueShare, onBatch: (products: [string, PageProducts | null][]) => void): Promise<void>[] {
+  render(
+    model: Model,
+    queue: PageQueueShare,
+    onBatch: (products: [string, PageProducts | null][]) => void,
+  ): Promise<void>[] {
     const job: RenderJob = { model, queue };
     return this.workers.map(
       ({ worker, exited }) =>

@@ -87,7 +87,8 @@ export function markdownBlocks(text: string): Block[] {
       continue;
     }
     const paragraph: Line[] = [];
-    while (i < lines.length && !blank(lines[i]) && (paragraph.length === 0 || !startsBlock(lines[i]!))) paragraph.push(lines[i++]!);
+    while (i < lines.length && !blank(lines[i]) && (paragraph.length === 0 || !startsBlock(lines[i]!)))
+      paragraph.push(lines[i++]!);
     blocks.push({ kind: 'paragraph', lines: paragraph });
   }
   return blocks;

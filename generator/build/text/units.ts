@@ -115,9 +115,44 @@ export function lineUnits(text: string, offset = 0, context: string[] = []): Tex
 
 // Elements that end one unit and start the next; inline elements and table cells do not (a row is one unit).
 const BLOCK_TAGS = new Set([
-  'p', 'li', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dt', 'dd', 'pre', 'title', 'blockquote', 'ul', 'ol',
-  'table', 'thead', 'tbody', 'div', 'nav', 'header', 'footer', 'main', 'section', 'article', 'body', 'head',
-  'html', 'br', 'hr', 'caption', 'figcaption', 'aside', 'details', 'summary', 'meta', 'link',
+  'p',
+  'li',
+  'tr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'dt',
+  'dd',
+  'pre',
+  'title',
+  'blockquote',
+  'ul',
+  'ol',
+  'table',
+  'thead',
+  'tbody',
+  'div',
+  'nav',
+  'header',
+  'footer',
+  'main',
+  'section',
+  'article',
+  'body',
+  'head',
+  'html',
+  'br',
+  'hr',
+  'caption',
+  'figcaption',
+  'aside',
+  'details',
+  'summary',
+  'meta',
+  'link',
 ]);
 
 /**
@@ -131,7 +166,9 @@ export function htmlUnits(html: string): TextUnit[] {
 
 /** Script and style bodies and comments are not text: blanked to spaces, so that offsets stay those of the file. */
 export function blankHtml(html: string): string {
-  return html.replace(SCRIPT_OR_STYLE, (m) => ' '.repeat(m.length)).replace(/<!--[\s\S]*?-->/g, (m) => ' '.repeat(m.length));
+  return html
+    .replace(SCRIPT_OR_STYLE, (m) => ' '.repeat(m.length))
+    .replace(/<!--[\s\S]*?-->/g, (m) => ' '.repeat(m.length));
 }
 
 const SCRIPT_OR_STYLE = /<(script|style)\b[\s\S]*?<\/\1>/gi;
@@ -256,8 +293,13 @@ export function htmlCutsIn(html: string, ranges: [number, number][]): number[] {
     if (at === 0 || inRange(at)) continue;
     // The nearest angle bracket before it that is not blanked.
     let bracket = Math.max(html.lastIndexOf('>', at - 1), html.lastIndexOf('<', at - 1));
-    for (let range = bracket >= 0 ? inRange(bracket) : undefined; range; range = bracket >= 0 ? inRange(bracket) : undefined) {
-      bracket = range[0] === 0 ? -1 : Math.max(html.lastIndexOf('>', range[0] - 1), html.lastIndexOf('<', range[0] - 1));
+    for (
+      let range = bracket >= 0 ? inRange(bracket) : undefined;
+      range;
+      range = bracket >= 0 ? inRange(bracket) : undefined
+    ) {
+      bracket =
+        range[0] === 0 ? -1 : Math.max(html.lastIndexOf('>', range[0] - 1), html.lastIndexOf('<', range[0] - 1));
     }
     if (bracket >= 0 && html[bracket] === '<') continue;
     // A ">" after it that is not blanked.
@@ -296,7 +338,13 @@ export function jsonUnits(json: unknown, text: string): TextUnit[] {
   const add = (s: string, valuePath: JsonPath, context: string[]) => {
     const at = find(valuePath, s);
     for (const unit of sentences(s, at + 1, context)) {
-      units.push({ text: unit.text, offset: unit.offset, context: unit.context, path: valuePath, inValue: unit.offset - at - 1 });
+      units.push({
+        text: unit.text,
+        offset: unit.offset,
+        context: unit.context,
+        path: valuePath,
+        inValue: unit.offset - at - 1,
+      });
     }
   };
   walkJson(json, (value, path) => {
@@ -336,13 +384,19 @@ export function jsonUnits(json: unknown, text: string): TextUnit[] {
 }
 
 /** The JSON code blocks of a Markdown text that parse as JSON, with the offset of each block's first line. */
-export function jsonCodeBlocks(text: string, blocks: Block[] = markdownBlocks(text)): { json: unknown; offset: number }[] {
+export function jsonCodeBlocks(
+  text: string,
+  blocks: Block[] = markdownBlocks(text),
+): { json: unknown; offset: number }[] {
   const found: { json: unknown; offset: number }[] = [];
   for (const block of blocks) {
     if (block.kind !== 'code' || !block.info?.startsWith('json') || block.lines.length === 0) continue;
     try {
       // The fence line is just above the first line of the body.
-      found.push({ json: JSON.parse(block.lines.map((l) => l.text).join('\n')), offset: fenceOffset(text, block.lines[0]!.offset) });
+      found.push({
+        json: JSON.parse(block.lines.map((l) => l.text).join('\n')),
+        offset: fenceOffset(text, block.lines[0]!.offset),
+      });
     } catch {
       // Not JSON (a fragment, comments): nothing to read as a shape.
     }

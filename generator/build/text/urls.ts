@@ -22,7 +22,11 @@ export function absoluteUrls(text: string): FoundUrl[] {
 /** Links written as site paths ("/mcp.md"): HTML href/src attributes and Markdown link destinations. */
 export function rootRelativeLinks(text: string, format: TextFormat): FoundUrl[] {
   const pattern =
-    format === 'html' ? /\b(?:href|src)="(\/(?!\/)[^"]*)"/g : format === 'markdown' ? /\]\((\/(?!\/)[^)\s]*)/g : undefined;
+    format === 'html'
+      ? /\b(?:href|src)="(\/(?!\/)[^"]*)"/g
+      : format === 'markdown'
+        ? /\]\((\/(?!\/)[^)\s]*)/g
+        : undefined;
   if (!pattern) return [];
   return [...text.matchAll(pattern)].map((m) => ({
     url: m[1]!.replace(/&amp;/g, '&'),

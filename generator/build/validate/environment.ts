@@ -21,7 +21,8 @@ export function guessEnvironment(
   const names = Object.keys(environments) as EnvironmentName[];
   const all = names.flatMap((n) => Object.values(environments[n]));
   // An address two environments share tells nothing.
-  const own = (n: EnvironmentName) => Object.values(environments[n]).filter((a) => all.indexOf(a) === all.lastIndexOf(a));
+  const own = (n: EnvironmentName) =>
+    Object.values(environments[n]).filter((a) => all.indexOf(a) === all.lastIndexOf(a));
   const counts: Partial<Record<EnvironmentName, number>> = {};
   const examples: Partial<Record<EnvironmentName, { address: string; file: string }>> = {};
   for (const artifact of artifacts.values()) {

@@ -73,7 +73,8 @@ export async function readBuiltTree(
   const displayHosts = `${display.replace(/[\\/]+$/, '')}-hosts`;
   const roots: { abs: string; shown: string }[] = [{ abs: dir, shown: display.replace(/[\\/]+$/, '') }];
   if (await isDirectory(hostsRoot)) {
-    for (const name of (await readdir(hostsRoot)).sort()) roots.push({ abs: join(hostsRoot, name), shown: `${displayHosts}/${name}` });
+    for (const name of (await readdir(hostsRoot)).sort())
+      roots.push({ abs: join(hostsRoot, name), shown: `${displayHosts}/${name}` });
   }
   for (const root of roots) {
     if (!(await isDirectory(root.abs))) {
@@ -82,7 +83,8 @@ export async function readBuiltTree(
     }
     for (const rel of (await fg('**/*', { cwd: root.abs, dot: true, onlyFiles: true })).sort()) {
       const abs = join(root.abs, rel);
-      if (!claimed.has(abs) && !claimedFolders.some((f) => abs.startsWith(f))) unclaimed.push(`${root.shown}/${relative(root.abs, abs).split('\\').join('/')}`);
+      if (!claimed.has(abs) && !claimedFolders.some((f) => abs.startsWith(f)))
+        unclaimed.push(`${root.shown}/${relative(root.abs, abs).split('\\').join('/')}`);
     }
   }
   return { artifacts, unclaimed, files };

@@ -43,10 +43,16 @@ export async function writeTrees(trees: OutputTree[], fs: OutputFileSystem): Pro
  * memory holds one file at a time, whatever the stream's length. Synchronous writes when the file system has them
  * (200,000 tiny files: a few seconds, against tens of seconds for a promise per file on a busy machine).
  */
-async function writeStream(root: string, files: Iterable<StreamedFile>, made: Set<string>, fs: OutputFileSystem): Promise<void> {
+async function writeStream(
+  root: string,
+  files: Iterable<StreamedFile>,
+  made: Set<string>,
+  fs: OutputFileSystem,
+): Promise<void> {
   for (const { file, body } of files) {
     // Names come from site paths; one that climbs out of the tree is a bug, never a file written elsewhere.
-    if (file.split('/').some((segment) => segment === '..' || segment === '')) throw new Error(`Refusing to write the streamed file "${file}".`);
+    if (file.split('/').some((segment) => segment === '..' || segment === ''))
+      throw new Error(`Refusing to write the streamed file "${file}".`);
     const path = join(root, file);
     const dir = dirname(path);
     const newDir = made.has(dir) ? undefined : (made.add(dir), dir);

@@ -18,16 +18,25 @@ export type AssetFetch = (url: URL) => Promise<Response>;
  * Answers a request, or returns undefined when the CDN should serve it as a static file. A page context is the one
  * static file `fetchAsset` gets for it: the table holds only the route families, never every page's context.
  */
-export async function answerEdgeRequest(request: Request, table: EdgeTable, fetchAsset: AssetFetch): Promise<Response | undefined> {
+export async function answerEdgeRequest(
+  request: Request,
+  table: EdgeTable,
+  fetchAsset: AssetFetch,
+): Promise<Response | undefined> {
   if (table.version !== EDGE_TABLE_VERSION) {
-    throw new Error(`The edge table has version ${String(table.version)}; this handler reads ${EDGE_TABLE_VERSION}. Rebuild.`);
+    throw new Error(
+      `The edge table has version ${String(table.version)}; this handler reads ${EDGE_TABLE_VERSION}. Rebuild.`,
+    );
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
   const url = new URL(request.url);
   const head = request.method === 'HEAD';
 
   if (table.agentMode && isQueryRoute(table.agentMode.route, url)) {
-    return withoutBodyFor(head, answerToResponse(answerAgentMode(table.agentMode.data), headerRecord(table.agentMode.headers)));
+    return withoutBodyFor(
+      head,
+      answerToResponse(answerAgentMode(table.agentMode.data), headerRecord(table.agentMode.headers)),
+    );
   }
   if (table.pageContext && isQueryRoute(table.pageContext.route, url)) {
     const data = table.pageContext.data;
@@ -41,14 +50,17 @@ export async function answerEdgeRequest(request: Request, table: EdgeTable, fetc
   }
   if (prefersMarkdown(request.headers.get('accept'))) {
     const page = table.pages.find((p) => p.path === url.pathname);
-    if (page) return withoutBodyFor(head, new Response(page.body, { status: 200, headers: headerRecord(page.headers) }));
+    if (page)
+      return withoutBodyFor(head, new Response(page.body, { status: 200, headers: headerRecord(page.headers) }));
   }
   return undefined;
 }
 
 /** The paths whose requests the handler may answer; a CDN need not run it anywhere else. */
 export function answeredPaths(table: EdgeTable): string[] {
-  const routes = [table.agentMode?.route, table.pageContext?.route].flatMap((r) => (r ? [new URL(r, 'http://route.invalid').pathname] : []));
+  const routes = [table.agentMode?.route, table.pageContext?.route].flatMap((r) =>
+    r ? [new URL(r, 'http://route.invalid').pathname] : [],
+  );
   return [...new Set([...routes, ...table.pages.map((p) => p.path)])];
 }
 

@@ -47,7 +47,11 @@ export function readPageContextRequest(data: PageContextData, pathParam: string 
  * The answer for a checked site path: 200 with the page's context when its file was found, else 404 (the message
  * names the route family when the path has the shape of one, so a caller sees why).
  */
-export function pageContextAnswer(data: PageContextData, path: string, context: PageContext | undefined): Answer<PageContext> {
+export function pageContextAnswer(
+  data: PageContextData,
+  path: string,
+  context: PageContext | undefined,
+): Answer<PageContext> {
   if (context && context.path === path) return { status: 200, body: context };
   const family = findRouteFamily(data.routeFamilies, path);
   const known = data.routeFamilies.map((f) => f.pattern).join(', ');

@@ -24,7 +24,13 @@ export {
   PAGE_CONTEXT_ERROR_CODES,
 } from './answer.js';
 export type { Answer, ContextFileReader, PageContextRequest } from './answer.js';
-export { contextFileOf, contextUrlPathOf, CONTEXT_PATH_PLACEHOLDER, PAGE_CONTEXT_FILES, PAGE_CONTEXT_FOLDER } from './context-files.js';
+export {
+  contextFileOf,
+  contextUrlPathOf,
+  CONTEXT_PATH_PLACEHOLDER,
+  PAGE_CONTEXT_FILES,
+  PAGE_CONTEXT_FOLDER,
+} from './context-files.js';
 export { checkSitePath, MAX_SITE_PATH_LENGTH } from './site-path.js';
 export { findRouteFamily, isRoutePattern, matchesPattern } from './route-pattern.js';
 export type * from './types.js';

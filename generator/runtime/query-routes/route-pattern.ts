@@ -30,7 +30,10 @@ function parameterCount(pattern: string): number {
  * The family a path belongs to: an exact pattern first, then the pattern with the fewest parameters,
  * then the first in catalog order, so that `/help` is the section page and `/help/x` a help article.
  */
-export function findRouteFamily<F extends Pick<RouteFamily, 'pattern'>>(families: readonly F[], path: string): F | undefined {
+export function findRouteFamily<F extends Pick<RouteFamily, 'pattern'>>(
+  families: readonly F[],
+  path: string,
+): F | undefined {
   let best: F | undefined;
   let bestCount = Infinity;
   for (const family of families) {

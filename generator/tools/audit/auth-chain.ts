@@ -31,39 +31,113 @@ export async function checkAuthChain(input: AuthChainInput): Promise<void> {
 
   const [first, second, third] = steps;
   if (!first || !second || !third) {
-    card.fail('auth-chain', 'content/authentication.yaml', 'chain', 'the discovery chain of the content does not have its three steps');
+    card.fail(
+      'auth-chain',
+      'content/authentication.yaml',
+      'chain',
+      'the discovery chain of the content does not have its three steps',
+    );
     return;
   }
   const guide = await get(first);
-  if (card.expect(guide.status === 200, 'auth-chain', first, 'step-1', `answered ${guide.status || guide.error}, expected 200`)) {
-    card.expect(guide.text.includes(second), 'auth-chain', first, 'names-step-2', `does not name the next step, ${second}`);
+  if (
+    card.expect(
+      guide.status === 200,
+      'auth-chain',
+      first,
+      'step-1',
+      `answered ${guide.status || guide.error}, expected 200`,
+    )
+  ) {
+    card.expect(
+      guide.text.includes(second),
+      'auth-chain',
+      first,
+      'names-step-2',
+      `does not name the next step, ${second}`,
+    );
   }
 
   for (const [url, label] of [
     [second, 'step-2'],
-    [`${addresses.mcp_url}/.well-known/oauth-protected-resource${model.mcpServer.endpointPath}`, 'step-2-path-inserted'],
+    [
+      `${addresses.mcp_url}/.well-known/oauth-protected-resource${model.mcpServer.endpointPath}`,
+      'step-2-path-inserted',
+    ],
   ] as const) {
     const prm = await get(url);
     const json = parse(prm.text);
-    if (!card.expect(prm.status === 200 && essence(prm.type) === 'application/json' && json !== undefined, 'auth-chain', url, label, `answered ${prm.status || prm.error} ${prm.type ?? ''}, expected 200 application/json (RFC 9728)`)) continue;
-    card.expect(json!.resource === mcpEndpoint, 'auth-chain', url, 'resource', `resource is ${JSON.stringify(json!.resource)}, expected "${mcpEndpoint}"`);
+    if (
+      !card.expect(
+        prm.status === 200 && essence(prm.type) === 'application/json' && json !== undefined,
+        'auth-chain',
+        url,
+        label,
+        `answered ${prm.status || prm.error} ${prm.type ?? ''}, expected 200 application/json (RFC 9728)`,
+      )
+    )
+      continue;
+    card.expect(
+      json!.resource === mcpEndpoint,
+      'auth-chain',
+      url,
+      'resource',
+      `resource is ${JSON.stringify(json!.resource)}, expected "${mcpEndpoint}"`,
+    );
     const servers = Array.isArray(json!.authorization_servers) ? (json!.authorization_servers as unknown[]) : [];
-    card.expect(servers.includes(addresses.auth_url), 'auth-chain', url, 'authorization-servers', `authorization_servers ${JSON.stringify(json!.authorization_servers)} does not list ${addresses.auth_url}`);
+    card.expect(
+      servers.includes(addresses.auth_url),
+      'auth-chain',
+      url,
+      'authorization-servers',
+      `authorization_servers ${JSON.stringify(json!.authorization_servers)} does not list ${addresses.auth_url}`,
+    );
   }
 
   const asm = await get(third);
   const json = parse(asm.text);
-  if (!card.expect(asm.status === 200 && essence(asm.type) === 'application/json' && json !== undefined, 'auth-chain', third, 'step-3', `answered ${asm.status || asm.error} ${asm.type ?? ''}, expected 200 application/json (RFC 8414)`)) return;
-  card.expect(json!.issuer === addresses.auth_url, 'auth-chain', third, 'issuer', `issuer is ${JSON.stringify(json!.issuer)}, expected "${addresses.auth_url}" (clients reject a mismatch)`);
-  const methods = Array.isArray(json!.code_challenge_methods_supported) ? (json!.code_challenge_methods_supported as unknown[]) : [];
-  card.expect(methods.includes('S256'), 'auth-chain', third, 'pkce-s256', 'code_challenge_methods_supported lacks "S256": MCP clients refuse such metadata');
-  card.expect(typeof json!.authorization_endpoint === 'string' && typeof json!.token_endpoint === 'string', 'auth-chain', third, 'endpoints', 'authorization_endpoint or token_endpoint is missing');
+  if (
+    !card.expect(
+      asm.status === 200 && essence(asm.type) === 'application/json' && json !== undefined,
+      'auth-chain',
+      third,
+      'step-3',
+      `answered ${asm.status || asm.error} ${asm.type ?? ''}, expected 200 application/json (RFC 8414)`,
+    )
+  )
+    return;
+  card.expect(
+    json!.issuer === addresses.auth_url,
+    'auth-chain',
+    third,
+    'issuer',
+    `issuer is ${JSON.stringify(json!.issuer)}, expected "${addresses.auth_url}" (clients reject a mismatch)`,
+  );
+  const methods = Array.isArray(json!.code_challenge_methods_supported)
+    ? (json!.code_challenge_methods_supported as unknown[])
+    : [];
+  card.expect(
+    methods.includes('S256'),
+    'auth-chain',
+    third,
+    'pkce-s256',
+    'code_challenge_methods_supported lacks "S256": MCP clients refuse such metadata',
+  );
+  card.expect(
+    typeof json!.authorization_endpoint === 'string' && typeof json!.token_endpoint === 'string',
+    'auth-chain',
+    third,
+    'endpoints',
+    'authorization_endpoint or token_endpoint is missing',
+  );
 }
 
 function parse(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }

@@ -1,7 +1,11 @@
 // An OAuth client for `verify --preview-auth`: registers, authorizes and redeems the code with no person involved.
 // Only an authorization server that approves on its own (the preview's) completes this flow.
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
 
 /** Never opened: the code is read from the authorization server's redirect. */
 const REDIRECT_URL = 'http://127.0.0.1:1/verify/callback';

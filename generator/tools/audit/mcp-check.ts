@@ -53,43 +53,97 @@ export async function checkMcp(input: McpCheckInput): Promise<void> {
   await checkNotEndpoints(input, doFetch);
 
   if (!input.credentials) {
-    card.add({ area: 'mcp', subject: endpoint, check: 'tools-list', outcome: 'skip', detail: 'no --token or --preview-auth given' });
+    card.add({
+      area: 'mcp',
+      subject: endpoint,
+      check: 'tools-list',
+      outcome: 'skip',
+      detail: 'no --token or --preview-auth given',
+    });
     return;
   }
   let client: Client;
   try {
-    client = await connect(endpoint, input.credentials, model.authentication.scopes.map((s) => s.name), doFetch);
+    client = await connect(
+      endpoint,
+      input.credentials,
+      model.authentication.scopes.map((s) => s.name),
+      doFetch,
+    );
   } catch (error) {
-    card.fail('mcp', endpoint, 'connect', `the SDK client could not connect: ${error instanceof Error ? error.message : String(error)}`);
+    card.fail(
+      'mcp',
+      endpoint,
+      'connect',
+      `the SDK client could not connect: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return;
   }
   try {
-    card.pass('mcp', endpoint, 'connect', `server ${client.getServerVersion()?.name ?? '?'} ${client.getServerVersion()?.version ?? ''}`.trim());
+    card.pass(
+      'mcp',
+      endpoint,
+      'connect',
+      `server ${client.getServerVersion()?.name ?? '?'} ${client.getServerVersion()?.version ?? ''}`.trim(),
+    );
     const { tools } = await client.listTools();
     const declared = new Map(model.mcpServer.controls.map((c) => [c.name, c]));
     const offered = new Set(tools.map((t) => t.name));
     const extra = tools.filter((t) => !declared.has(t.name)).map((t) => t.name);
     const missing = [...declared.keys()].filter((n) => !offered.has(n));
-    card.expect(extra.length === 0, 'mcp', endpoint, 'no-undeclared-tools', `tools/list offers tools the contract does not declare: ${extra.join(', ')}`);
-    card.expect(missing.length === 0, 'mcp', endpoint, 'declared-tools', `tools/list lacks declared controls: ${missing.join(', ')}`);
+    card.expect(
+      extra.length === 0,
+      'mcp',
+      endpoint,
+      'no-undeclared-tools',
+      `tools/list offers tools the contract does not declare: ${extra.join(', ')}`,
+    );
+    card.expect(
+      missing.length === 0,
+      'mcp',
+      endpoint,
+      'declared-tools',
+      `tools/list lacks declared controls: ${missing.join(', ')}`,
+    );
     for (const tool of tools) {
       if (!declared.has(tool.name)) continue;
       const a = tool.annotations ?? {};
-      card.expect(a.readOnlyHint === true && a.destructiveHint !== true, 'mcp', `${endpoint} ${tool.name}`, 'read-only', `annotations ${JSON.stringify(a)}: a declared control must be readOnlyHint: true and not destructive`);
+      card.expect(
+        a.readOnlyHint === true && a.destructiveHint !== true,
+        'mcp',
+        `${endpoint} ${tool.name}`,
+        'read-only',
+        `annotations ${JSON.stringify(a)}: a declared control must be readOnlyHint: true and not destructive`,
+      );
     }
   } catch (error) {
-    card.fail('mcp', endpoint, 'tools-list', `tools/list failed: ${error instanceof Error ? error.message : String(error)}`);
+    card.fail(
+      'mcp',
+      endpoint,
+      'tools-list',
+      `tools/list failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   } finally {
     await client.close().catch(() => {});
   }
 }
 
-async function connect(endpoint: string, credentials: NonNullable<McpCredentials>, scopes: string[], doFetch: typeof fetch): Promise<Client> {
+async function connect(
+  endpoint: string,
+  credentials: NonNullable<McpCredentials>,
+  scopes: string[],
+  doFetch: typeof fetch,
+): Promise<Client> {
   const url = new URL(endpoint);
   const client = () => new Client({ name: 'discovery-site-verify', version: '1.0.0' });
   if ('token' in credentials) {
     const c = client();
-    await c.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${credentials.token}` } }, fetch: doFetch }));
+    await c.connect(
+      new StreamableHTTPClientTransport(url, {
+        requestInit: { headers: { authorization: `Bearer ${credentials.token}` } },
+        fetch: doFetch,
+      }),
+    );
     return c;
   }
   const provider = new HeadlessOAuthClient(scopes, doFetch);
@@ -128,6 +182,12 @@ async function checkNotEndpoints(input: McpCheckInput, doFetch: typeof fetch): P
     if (!response) continue;
     const text = await response.text();
     const answersMcp = response.ok && /"jsonrpc"\s*:\s*"2\.0"/.test(text) && /"result"\s*:/.test(text);
-    card.expect(!answersMcp, 'mcp', url, 'not-an-endpoint', `answers an MCP initialize request (${response.status}): the contract says it is not an MCP endpoint; the endpoint is ${addresses.mcp_url}${model.mcpServer.endpointPath}`);
+    card.expect(
+      !answersMcp,
+      'mcp',
+      url,
+      'not-an-endpoint',
+      `answers an MCP initialize request (${response.status}): the contract says it is not an MCP endpoint; the endpoint is ${addresses.mcp_url}${model.mcpServer.endpointPath}`,
+    );
   }
 }

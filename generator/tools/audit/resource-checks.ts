@@ -71,25 +71,68 @@ async function checkOne(f: Fetched, input: ResourceCheckInput, doFetch: typeof f
     return;
   }
   const r = f.response;
-  if (!card.expect(r.status === 200, 'resources', url, 'status', `answered ${r.status}${r.headers.get('location') ? ` → ${r.headers.get('location')}` : ''}, expected 200`)) return;
+  if (
+    !card.expect(
+      r.status === 200,
+      'resources',
+      url,
+      'status',
+      `answered ${r.status}${r.headers.get('location') ? ` → ${r.headers.get('location')}` : ''}, expected 200`,
+    )
+  )
+    return;
 
   const contentType = r.headers.get('content-type');
   if (entry.dataFor) {
     // A query route answers computed JSON, not the file behind it: its type, not its exact bytes, is the contract.
-    card.expect(essence(contentType) === essence(entry.mediaType), 'resources', url, 'media-type', `served as "${contentType}", expected ${essence(entry.mediaType)}`);
+    card.expect(
+      essence(contentType) === essence(entry.mediaType),
+      'resources',
+      url,
+      'media-type',
+      `served as "${contentType}", expected ${essence(entry.mediaType)}`,
+    );
   } else {
-    card.expect(normalizeMediaType(contentType) === normalizeMediaType(entry.mediaType), 'resources', url, 'media-type', `served as "${contentType ?? '(none)'}", expected "${entry.mediaType}"`);
+    card.expect(
+      normalizeMediaType(contentType) === normalizeMediaType(entry.mediaType),
+      'resources',
+      url,
+      'media-type',
+      `served as "${contentType ?? '(none)'}", expected "${entry.mediaType}"`,
+    );
   }
-  card.expect(r.headers.get('x-content-type-options')?.toLowerCase() === 'nosniff', 'resources', url, 'nosniff', 'no "X-Content-Type-Options: nosniff"');
+  card.expect(
+    r.headers.get('x-content-type-options')?.toLowerCase() === 'nosniff',
+    'resources',
+    url,
+    'nosniff',
+    'no "X-Content-Type-Options: nosniff"',
+  );
   if (entry.discovery) {
-    card.expect(r.headers.get('access-control-allow-origin') === '*', 'resources', url, 'cors', `Access-Control-Allow-Origin is "${r.headers.get('access-control-allow-origin') ?? '(none)'}", expected "*" for a public discovery document`);
+    card.expect(
+      r.headers.get('access-control-allow-origin') === '*',
+      'resources',
+      url,
+      'cors',
+      `Access-Control-Allow-Origin is "${r.headers.get('access-control-allow-origin') ?? '(none)'}", expected "*" for a public discovery document`,
+    );
     if (!entry.dataFor && (!r.headers.get('cache-control') || !r.headers.get('etag'))) {
-      card.add({ area: 'resources', subject: url, check: 'caching', outcome: 'warn', detail: 'no Cache-Control or ETag: scanners and clients expect both on discovery documents' });
+      card.add({
+        area: 'resources',
+        subject: url,
+        check: 'caching',
+        outcome: 'warn',
+        detail: 'no Cache-Control or ETag: scanners and clients expect both on discovery documents',
+      });
     }
   }
   if (entry.kind === 'html-page') checkPageLinks(r, entry, input, url);
   if (entry.kind === 'api-catalog') {
-    const head = await doFetch(url, { method: 'HEAD', redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) }).catch(() => undefined);
+    const head = await doFetch(url, {
+      method: 'HEAD',
+      redirect: 'manual',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    }).catch(() => undefined);
     card.expect(
       head?.status === 200 && hasLink(head.headers.get('link'), 'api-catalog'),
       'resources',
@@ -103,7 +146,13 @@ async function checkOne(f: Fetched, input: ResourceCheckInput, doFetch: typeof f
     if (local) {
       const mine = typeof local.body === 'string' ? new TextEncoder().encode(local.body) : local.body;
       const same = mine.byteLength === f.body!.byteLength && Buffer.compare(mine, f.body!) === 0;
-      card.expect(same, 'resources', url, 'content', `differs from the local build (stale deployment, or content not yet deployed): ${firstDifference(mine, f.body!)}`);
+      card.expect(
+        same,
+        'resources',
+        url,
+        'content',
+        `differs from the local build (stale deployment, or content not yet deployed): ${firstDifference(mine, f.body!)}`,
+      );
     }
   }
 }
@@ -111,10 +160,25 @@ async function checkOne(f: Fetched, input: ResourceCheckInput, doFetch: typeof f
 function checkPageLinks(r: Response, entry: RegistryEntry, input: ResourceCheckInput, url: string): void {
   const link = r.headers.get('link');
   const catalog = input.registry.ofKind('api-catalog').some((e) => e.host === 'site');
-  if (catalog) input.card.expect(hasLink(link, 'api-catalog'), 'resources', url, 'link-api-catalog', `Link header "${link ?? '(none)'}" lacks rel="api-catalog"`);
+  if (catalog)
+    input.card.expect(
+      hasLink(link, 'api-catalog'),
+      'resources',
+      url,
+      'link-api-catalog',
+      `Link header "${link ?? '(none)'}" lacks rel="api-catalog"`,
+    );
   if (entry.twin) {
-    const ok = (link ?? '').split(',').some((l) => /rel="?alternate"?/.test(l) && /type="?text\/markdown"?/.test(l) && l.includes(`<${entry.twin}>`));
-    input.card.expect(ok, 'resources', url, 'link-markdown-twin', `Link header "${link ?? '(none)'}" lacks <${entry.twin}>; rel="alternate"; type="text/markdown"`);
+    const ok = (link ?? '')
+      .split(',')
+      .some((l) => /rel="?alternate"?/.test(l) && /type="?text\/markdown"?/.test(l) && l.includes(`<${entry.twin}>`));
+    input.card.expect(
+      ok,
+      'resources',
+      url,
+      'link-markdown-twin',
+      `Link header "${link ?? '(none)'}" lacks <${entry.twin}>; rel="alternate"; type="text/markdown"`,
+    );
   }
 }
 
@@ -129,7 +193,12 @@ function firstDifference(local: Uint8Array, remote: Uint8Array): string {
     const changes = diffJson(JSON.parse(a), JSON.parse(b), 3).changes;
     if (changes.length > 0) {
       return changes
-        .map((c) => `${c.pointer || '/'} is ${JSON.stringify(c.after) ?? '(absent)'} there, ${JSON.stringify(c.before) ?? '(absent)'} here`.slice(0, 200))
+        .map((c) =>
+          `${c.pointer || '/'} is ${JSON.stringify(c.after) ?? '(absent)'} there, ${JSON.stringify(c.before) ?? '(absent)'} here`.slice(
+            0,
+            200,
+          ),
+        )
         .join('; ');
     }
   } catch {

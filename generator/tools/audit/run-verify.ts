@@ -43,13 +43,30 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
   }
   const target = resolveTarget(probe.environments, options.addresses, options.env);
   progress(`Building the ${target.env} content locally with the deployment's addresses…`);
-  const local = await runPipeline({ env: target.env, contentDir, schemaDir, kinds: options.kinds, addresses: target.addresses });
+  const local = await runPipeline({
+    env: target.env,
+    contentDir,
+    schemaDir,
+    kinds: options.kinds,
+    addresses: target.addresses,
+  });
   if (!local.model || !local.registry) {
-    card.fail('build', contentDir, 'local-build', `the content does not build (${local.diagnostics.list().filter((m) => m.fatal).length} errors); run npm run build to see them`);
+    card.fail(
+      'build',
+      contentDir,
+      'local-build',
+      `the content does not build (${local.diagnostics.list().filter((m) => m.fatal).length} errors); run npm run build to see them`,
+    );
     return { ok: false, target, card };
   }
   if (local.diagnostics.hasErrors) {
-    card.add({ area: 'build', subject: contentDir, check: 'local-build', outcome: 'warn', detail: 'the local build has validation errors: the comparison may report them as differences' });
+    card.add({
+      area: 'build',
+      subject: contentDir,
+      check: 'local-build',
+      outcome: 'warn',
+      detail: 'the local build has validation errors: the comparison may report them as differences',
+    });
   } else {
     card.pass('build', contentDir, 'local-build');
   }
@@ -66,7 +83,13 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
   progress('Following the authentication discovery chain…');
   await checkAuthChain({ model: local.model, addresses: target.addresses, card, fetch: options.fetch });
   progress('Checking the MCP endpoint…');
-  await checkMcp({ model: local.model, addresses: target.addresses, card, credentials: options.credentials, fetch: options.fetch });
+  await checkMcp({
+    model: local.model,
+    addresses: target.addresses,
+    card,
+    credentials: options.credentials,
+    fetch: options.fetch,
+  });
   return { ok: card.ok, target, card };
 }
 

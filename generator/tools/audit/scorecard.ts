@@ -67,14 +67,22 @@ export function renderScorecard(card: Scorecard, term: Terminal, title: string):
     const failed = checks.filter((c) => c.outcome === 'fail');
     const passed = checks.filter((c) => c.outcome === 'pass').length;
     const mark = failed.length ? term.red('✗') : term.green('✓');
-    lines.push(`${mark} ${AREA_TITLES[area]}: ${passed}/${checks.length - checks.filter((c) => c.outcome === 'skip').length} checks passed`);
+    lines.push(
+      `${mark} ${AREA_TITLES[area]}: ${passed}/${checks.length - checks.filter((c) => c.outcome === 'skip').length} checks passed`,
+    );
     for (const c of checks) {
       if (c.outcome === 'pass') continue;
-      const tag = c.outcome === 'fail' ? term.red('FAIL') : c.outcome === 'warn' ? term.yellow('WARN') : term.dim('SKIP');
+      const tag =
+        c.outcome === 'fail' ? term.red('FAIL') : c.outcome === 'warn' ? term.yellow('WARN') : term.dim('SKIP');
       lines.push(`    ${tag} ${c.check} ${c.subject}${c.detail ? `: ${c.detail}` : ''}`);
     }
   }
   const n = card.counts();
-  lines.push('', card.ok ? term.green(`Verified: ${n.pass} passed, ${n.warn} warnings.`) : term.red(`Not verified: ${n.fail} failed, ${n.pass} passed, ${n.warn} warnings.`));
+  lines.push(
+    '',
+    card.ok
+      ? term.green(`Verified: ${n.pass} passed, ${n.warn} warnings.`)
+      : term.red(`Not verified: ${n.fail} failed, ${n.pass} passed, ${n.warn} warnings.`),
+  );
   return `${lines.join('\n')}\n`;
 }

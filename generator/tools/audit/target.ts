@@ -41,7 +41,8 @@ function normalizeOrigin(name: AddressName, value: string): string {
   } catch {
     throw new TargetError(`The ${name} "${value}" is not an absolute URL (e.g. http://localhost:4100).`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TargetError(`The ${name} "${value}" must be http or https.`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new TargetError(`The ${name} "${value}" must be http or https.`);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 

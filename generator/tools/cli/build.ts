@@ -48,7 +48,9 @@ async function main(): Promise<number> {
     return 1;
   }
   if (!options.json && result.upToDate) {
-    process.stdout.write(`${options.outDir}/ is up to date: nothing changed since the last build (${Math.round(ms)} ms).\n`);
+    process.stdout.write(
+      `${options.outDir}/ is up to date: nothing changed since the last build (${Math.round(ms)} ms).\n`,
+    );
   }
   if (!options.json && result.artifacts && result.registry) {
     process.stdout.write(summarize(result, options.outDir, options.env, ms));
@@ -60,7 +62,10 @@ main().then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (error instanceof UsageError) process.stderr.write(`${error.message}\n`);
-    else process.stderr.write(`Unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    else
+      process.stderr.write(
+        `Unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
     process.exit(1);
   },
 );

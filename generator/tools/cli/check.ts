@@ -89,14 +89,18 @@ async function main(): Promise<number> {
   }
   process.stdout.write(values.json ? json : markdown);
   const errors = report.findings.filter((f) => f.severity === 'error').length;
-  process.stderr.write(report.ok ? `${term.green('Check passed.')}\n` : `${term.red(`Check failed: ${errors} errors.`)}\n`);
+  process.stderr.write(
+    report.ok ? `${term.green('Check passed.')}\n` : `${term.red(`Check failed: ${errors} errors.`)}\n`,
+  );
   return report.ok ? 0 : 1;
 }
 
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`Unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `Unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   },
 );

@@ -19,7 +19,9 @@ export const CONFORMANCE_TOOLS = { node: NODE22, suite: SUITE };
 
 async function main(): Promise<number> {
   // --scenario and --baseline exist so a test can prove an unexpected failure fails the run.
-  const { values } = parseArgs({ options: { scenario: { type: 'string' }, baseline: { type: 'string', default: BASELINE } } });
+  const { values } = parseArgs({
+    options: { scenario: { type: 'string' }, baseline: { type: 'string', default: BASELINE } },
+  });
   if (!existsSync(NODE22) || !existsSync(SUITE)) {
     process.stderr.write(
       'The conformance suite needs Node 22, installed beside the project (the project’s Node is untouched):\n' +
@@ -27,7 +29,10 @@ async function main(): Promise<number> {
     );
     return 2;
   }
-  const preview = await startPreview({ ports: { base_url: 0, api_url: 0, mcp_url: 0, auth_url: 0 }, authenticationOff: true });
+  const preview = await startPreview({
+    ports: { base_url: 0, api_url: 0, mcp_url: 0, auth_url: 0 },
+    authenticationOff: true,
+  });
   const endpoint = `${preview.addresses.mcp_url}${preview.model.mcpServer.endpointPath}`;
   const output = mkdtempSync(join(tmpdir(), 'mcp-conformance-'));
   try {
@@ -50,7 +55,9 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`The conformance run could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `The conformance run could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   },
 );

@@ -85,18 +85,22 @@ function report(outcome: BuildOutcome, session: DevReportState, term: ReturnType
       outcome.phase === 'pages' && outcome.changed?.length === 0
         ? `the saved pages are as build #${outcome.build.id} serves them`
         : outcome.phase === 'pages'
-        ? `${pagesOf(outcome.changed ?? [])} served in ${outcome.ms} ms (build #${outcome.build.id}); completing the build in the background…`
-        : outcome.phase === 'complete'
-          ? `build #${outcome.build.id} completed in ${outcome.ms} ms${files}`
-          : `build #${outcome.build.id} in ${outcome.ms} ms${files}`;
+          ? `${pagesOf(outcome.changed ?? [])} served in ${outcome.ms} ms (build #${outcome.build.id}); completing the build in the background…`
+          : outcome.phase === 'complete'
+            ? `build #${outcome.build.id} completed in ${outcome.ms} ms${files}`
+            : `build #${outcome.build.id} in ${outcome.ms} ms${files}`;
     process.stderr.write(`${term.dim(time)} ${term.green('✓')} ${what}\n`);
     return;
   }
-  const report = outcome.ok ? '' : outcome.diagnostics?.report({ color: process.stderr.isTTY === true }) ?? '';
+  const report = outcome.ok ? '' : (outcome.diagnostics?.report({ color: process.stderr.isTTY === true }) ?? '');
   if (report) process.stderr.write(`${report}\n`);
-  else for (const p of session.problems) process.stderr.write(`${p.file}${p.line ? `:${p.line}:${p.column ?? 1}` : ''} ${p.reason} [${p.ruleId}]\n`);
+  else
+    for (const p of session.problems)
+      process.stderr.write(`${p.file}${p.line ? `:${p.line}:${p.column ?? 1}` : ''} ${p.reason} [${p.ruleId}]\n`);
   const still = session.servedBuild ? `still serving build #${session.servedBuild}` : 'nothing to serve yet';
-  process.stderr.write(`${term.dim(time)} ${term.red('✗')} ${session.problems.length} error(s); ${still}. Fix and save: no restart needed.\n`);
+  process.stderr.write(
+    `${term.dim(time)} ${term.red('✗')} ${session.problems.length} error(s); ${still}. Fix and save: no restart needed.\n`,
+  );
 }
 
 function pagesOf(entries: { page?: string }[]): string {
@@ -107,7 +111,9 @@ function pagesOf(entries: { page?: string }[]): string {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`Unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `Unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   },
 );

@@ -50,12 +50,18 @@ async function main(): Promise<void> {
     const raw = values[flag as keyof typeof values];
     if (typeof raw !== 'string') continue;
     const port = Number(raw);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--${flag} must be a port number, not "${raw}".`);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new UsageError(`--${flag} must be a port number, not "${raw}".`);
     ports[name] = port;
   }
   const authOff = values['dangerously-disable-mcp-auth'] === true;
   process.stdout.write(`Building the preview into ${values.out}/ …\n`);
-  const preview = await startPreview({ ports, outDir: resolve(values.out!), userId: values.user, authenticationOff: authOff });
+  const preview = await startPreview({
+    ports,
+    outDir: resolve(values.out!),
+    userId: values.user,
+    authenticationOff: authOff,
+  });
   process.stdout.write(describe(preview, authOff, values.user));
   const stop = async (signal: string) => {
     process.stdout.write(`\n${signal}: stopping the preview…\n`);
@@ -71,8 +77,13 @@ function describe(preview: RunningPreview, authOff: boolean, user: string | unde
   const lines = ['', 'Preview running (127.0.0.1):'];
   for (const name of PREVIEW_HOSTS) lines.push(`  ${LABELS[name]} ${addresses[name]}`);
   const endpoint = `${addresses.mcp_url}${model.mcpServer.endpointPath}`;
-  lines.push(`  MCP endpoint          ${endpoint}`, `  Pricing call          POST ${addresses.api_url}${model.pricingCall.path}`);
-  lines.push(`  Preview user          ${user ?? model.preview!.server.defaultUser} (authorizations are approved automatically)`);
+  lines.push(
+    `  MCP endpoint          ${endpoint}`,
+    `  Pricing call          POST ${addresses.api_url}${model.pricingCall.path}`,
+  );
+  lines.push(
+    `  Preview user          ${user ?? model.preview!.server.defaultUser} (authorizations are approved automatically)`,
+  );
   const urlFlags = [
     addresses.mcp_url !== preview.configured.mcp_url ? ` --mcp-url ${addresses.mcp_url}` : '',
     addresses.auth_url !== preview.configured.auth_url ? ` --auth-url ${addresses.auth_url}` : '',
@@ -111,9 +122,13 @@ main().catch((error: unknown) => {
   } else if (error instanceof UsageError) {
     process.stderr.write(`${error.message}\n\n${HELP}\n`);
   } else if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
-    process.stderr.write(`A preview port is in use (${error.message}). Stop the other server or pass --site-port/--api-port/--mcp-port/--auth-port.\n`);
+    process.stderr.write(
+      `A preview port is in use (${error.message}). Stop the other server or pass --site-port/--api-port/--mcp-port/--auth-port.\n`,
+    );
   } else {
-    process.stderr.write(`The preview could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `The preview could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

@@ -38,13 +38,20 @@ async function main(): Promise<number> {
   const model = await loadPreviewModel(overrides);
   const minted = mintPreviewToken(model, {
     userId: values.user,
-    scopes: values.scopes?.split(',').map((s) => s.trim()).filter(Boolean),
+    scopes: values.scopes
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   });
   if (values.json) {
-    process.stdout.write(`${JSON.stringify({ token: minted.token, user: minted.userId, scopes: minted.scopes, expires_in: minted.expiresIn }, null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ token: minted.token, user: minted.userId, scopes: minted.scopes, expires_in: minted.expiresIn }, null, 2)}\n`,
+    );
   } else {
     process.stdout.write(`${minted.token}\n`);
-    process.stderr.write(`Preview token for ${minted.userId}, scopes ${minted.scopes.join(' ')}, valid ${minted.expiresIn} s, for ${model.addresses.mcp_url}${model.mcpServer.endpointPath}.\n`);
+    process.stderr.write(
+      `Preview token for ${minted.userId}, scopes ${minted.scopes.join(' ')}, valid ${minted.expiresIn} s, for ${model.addresses.mcp_url}${model.mcpServer.endpointPath}.\n`,
+    );
   }
   return 0;
 }

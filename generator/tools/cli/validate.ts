@@ -24,7 +24,8 @@ async function main(): Promise<number> {
   let options;
   try {
     options = parseCommonArgs(process.argv.slice(2));
-    if (options.positionals.length > 1) throw new UsageError(`Give one folder to check, not ${options.positionals.length}.`);
+    if (options.positionals.length > 1)
+      throw new UsageError(`Give one folder to check, not ${options.positionals.length}.`);
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${HELP}\n`);
     return 2;
@@ -56,7 +57,9 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`Unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `Unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   },
 );

@@ -70,13 +70,22 @@ async function main(): Promise<number> {
     process.stderr.write(`--env must be "production" or "preview", not "${values.env}".\n`);
     return 2;
   }
-  const credentials: McpCredentials = values.token ? { token: values.token } : values['preview-auth'] ? { previewAuth: true } : undefined;
+  const credentials: McpCredentials = values.token
+    ? { token: values.token }
+    : values['preview-auth']
+      ? { previewAuth: true }
+      : undefined;
   const term = terminal(process.stdout);
   const progress = terminal(process.stderr, values.quiet).progress;
   let result;
   try {
     result = await runVerify({
-      addresses: { base_url: positionals[0]!, mcp_url: values['mcp-url'], auth_url: values['auth-url'], api_url: values['api-url'] },
+      addresses: {
+        base_url: positionals[0]!,
+        mcp_url: values['mcp-url'],
+        auth_url: values['auth-url'],
+        api_url: values['api-url'],
+      },
       env: values.env as 'production' | 'preview' | undefined,
       credentials,
       contentDir: values.content ? resolve(values.content) : undefined,
@@ -90,10 +99,14 @@ async function main(): Promise<number> {
     throw error;
   }
   if (values.json) {
-    process.stdout.write(`${JSON.stringify({ ok: result.ok, target: result.target, counts: result.card.counts(), checks: result.card.checks }, null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ ok: result.ok, target: result.target, counts: result.card.counts(), checks: result.card.checks }, null, 2)}\n`,
+    );
   } else {
     const a = result.target?.addresses;
-    const title = a ? `Verify ${a.base_url} (content: ${result.target!.env}; MCP ${a.mcp_url}, auth ${a.auth_url})` : 'Verify';
+    const title = a
+      ? `Verify ${a.base_url} (content: ${result.target!.env}; MCP ${a.mcp_url}, auth ${a.auth_url})`
+      : 'Verify';
     process.stdout.write(renderScorecard(result.card, term, title));
   }
   return result.ok ? 0 : 1;
@@ -102,7 +115,9 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`Unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `Unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   },
 );

@@ -39,7 +39,9 @@ export interface Completion {
 
 export const fileKey = (host: HostName, file: string) => `${host} ${file}`;
 
-const workerFile = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './background-worker.ts' : './background-worker.js', import.meta.url));
+const workerFile = fileURLToPath(
+  new URL(import.meta.url.endsWith('.ts') ? './background-worker.ts' : './background-worker.js', import.meta.url),
+);
 
 /** Below the dev server's priority, so that serving an edit is not slowed down by completing the one before. */
 const BACKGROUND_NICENESS = 10;
@@ -70,7 +72,9 @@ export class BackgroundBuilder {
       answer = await this.ask();
     } catch (error) {
       if (this.closed) throw error;
-      process.stderr.write(`dev: the background build worker failed (${error instanceof Error ? error.message : String(error)}); continuing without it\n`);
+      process.stderr.write(
+        `dev: the background build worker failed (${error instanceof Error ? error.message : String(error)}); continuing without it\n`,
+      );
       this.workerFailed = true;
       this.worker?.kill();
       this.worker = undefined;

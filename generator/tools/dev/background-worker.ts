@@ -8,9 +8,10 @@ process.on('message', (job: CompletionJob) => {
     try {
       const result = await runPipeline({ env: 'preview', ...job.options });
       // A build that failed is not served, so its files are not sent.
-      const files: Extract<CompletionAnswer, { ok: true }>['files'] = result.artifacts && !result.diagnostics.hasErrors
-        ? result.artifacts.values().map((a) => [a.entry.host, a.entry.file, a.body])
-        : [];
+      const files: Extract<CompletionAnswer, { ok: true }>['files'] =
+        result.artifacts && !result.diagnostics.hasErrors
+          ? result.artifacts.values().map((a) => [a.entry.host, a.entry.file, a.body])
+          : [];
       return { job: job.job, ok: true, messages: result.diagnostics.list(), files };
     } catch (error) {
       return { job: job.job, ok: false, error: error instanceof Error ? error.message : String(error) };

@@ -9,7 +9,15 @@ import type { Addresses, AddressName } from '../../model/types.js';
 import type { KindTable } from '../../build/registry/build-registry.js';
 import { essence } from '../audit/media-type.js';
 import { DevSession, type BuildOutcome, type GoodBuild } from './dev-session.js';
-import { CLIENT_PATH, CLIENT_SCRIPT, EVENTS_PATH, EventHub, injectClient, waitingPage, type Problem } from './live-reload.js';
+import {
+  CLIENT_PATH,
+  CLIENT_SCRIPT,
+  EVENTS_PATH,
+  EventHub,
+  injectClient,
+  waitingPage,
+  type Problem,
+} from './live-reload.js';
 import { createPreviewHosts, type PreviewHosts } from './preview-hosts.js';
 import { watchContent, type ContentWatcher } from './watch-content.js';
 import { ChangedFileWriter } from './write-changed.js';
@@ -64,8 +72,16 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     ADDRESS_NAMES.map((name) => [name, `http://localhost:${bound.get(name)!.port}`]),
   ) as Addresses;
 
-  const writer = options.outDir === false ? undefined : new ChangedFileWriter(options.outDir ?? join(PROJECT_ROOT, 'dist-preview'));
-  const session = new DevSession({ contentDir, schemaDir, kinds: options.kinds, addresses, writer, cacheDir: options.cacheDir });
+  const writer =
+    options.outDir === false ? undefined : new ChangedFileWriter(options.outDir ?? join(PROJECT_ROOT, 'dist-preview'));
+  const session = new DevSession({
+    contentDir,
+    schemaDir,
+    kinds: options.kinds,
+    addresses,
+    writer,
+    cacheDir: options.cacheDir,
+  });
   const makeHosts = options.hosts ?? createPreviewHosts;
   let served: { build: GoodBuild; hosts: Partial<PreviewHosts> & { site: FetchHandler } } | undefined;
   const hub = new EventHub(() => ({ build: served?.build.id ?? 0, problems: session.problems }));
@@ -82,14 +98,24 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
         } else {
           const hosts = makeHosts(outcome.build);
           served = { build: outcome.build, hosts };
-          for (const [name, host] of [['api_url', hosts.api], ['mcp_url', hosts.mcp], ['auth_url', hosts.auth]] as const) {
+          for (const [name, host] of [
+            ['api_url', hosts.api],
+            ['mcp_url', hosts.mcp],
+            ['auth_url', hosts.auth],
+          ] as const) {
             if (host) bound.get(name)!.setListener(host as RequestListener);
           }
           void old?.hosts.close?.();
         }
       } catch (error) {
         // A host that refuses the build (e.g. metadata that disagrees with the server) is a problem to fix, like content.
-        session.problems = [{ file: '(preview server)', ruleId: 'dev-host-refused', reason: error instanceof Error ? error.message : String(error) }];
+        session.problems = [
+          {
+            file: '(preview server)',
+            ruleId: 'dev-host-refused',
+            reason: error instanceof Error ? error.message : String(error),
+          },
+        ];
       }
     }
     options.report?.(outcome, { servedBuild: served?.build.id, problems: session.problems });
@@ -100,11 +126,16 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     const url = new URL(request.url);
     if (url.pathname === EVENTS_PATH) return hub.open();
     if (url.pathname === CLIENT_PATH) {
-      return new Response(CLIENT_SCRIPT, { headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' } });
+      return new Response(CLIENT_SCRIPT, {
+        headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' },
+      });
     }
     const current = served;
     if (!current) {
-      return new Response(waitingPage(), { status: 503, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
+      return new Response(waitingPage(), {
+        status: 503,
+        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+      });
     }
     const readOnly = request.method === 'GET' || request.method === 'HEAD';
     // Pages change under the same ETag-free URL from build to build: the browser must always ask again.
@@ -116,7 +147,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       forwarded = new Request(request.url, { method: request.method, headers });
     }
     const response = await current.hosts.site(forwarded);
-    if (!readOnly || request.method === 'HEAD' || essence(response.headers.get('content-type')) !== 'text/html') return response;
+    if (!readOnly || request.method === 'HEAD' || essence(response.headers.get('content-type')) !== 'text/html')
+      return response;
     const headers = new Headers(response.headers);
     headers.delete('content-length');
     headers.delete('etag');
@@ -146,5 +178,12 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
 /** The preview environment's addresses, read from the content (its ports are the dev server's defaults). */
 async function previewAddresses(contentDir: string, schemaDir: string): Promise<Addresses> {
   const model = await loadModel({ contentDir, schemaDir, env: 'preview' });
-  return model?.addresses ?? { base_url: 'http://localhost:4100', api_url: 'http://localhost:4101', mcp_url: 'http://localhost:4102', auth_url: 'http://localhost:4103' };
+  return (
+    model?.addresses ?? {
+      base_url: 'http://localhost:4100',
+      api_url: 'http://localhost:4101',
+      mcp_url: 'http://localhost:4102',
+      auth_url: 'http://localhost:4103',
+    }
+  );
 }

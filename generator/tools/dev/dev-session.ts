@@ -12,7 +12,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { hashFolder } from '../../build/cache/fingerprint.js';
 import { ContentSchemas } from '../../build/content/schema-check.js';
 import { Diagnostics } from '../../build/messages/diagnostics.js';
-import type { Addresses, } from '../../model/types.js';
+import type { Addresses } from '../../model/types.js';
 import { runPipeline } from '../../build/pipeline.js';
 import type { KindTable } from '../../build/registry/build-registry.js';
 import { kinds as defaultKinds } from '../../build/kinds.js';
@@ -25,7 +25,6 @@ import type { GoodBuild } from './good-build.js';
 
 export type { GoodBuild };
 import type { ChangedFileWriter, WriteCounts } from './write-changed.js';
-
 
 /** `full`: the whole build; `pages`: the fast path for edited page bodies; `complete`: its background completion. */
 export type BuildPhase = 'full' | 'pages' | 'complete';
@@ -217,7 +216,13 @@ export class DevSession {
         }
         case 'pages': {
           this.generation++;
-          const build: GoodBuild = { id: ++this.lastId, model: result.model, registry: served.registry, artifacts: result.artifacts, complete: false };
+          const build: GoodBuild = {
+            id: ++this.lastId,
+            model: result.model,
+            registry: served.registry,
+            artifacts: result.artifacts,
+            complete: false,
+          };
           this.current = build;
           this.saved.clear();
           this.problems = [];
@@ -225,12 +230,21 @@ export class DevSession {
           this.needsCompletion = true;
           // The folder hash describes the last whole build; a later request without paths must build again.
           this.lastInputs = undefined;
-          return { ok: true, phase: 'pages', build, ms: ms(), diagnostics: result.diagnostics, changed: result.changed };
+          return {
+            ok: true,
+            phase: 'pages',
+            build,
+            ms: ms(),
+            diagnostics: result.diagnostics,
+            changed: result.changed,
+          };
         }
       }
     } catch (error) {
       // Whatever the fast path cannot handle, the whole build reports properly.
-      process.stderr.write(`dev: the fast path failed (${error instanceof Error ? error.message : String(error)}); building everything\n`);
+      process.stderr.write(
+        `dev: the fast path failed (${error instanceof Error ? error.message : String(error)}); building everything\n`,
+      );
       return 'whole';
     }
   }
@@ -309,7 +323,13 @@ export class DevSession {
           this.needsCompletion = false;
           this.problems = completion ? problemsOf(completion.diagnostics) : [crashProblem(crash)];
           this.problemsFrom = 'whole';
-          this.emit({ ok: false, phase: 'complete', problems: this.problems, ms, diagnostics: completion?.diagnostics });
+          this.emit({
+            ok: false,
+            phase: 'complete',
+            problems: this.problems,
+            ms,
+            diagnostics: completion?.diagnostics,
+          });
           continue;
         }
         const build = this.completedBuild(base, completion.files);
@@ -346,22 +366,35 @@ export class DevSession {
     if (artifacts.values().length !== files.size) return undefined;
     // Open pages reload only if some page's HTML differs from what the fast path served (it should not).
     const sameHtml = base.registry.entries.every(
-      (e) => essence(e.mediaType) !== 'text/html' || sameBytes(base.artifacts.get(e.host, e.file)?.body, artifacts.get(e.host, e.file)!.body),
+      (e) =>
+        essence(e.mediaType) !== 'text/html' ||
+        sameBytes(base.artifacts.get(e.host, e.file)?.body, artifacts.get(e.host, e.file)!.body),
     );
-    return { id: sameHtml ? base.id : ++this.lastId, model: base.model, registry: base.registry, artifacts, complete: true };
+    return {
+      id: sameHtml ? base.id : ++this.lastId,
+      model: base.model,
+      registry: base.registry,
+      artifacts,
+      complete: true,
+    };
   }
 }
 
 function sameBytes(a: string | Uint8Array | undefined, b: string | Uint8Array): boolean {
   if (typeof a === 'string' && typeof b === 'string') return a === b;
   if (a === undefined) return false;
-  const bytes = (x: string | Uint8Array) => (typeof x === 'string' ? Buffer.from(x) : Buffer.from(x.buffer, x.byteOffset, x.byteLength));
+  const bytes = (x: string | Uint8Array) =>
+    typeof x === 'string' ? Buffer.from(x) : Buffer.from(x.buffer, x.byteOffset, x.byteLength);
   return bytes(a).equals(bytes(b));
 }
 
 /** A crash of the generator on odd content must not end the dev loop: it is shown like a content error. */
 function crashProblem(error: unknown): Problem {
-  return { file: '(build)', ruleId: 'dev-build-crash', reason: `The build failed unexpectedly: ${error instanceof Error ? error.message : String(error)}` };
+  return {
+    file: '(build)',
+    ruleId: 'dev-build-crash',
+    reason: `The build failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
+  };
 }
 
 function problemsOf(diagnostics: Diagnostics): Problem[] {

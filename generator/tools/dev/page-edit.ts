@@ -38,7 +38,12 @@ export type PageEditResult =
   | { kind: 'pages'; model: Model; artifacts: ArtifactSet; changed: RegistryEntry[]; diagnostics: Diagnostics };
 
 /** What the registry and every other page read of a page: a change to any of these takes the full path. */
-const frontMatterOf = (page: Page) => ({ title: page.title, description: page.description, order: page.order, data: page.data });
+const frontMatterOf = (page: Page) => ({
+  title: page.title,
+  description: page.description,
+  order: page.order,
+  data: page.data,
+});
 
 export async function applyPageEdits(input: PageEditInput): Promise<PageEditResult> {
   const { served, contentDir } = input;
@@ -71,7 +76,8 @@ export async function applyPageEdits(input: PageEditInput): Promise<PageEditResu
       if (diagnostics.hasErrors) continue;
       return { kind: 'full', why: `${rel} could not be read as a page` };
     }
-    if (!isDeepStrictEqual(frontMatterOf(page), frontMatterOf(before))) return { kind: 'full', why: `the front matter of ${rel} changed` };
+    if (!isDeepStrictEqual(frontMatterOf(page), frontMatterOf(before)))
+      return { kind: 'full', why: `the front matter of ${rel} changed` };
     if (!isDeepStrictEqual(page, before)) edited.push(page);
   }
   if (diagnostics.hasErrors) return { kind: 'problems', diagnostics };
@@ -98,7 +104,10 @@ export async function applyPageEdits(input: PageEditInput): Promise<PageEditResu
       artifacts.set({ entry, body: kind.emit(entry, context) });
     } catch (error) {
       // The full path reports an emitter's crash with its place, as a build does.
-      return { kind: 'full', why: `emitting ${entry.path} failed: ${error instanceof Error ? error.message : String(error)}` };
+      return {
+        kind: 'full',
+        why: `emitting ${entry.path} failed: ${error instanceof Error ? error.message : String(error)}`,
+      };
     }
     changed.push(entry);
   }

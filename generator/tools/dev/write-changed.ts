@@ -43,7 +43,8 @@ export class ChangedFileWriter {
     };
     for (const artifact of artifacts.values()) await keep(artifact.entry.host, artifact.entry.file, artifact.body);
     // Streamed files (a context per page) belong to the tree too; made one at a time, like the build writes them.
-    for (const stream of artifacts.streams()) for (const file of stream.files()) await keep(stream.entry.host, file.file, file.body);
+    for (const stream of artifacts.streams())
+      for (const file of stream.files()) await keep(stream.entry.host, file.file, file.body);
     for (const path of previous.keys()) {
       if (next.has(path)) continue;
       await rm(path, { force: true });

@@ -75,7 +75,9 @@ export async function readBuiltFiles(registry: Registry, outDir: string): Promis
     }
   }
   if (missing.length > 0) {
-    throw new Error(`The build output lacks ${missing.length} file(s) the registry lists: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}. Run the build again.`);
+    throw new Error(
+      `The build output lacks ${missing.length} file(s) the registry lists: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}. Run the build again.`,
+    );
   }
   // Streamed files are many (a context per page): each is read when asked for, never all up front.
   return new BuiltFiles(files, (entry, file) => {

@@ -18,7 +18,8 @@ export function fixtureProblems(preview: Preview): string[] {
   }
   if (!users.has(server.defaultUser)) problems.push(`previewServer.defaultUser "${server.defaultUser}" is not a user`);
   for (const c of fixtures.communities) {
-    for (const u of c.managedBy) if (!users.has(u)) problems.push(`communities ${c.id}: managedBy names the unknown user "${u}"`);
+    for (const u of c.managedBy)
+      if (!users.has(u)) problems.push(`communities ${c.id}: managedBy names the unknown user "${u}"`);
   }
   for (const m of fixtures.members) {
     if (!communities.has(m.communityId)) problems.push(`members ${m.id}: unknown communityId "${m.communityId}"`);

@@ -4,7 +4,8 @@ import { fixtureProblems } from './fixture-check.js';
 
 /** The preview part of the model, cross-checked; a host cannot start without it. */
 export function requirePreview(model: Model): NonNullable<Model['preview']> {
-  if (!model.preview) throw new Error('The content set has no preview fixtures (content/preview/fixtures.yaml and server.yaml).');
+  if (!model.preview)
+    throw new Error('The content set has no preview fixtures (content/preview/fixtures.yaml and server.yaml).');
   const problems = fixtureProblems(model.preview);
   if (problems.length > 0) {
     throw new Error(`content/preview/fixtures.yaml is inconsistent: ${problems.join('; ')}. Fix the references.`);

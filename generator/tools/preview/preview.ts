@@ -88,7 +88,9 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Runnin
     if (result.diagnostics.hasErrors || !result.model || !result.registry || !result.artifacts) {
       throw new PreviewBuildError(result.diagnostics);
     }
-    files = options.outDir ? await readBuiltFiles(result.registry, options.outDir) : builtFilesFromArtifacts(result.artifacts);
+    files = options.outDir
+      ? await readBuiltFiles(result.registry, options.outDir)
+      : builtFilesFromArtifacts(result.artifacts);
   } catch (error) {
     await closeBound();
     throw error;

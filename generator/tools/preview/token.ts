@@ -1,4 +1,3 @@
-
 import { Diagnostics } from '../../build/messages/diagnostics.js';
 import type { Model } from '../../model/types.js';
 import { createPreviewProvider } from './auth/auth-host.js';
@@ -13,17 +12,28 @@ export interface MintRequest {
 }
 
 /** An access token for a user and scopes, as the preview authorization server of this model would issue it. */
-export function mintPreviewToken(model: Model, request: MintRequest = {}): { token: string; userId: string; scopes: string[]; expiresIn: number } {
+export function mintPreviewToken(
+  model: Model,
+  request: MintRequest = {},
+): { token: string; userId: string; scopes: string[]; expiresIn: number } {
   const settings = model.preview!.server;
   const userId = request.userId ?? settings.defaultUser;
   const provider = createPreviewProvider(model, userId);
   const scopes = provider.grantableScopes(request.scopes);
   const tokens = provider.issue(TOKEN_COMMAND_CLIENT, userId, scopes, false);
-  return { token: tokens.access_token, userId, scopes, expiresIn: tokens.expires_in ?? settings.accessTokenLifetimeSeconds };
+  return {
+    token: tokens.access_token,
+    userId,
+    scopes,
+    expiresIn: tokens.expires_in ?? settings.accessTokenLifetimeSeconds,
+  };
 }
 
 /** The preview model with optional address overrides (a preview started on other ports). */
-export async function loadPreviewModel(overrides: Partial<Model['addresses']> = {}, contentDir?: string): Promise<Model> {
+export async function loadPreviewModel(
+  overrides: Partial<Model['addresses']> = {},
+  contentDir?: string,
+): Promise<Model> {
   const diagnostics = new Diagnostics();
   const model = await loadModel({ contentDir, env: 'preview' }, diagnostics);
   if (!model) throw new Error(`The content set cannot be loaded:\n${diagnostics.report()}`);

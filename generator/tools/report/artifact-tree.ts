@@ -23,7 +23,10 @@ export function treeOfArtifacts(artifacts: ArtifactSet): ArtifactTree {
   // Streamed files (a context per page) are files of the tree like any other: compared one by one.
   for (const stream of artifacts.streams()) {
     for (const file of stream.files()) {
-      tree.set(displayPath({ ...stream.entry, file: file.file }), { body: encoder.encode(file.body), entry: stream.entry });
+      tree.set(displayPath({ ...stream.entry, file: file.file }), {
+        body: encoder.encode(file.body),
+        entry: stream.entry,
+      });
     }
   }
   return sortTree(tree);
@@ -38,7 +41,9 @@ export async function treeOfFolder(dir: string): Promise<ArtifactTree> {
   const hosts = `${dir.replace(/[\\/]+$/, '')}-hosts`;
   if (await isDirectory(hosts)) {
     for (const file of await listFiles(hosts)) {
-      tree.set(`dist-hosts/${relative(hosts, file).split('\\').join('/')}`, { body: new Uint8Array(await readFile(file)) });
+      tree.set(`dist-hosts/${relative(hosts, file).split('\\').join('/')}`, {
+        body: new Uint8Array(await readFile(file)),
+      });
     }
   }
   return sortTree(tree);

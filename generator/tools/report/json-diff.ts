@@ -69,7 +69,8 @@ export function showStringChange(before: string, after: string, max = 80): [stri
   let common = 0;
   while (common < before.length && common < after.length && before[common] === after[common]) common++;
   const lead = 20;
-  if (common <= lead || (before.length <= max && after.length <= max)) return [showValue(before, max), showValue(after, max)];
+  if (common <= lead || (before.length <= max && after.length <= max))
+    return [showValue(before, max), showValue(after, max)];
   const cut = (text: string) => showValue(text.slice(common - lead), max - 1).replace(/^"/, '"…');
   return [cut(before), cut(after)];
 }

@@ -112,7 +112,10 @@ export function summarizeTextDiff(before: string, after: string, context = 2, ma
     const hunk = ops.slice(start, stop);
     const aCount = hunk.filter((o) => o.op !== '+').length;
     const bCount = hunk.filter((o) => o.op !== '-').length;
-    const lines = [`@@ -${aLine - lead},${aCount} +${bLine - lead},${bCount} @@`, ...hunk.map((o) => `${o.op}${o.line}`)];
+    const lines = [
+      `@@ -${aLine - lead},${aCount} +${bLine - lead},${bCount} @@`,
+      ...hunk.map((o) => `${o.op}${o.line}`),
+    ];
     if (out.length + lines.length > maxLines) {
       out.push(...lines.slice(0, Math.max(0, maxLines - out.length)));
       truncated = true;

@@ -18,7 +18,10 @@ export function renderMarkdown(report: CheckReport): string {
     out.push('The head did not build far enough to be compared; fix the errors below first.', '');
   } else {
     const s = report.summary;
-    out.push(`**Artifacts:** ${s.added} added, ${s.removed} removed, ${s.changed} changed, ${s.unchanged} unchanged.`, '');
+    out.push(
+      `**Artifacts:** ${s.added} added, ${s.removed} removed, ${s.changed} changed, ${s.unchanged} unchanged.`,
+      '',
+    );
   }
   if (report.base.failure) {
     out.push('> [!WARNING]', `> The base did not build with this generator, so every head file is listed as added:`);
@@ -45,7 +48,9 @@ function renderFindings(errors: Finding[], warnings: Finding[]): string[] {
   const out = ['### Findings', '', '| | Rule | Where | Message |', '|---|---|---|---|'];
   for (const f of [...errors, ...warnings]) {
     const where = `${f.file}${f.line ? `:${f.line}${f.column ? `:${f.column}` : ''}` : ''}`;
-    out.push(`| ${f.severity === 'error' ? '❌' : '⚠️'} | \`${f.ruleId}\` (${f.stage}) | \`${cell(where)}\` | ${cell(f.reason)} |`);
+    out.push(
+      `| ${f.severity === 'error' ? '❌' : '⚠️'} | \`${f.ruleId}\` (${f.stage}) | \`${cell(where)}\` | ${cell(f.reason)} |`,
+    );
   }
   out.push('');
   return out;
@@ -84,7 +89,8 @@ function renderChanges(changes: ArtifactChange[]): string[] {
   const changed = changes.filter((c) => c.status === 'changed');
   changed.forEach((change, i) => {
     if (i >= MAX_DETAILED_ARTIFACTS) {
-      if (i === MAX_DETAILED_ARTIFACTS) out.push(`…and ${changed.length - i} more changed files (see the JSON report).`, '');
+      if (i === MAX_DETAILED_ARTIFACTS)
+        out.push(`…and ${changed.length - i} more changed files (see the JSON report).`, '');
       return;
     }
     out.push(...renderChange(change));

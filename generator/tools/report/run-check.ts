@@ -55,8 +55,15 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   progress(`Building the base ${options.base}…`);
   const base = await loadBase(options.base, { env: options.env, repoDir: options.repoDir, kinds: options.kinds });
   progress(`Building and validating the head (${options.env})…`);
-  const pipeline = { env: options.env, contentDir: options.contentDir, schemaDir: options.schemaDir, kinds: options.kinds };
-  const head: PipelineResult = options.outDir ? await build({ ...pipeline, outDir: options.outDir }) : await runPipeline(pipeline);
+  const pipeline = {
+    env: options.env,
+    contentDir: options.contentDir,
+    schemaDir: options.schemaDir,
+    kinds: options.kinds,
+  };
+  const head: PipelineResult = options.outDir
+    ? await build({ ...pipeline, outDir: options.outDir })
+    : await runPipeline(pipeline);
   progress('Comparing…');
   const headTree: ArtifactTree = head.artifacts ? treeOfArtifacts(head.artifacts) : new Map();
   // A head that did not get as far as emitting has nothing to compare: every file would look removed.
@@ -67,7 +74,12 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     env: options.env,
     base: { spec: base.spec, source: base.source, commit: base.commit, files: base.tree.size, failure: base.failure },
     head: { files: headTree.size, built: head.artifacts !== undefined },
-    summary: { added: count('added'), removed: count('removed'), changed: count('changed'), unchanged: comparison.unchanged },
+    summary: {
+      added: count('added'),
+      removed: count('removed'),
+      changed: count('changed'),
+      unchanged: comparison.unchanged,
+    },
     artifacts: comparison.changes,
     llms: llmsSizes(head, headTree, base.tree),
     findings: findingsOf(head),

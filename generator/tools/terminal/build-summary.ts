@@ -4,7 +4,9 @@ import type { HostName } from '../../build/registry/types.js';
 import { llmsSummary } from './llms-summary.js';
 
 /** Per-kind lines for the summary (llms sizes and token estimates, for instance), added by the families that own them. */
-export const summaryReporters: ((result: Required<Pick<PipelineResult, 'artifacts' | 'registry'>>) => string[])[] = [llmsSummary];
+export const summaryReporters: ((result: Required<Pick<PipelineResult, 'artifacts' | 'registry'>>) => string[])[] = [
+  llmsSummary,
+];
 
 export function summarize(result: PipelineResult, outDir: string, env: string, ms: number): string {
   const artifacts = result.artifacts!.values();
@@ -19,7 +21,9 @@ export function summarize(result: PipelineResult, outDir: string, env: string, m
   const lines = [`Built ${artifacts.length} files for ${env} in ${Math.round(ms)} ms:`];
   for (const [host, t] of byHost) {
     const dir = host === 'site' ? `${outDir}/` : `${outDir}-hosts/${host}/`;
-    lines.push(`  ${dir.padEnd(24)} ${String(t.files).padStart(4)} files  ${formatBytes(t.bytes)}  (${result.registry!.origin(host)})`);
+    lines.push(
+      `  ${dir.padEnd(24)} ${String(t.files).padStart(4)} files  ${formatBytes(t.bytes)}  (${result.registry!.origin(host)})`,
+    );
   }
   for (const reporter of summaryReporters) {
     lines.push(...reporter({ artifacts: result.artifacts!, registry: result.registry! }));

@@ -12,7 +12,8 @@ export interface Terminal {
 
 export function terminal(stream: NodeJS.WriteStream | WriteStream = process.stderr, quiet = false): Terminal {
   const color = stream.isTTY === true && !process.env.NO_COLOR;
-  const paint = (open: number, close: number) => (text: string) => (color ? `\u001b[${open}m${text}\u001b[${close}m` : text);
+  const paint = (open: number, close: number) => (text: string) =>
+    color ? `\u001b[${open}m${text}\u001b[${close}m` : text;
   const dim = paint(2, 22);
   return {
     progress: (message) => {

@@ -36,7 +36,10 @@ const append = (paragraph: string) => (text: string) => `${text.trimEnd()}\n\n${
 
 describe('guard on content/pages', () => {
   it('reports a page that offers webhook registration, at the words in the page source', async () => {
-    const { messages, text } = await loadEdited('pages/developers.md', append('You can register a webhook to receive order events.'));
+    const { messages, text } = await loadEdited(
+      'pages/developers.md',
+      append('You can register a webhook to receive order events.'),
+    );
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({
       ruleId: 'unpublished-interface',
@@ -49,9 +52,20 @@ describe('guard on content/pages', () => {
   });
 
   it('reads coordinated mentions: "seller, creator and admin APIs"', async () => {
-    const { messages } = await loadEdited('pages/docs.md', append('Use our seller, creator and admin APIs to manage your store.'));
-    expect(messages.map((m) => m.ruleId)).toEqual(['unpublished-interface', 'unpublished-interface', 'unpublished-interface']);
-    expect(messages.map((m) => m.reason.match(/\((\w+ API)\)/)?.[1]).sort()).toEqual(['Admin API', 'Creator API', 'Seller API']);
+    const { messages } = await loadEdited(
+      'pages/docs.md',
+      append('Use our seller, creator and admin APIs to manage your store.'),
+    );
+    expect(messages.map((m) => m.ruleId)).toEqual([
+      'unpublished-interface',
+      'unpublished-interface',
+      'unpublished-interface',
+    ]);
+    expect(messages.map((m) => m.reason.match(/\((\w+ API)\)/)?.[1]).sort()).toEqual([
+      'Admin API',
+      'Creator API',
+      'Seller API',
+    ]);
   });
 
   it('does not fire on mentions that say the interface is not provided', async () => {
@@ -94,36 +108,59 @@ describe('guard on content/pages', () => {
 
 describe('unknown-endpoint in content', () => {
   it('reports a placeholder URL on the API host other than the pricing call, at its place in the page', async () => {
-    const { messages, text } = await loadEdited('pages/developers.md', append('Orders are at `{api_url}/api/v1/orders`.'));
+    const { messages, text } = await loadEdited(
+      'pages/developers.md',
+      append('Orders are at `{api_url}/api/v1/orders`.'),
+    );
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatchObject({ ruleId: 'unknown-endpoint', file: 'content/pages/developers.md', ...positionOf(text, '{api_url}/api/v1/orders') });
+    expect(messages[0]).toMatchObject({
+      ruleId: 'unknown-endpoint',
+      file: 'content/pages/developers.md',
+      ...positionOf(text, '{api_url}/api/v1/orders'),
+    });
     expect(messages[0]!.reason).toContain('/api/v1/communities/plans/prices');
   });
 
-  it('accepts the contract\'s endpoints written with placeholders', async () => {
+  it("accepts the contract's endpoints written with placeholders", async () => {
     const { messages } = await loadEdited(
       'pages/developers.md',
-      append('POST {api_url}/api/v1/communities/plans/prices; MCP at {mcp_url}/mcp; metadata at {mcp_url}/.well-known/oauth-protected-resource and {auth_url}/.well-known/oauth-authorization-server.'),
+      append(
+        'POST {api_url}/api/v1/communities/plans/prices; MCP at {mcp_url}/mcp; metadata at {mcp_url}/.well-known/oauth-protected-resource and {auth_url}/.well-known/oauth-authorization-server.',
+      ),
     );
     expect(messages).toEqual([]);
   });
 });
 
 describe('unpublished-shape in content', () => {
-  it('reports a JSON Schema of the pricing response in a page\'s code block, at the block', async () => {
+  it("reports a JSON Schema of the pricing response in a page's code block, at the block", async () => {
     const block = '```json\n{ "type": "object", "properties": { "plans": { "type": "array" } } }\n```';
-    const { messages, text } = await loadEdited('pages/pricing.md', append(`The response looks like this:\n\n${block}`));
+    const { messages, text } = await loadEdited(
+      'pages/pricing.md',
+      append(`The response looks like this:\n\n${block}`),
+    );
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatchObject({ ruleId: 'unpublished-shape', file: 'content/pages/pricing.md', ...positionOf(text, '```json') });
+    expect(messages[0]).toMatchObject({
+      ruleId: 'unpublished-shape',
+      file: 'content/pages/pricing.md',
+      ...positionOf(text, '```json'),
+    });
     expect(messages[0]!.reason).toContain('(plans)');
   });
 });
 
 describe('literal-address in content', () => {
   it('reports an address written out in a page instead of its placeholder', async () => {
-    const { messages, text } = await loadEdited('pages/help.md', append('The MCP server is at https://mcp.example.com/mcp.'));
+    const { messages, text } = await loadEdited(
+      'pages/help.md',
+      append('The MCP server is at https://mcp.example.com/mcp.'),
+    );
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatchObject({ ruleId: 'literal-address', file: 'content/pages/help.md', ...positionOf(text, 'https://mcp.example.com') });
+    expect(messages[0]).toMatchObject({
+      ruleId: 'literal-address',
+      file: 'content/pages/help.md',
+      ...positionOf(text, 'https://mcp.example.com'),
+    });
     expect(messages[0]!.reason).toContain('production mcp_url');
   });
 });
@@ -137,11 +174,17 @@ describe('guard on content/*.yaml', () => {
       ),
     );
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatchObject({ ruleId: 'unpublished-interface', file: 'content/service.yaml', ...positionOf(text, 'checkout API') });
+    expect(messages[0]).toMatchObject({
+      ruleId: 'unpublished-interface',
+      file: 'content/service.yaml',
+      ...positionOf(text, 'checkout API'),
+    });
   });
 
   it('accepts the boundaries file itself, whose interface names sit under `unpublishedInterfaces`', async () => {
-    const { messages } = await loadEdited('boundaries.yaml', (t) => t.replace('name: Seller API', 'name: Seller API (marketplace)'));
+    const { messages } = await loadEdited('boundaries.yaml', (t) =>
+      t.replace('name: Seller API', 'name: Seller API (marketplace)'),
+    );
     expect(messages).toEqual([]);
   });
 });

@@ -49,7 +49,9 @@ describe('build cache: skipping an unchanged build', () => {
     expect(result.upToDate).toBeUndefined();
     expect(result.diagnostics.hasErrors).toBe(false);
     const cached = await readOutput(out);
-    expect([...cached.values()].some((b) => Buffer.from(b, 'base64').toString().includes('One more paragraph'))).toBe(true);
+    expect([...cached.values()].some((b) => Buffer.from(b, 'base64').toString().includes('One more paragraph'))).toBe(
+      true,
+    );
     expect(cached).toEqual(await plainBuild(join(work, 'plain')));
   });
 

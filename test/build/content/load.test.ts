@@ -82,7 +82,12 @@ describe('content mistakes are positioned', () => {
   it('a control whose scope is not among the scopes: unknown-scope at the scope', async () => {
     contentDir = await copyContent();
     const line = await lineOf(contentDir, 'mcp-server.yaml', 'requiredScope: svc.members.read');
-    await editContent(contentDir, 'mcp-server.yaml', 'requiredScope: svc.members.read', 'requiredScope: svc.people.read');
+    await editContent(
+      contentDir,
+      'mcp-server.yaml',
+      'requiredScope: svc.members.read',
+      'requiredScope: svc.people.read',
+    );
     const { messages } = await load();
     expect(messages).toContainEqual(
       expect.objectContaining({ ruleId: 'unknown-scope', file: 'content/mcp-server.yaml', line }),
@@ -92,7 +97,11 @@ describe('content mistakes are positioned', () => {
   it('two resources claiming one path: duplicate-path at the second', async () => {
     contentDir = await copyContent();
     await editContent(contentDir, 'discovery-resources.yaml', '  - path: /docs.md\n', '  - path: /developers.md\n');
-    const line = await lineOf(contentDir, 'discovery-resources.yaml', '  - path: /developers.md\n    kind: markdown\n    page: docs');
+    const line = await lineOf(
+      contentDir,
+      'discovery-resources.yaml',
+      '  - path: /developers.md\n    kind: markdown\n    page: docs',
+    );
     const { messages } = await load();
     const message = messages.find((m) => m.ruleId === 'duplicate-path');
     expect(message).toMatchObject({ file: 'content/discovery-resources.yaml', line, column: 5 });
@@ -100,10 +109,12 @@ describe('content mistakes are positioned', () => {
 
   it('a page without a required front matter field: content-schema in the page', async () => {
     contentDir = await copyContent();
-    await writeFile(join(contentDir, 'pages', 'help', 'broken.md'), '---\ntitle: Broken\n---\n\nText.\n').catch(async () => {
-      await mkdir(join(contentDir, 'pages', 'help'), { recursive: true });
-      await writeFile(join(contentDir, 'pages', 'help', 'broken.md'), '---\ntitle: Broken\n---\n\nText.\n');
-    });
+    await writeFile(join(contentDir, 'pages', 'help', 'broken.md'), '---\ntitle: Broken\n---\n\nText.\n').catch(
+      async () => {
+        await mkdir(join(contentDir, 'pages', 'help'), { recursive: true });
+        await writeFile(join(contentDir, 'pages', 'help', 'broken.md'), '---\ntitle: Broken\n---\n\nText.\n');
+      },
+    );
     const { messages } = await load();
     const message = messages.find((m) => m.file === 'content/pages/help/broken.md');
     expect(message).toMatchObject({ ruleId: 'content-schema', line: 2 });
@@ -116,14 +127,22 @@ describe('content mistakes are positioned', () => {
     await mkdir(dir, { recursive: true });
     for (let i = 0; i < 600; i++) {
       const name = `zz-${String(i).padStart(3, '0')}`;
-      await writeFile(join(dir, `${name}.md`), `---\ntitle: "Page ${i}"\ndescription: About page ${i} of many.\norder: ${i}\n---\n\nBody ${i}.\n`);
+      await writeFile(
+        join(dir, `${name}.md`),
+        `---\ntitle: "Page ${i}"\ndescription: About page ${i} of many.\norder: ${i}\n---\n\nBody ${i}.\n`,
+      );
     }
     await writeFile(join(dir, 'zz-599.md'), '---\ntitle: Page 599\n---\n\nBody.\n');
     const { model, messages } = await load();
     expect(model).toBeUndefined();
-    expect(messages.map((m) => [m.ruleId, m.file, m.line])).toEqual([['content-schema', 'content/pages/help/zz-599.md', 2]]);
+    expect(messages.map((m) => [m.ruleId, m.file, m.line])).toEqual([
+      ['content-schema', 'content/pages/help/zz-599.md', 2],
+    ]);
 
-    await writeFile(join(dir, 'zz-599.md'), '---\ntitle: Page 599\ndescription: About page 599 of many.\norder: 599\n---\n\nBody 599.\n');
+    await writeFile(
+      join(dir, 'zz-599.md'),
+      '---\ntitle: Page 599\ndescription: About page 599 of many.\norder: 599\n---\n\nBody 599.\n',
+    );
     const loaded = await load();
     expect(loaded.messages).toEqual([]);
     const pages = loaded.model!.pages.filter((p) => p.id.startsWith('help/zz-'));
@@ -157,14 +176,19 @@ describe('content mistakes are positioned', () => {
     contentDir = await copyContent();
     await writeFile(join(contentDir, 'extra.yaml'), 'foo: 1\n');
     const { messages } = await load();
-    expect(messages).toContainEqual(expect.objectContaining({ ruleId: 'unknown-content-file', file: 'content/extra.yaml' }));
+    expect(messages).toContainEqual(
+      expect.objectContaining({ ruleId: 'unknown-content-file', file: 'content/extra.yaml' }),
+    );
   });
 
   it('a fact defined in two files: duplicate-fact', async () => {
     contentDir = await copyContent();
     const schemas = join(contentDir, '..', 'schemas');
     await cp(schemaDir, schemas, { recursive: true });
-    const copy = (await readFile(join(schemas, 'not-shown.schema.json'), 'utf8')).replace('not-shown.schema', 'more-not-shown.schema');
+    const copy = (await readFile(join(schemas, 'not-shown.schema.json'), 'utf8')).replace(
+      'not-shown.schema',
+      'more-not-shown.schema',
+    );
     await writeFile(join(schemas, 'more-not-shown.schema.json'), copy);
     await cp(join(contentDir, 'not-shown.yaml'), join(contentDir, 'more-not-shown.yaml'));
     const diagnostics = new Diagnostics();
@@ -195,15 +219,24 @@ describe('content mistakes are positioned', () => {
 
   it('an alias of a path that is not a resource: unknown-alias', async () => {
     contentDir = await copyContent();
-    await editContent(contentDir, 'discovery-resources.yaml', 'aliasOf: /.well-known/mcp.json\n    group: mcp\n    title: MCP manifest (alias)', 'aliasOf: /.well-known/nothing.json\n    group: mcp\n    title: MCP manifest (alias)');
+    await editContent(
+      contentDir,
+      'discovery-resources.yaml',
+      'aliasOf: /.well-known/mcp.json\n    group: mcp\n    title: MCP manifest (alias)',
+      'aliasOf: /.well-known/nothing.json\n    group: mcp\n    title: MCP manifest (alias)',
+    );
     const { messages } = await load();
-    expect(messages).toContainEqual(expect.objectContaining({ ruleId: 'unknown-alias', file: 'content/discovery-resources.yaml' }));
+    expect(messages).toContainEqual(
+      expect.objectContaining({ ruleId: 'unknown-alias', file: 'content/discovery-resources.yaml' }),
+    );
   });
 
   it('the discovery chain out of order: discovery-chain-order', async () => {
     contentDir = await copyContent();
     await editContent(contentDir, 'authentication.yaml', '- step: 2', '- step: 3');
     const { messages } = await load();
-    expect(messages).toContainEqual(expect.objectContaining({ ruleId: 'discovery-chain-order', file: 'content/authentication.yaml' }));
+    expect(messages).toContainEqual(
+      expect.objectContaining({ ruleId: 'discovery-chain-order', file: 'content/authentication.yaml' }),
+    );
   });
 });

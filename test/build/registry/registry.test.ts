@@ -20,9 +20,15 @@ afterEach(async () => {
 function anyKinds(extra: KindTable = {}): KindTable {
   const emit = () => '';
   const table: KindTable = new Proxy({} as KindTable, {
-    get: (_, kind: string) => extra[kind] ?? { mediaType: 'text/plain', emit, file: kind === 'html-page' ? (p: string) => (p === '/' ? 'index.html' : `${p.slice(1)}.html`) : undefined },
+    get: (_, kind: string) =>
+      extra[kind] ?? {
+        mediaType: 'text/plain',
+        emit,
+        file: kind === 'html-page' ? (p: string) => (p === '/' ? 'index.html' : `${p.slice(1)}.html`) : undefined,
+      },
     ownKeys: () => Object.keys(extra),
-    getOwnPropertyDescriptor: (_, key) => (key in extra ? { enumerable: true, configurable: true, value: extra[key as string] } : undefined),
+    getOwnPropertyDescriptor: (_, key) =>
+      key in extra ? { enumerable: true, configurable: true, value: extra[key as string] } : undefined,
   });
   return table;
 }
@@ -51,16 +57,26 @@ describe('registry', () => {
   it('adds each sub-page of a section as an HTML page and its Markdown twin', async () => {
     contentDir = await copyContent();
     await mkdir(join(contentDir, 'pages', 'help'), { recursive: true });
-    await writeFile(join(contentDir, 'pages', 'help', 'zz-test-page.md'), '---\ntitle: T\ndescription: D\norder: 99\n---\n\nText.\n');
+    await writeFile(
+      join(contentDir, 'pages', 'help', 'zz-test-page.md'),
+      '---\ntitle: T\ndescription: D\norder: 99\n---\n\nText.\n',
+    );
     const { registry } = await registryOf();
-    expect(registry!.get('/help/zz-test-page')).toMatchObject({ kind: 'html-page', group: 'help', file: 'help/zz-test-page.html' });
+    expect(registry!.get('/help/zz-test-page')).toMatchObject({
+      kind: 'html-page',
+      group: 'help',
+      file: 'help/zz-test-page.html',
+    });
     expect(registry!.get('/help/zz-test-page.md')).toMatchObject({ kind: 'markdown', page: 'help/zz-test-page' });
   });
 
   it('builds a sub-page entry with the members, order and defaults a completed spec has, after the pages before it', async () => {
     contentDir = await copyContent();
     await mkdir(join(contentDir, 'pages', 'help'), { recursive: true });
-    await writeFile(join(contentDir, 'pages', 'help', 'zz-test-page.md'), '---\ntitle: T\ndescription: D\norder: 99\n---\n\nText.\n');
+    await writeFile(
+      join(contentDir, 'pages', 'help', 'zz-test-page.md'),
+      '---\ntitle: T\ndescription: D\norder: 99\n---\n\nText.\n',
+    );
     const { kinds } = await import('../../../generator/build/kinds.js');
     const { registry } = await registryOf(kinds);
     const source = { file: 'content/pages/help/zz-test-page.md', line: 1, column: 1 };
@@ -112,9 +128,14 @@ describe('registry', () => {
 
   it('refuses a page that nothing publishes: unpublished-page', async () => {
     contentDir = await copyContent();
-    await writeFile(join(contentDir, 'pages', 'orphan.md'), '---\ntitle: Orphan\ndescription: Nobody links it.\n---\n\nText.\n');
+    await writeFile(
+      join(contentDir, 'pages', 'orphan.md'),
+      '---\ntitle: Orphan\ndescription: Nobody links it.\n---\n\nText.\n',
+    );
     const { messages } = await registryOf();
-    expect(messages).toContainEqual(expect.objectContaining({ ruleId: 'unpublished-page', file: 'content/pages/orphan.md' }));
+    expect(messages).toContainEqual(
+      expect.objectContaining({ ruleId: 'unpublished-page', file: 'content/pages/orphan.md' }),
+    );
   });
 
   it('refuses a resource built from a page that does not exist: missing-page', async () => {
@@ -122,7 +143,9 @@ describe('registry', () => {
     await editContent(contentDir, 'discovery-resources.yaml', 'page: brand', 'page: brandx');
     const diagnostics = new Diagnostics();
     await loadContent({ contentDir, schemaDir, env: 'production' }, diagnostics);
-    expect(diagnostics.list()).toContainEqual(expect.objectContaining({ ruleId: 'missing-page', file: 'content/discovery-resources.yaml' }));
+    expect(diagnostics.list()).toContainEqual(
+      expect.objectContaining({ ruleId: 'missing-page', file: 'content/discovery-resources.yaml' }),
+    );
   });
 
   it('refuses a sub-page whose section has no page: missing-section-page', async () => {
@@ -131,7 +154,9 @@ describe('registry', () => {
     await writeFile(join(contentDir, 'pages', 'guides', 'one.md'), '---\ntitle: One\ndescription: D\n---\n\nText.\n');
     const diagnostics = new Diagnostics();
     await loadContent({ contentDir, schemaDir, env: 'production' }, diagnostics);
-    expect(diagnostics.list()).toContainEqual(expect.objectContaining({ ruleId: 'missing-section-page', file: 'content/pages/guides/one.md' }));
+    expect(diagnostics.list()).toContainEqual(
+      expect.objectContaining({ ruleId: 'missing-section-page', file: 'content/pages/guides/one.md' }),
+    );
   });
 
   it('refuses a page file name that cannot become a path: page-name', async () => {

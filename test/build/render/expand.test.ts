@@ -51,7 +51,9 @@ describe('directives', () => {
     const { tree, diagnostics } = expand('::controls\n');
     expect(diagnostics.list()).toEqual([]);
     const table = tree.children.find((n): n is Table => n.type === 'table')!;
-    expect(rows(table).map((r) => [r[0], r[2]])).toEqual(model.mcpServer.controls.map((c) => [c.name, c.requiredScope]));
+    expect(rows(table).map((r) => [r[0], r[2]])).toEqual(
+      model.mcpServer.controls.map((c) => [c.name, c.requiredScope]),
+    );
   });
 
   it('::discovery-chain lists the chain in order with the environment addresses filled', () => {
@@ -75,9 +77,12 @@ describe('directives', () => {
     expect(text).not.toContain(model.notShown[1]!.subject);
   });
 
-  it('::section-pages lists the sub-pages of the section in the editors\' order', () => {
+  it("::section-pages lists the sub-pages of the section in the editors' order", () => {
     const { tree } = expand('::section-pages{section="help"}\n', '/help');
-    const expected = model.pages.filter((p) => p.section === 'help').sort((a, b) => a.order - b.order).map((p) => p.title);
+    const expected = model.pages
+      .filter((p) => p.section === 'help')
+      .sort((a, b) => a.order - b.order)
+      .map((p) => p.title);
     const list = tree.children.find((n): n is List => n.type === 'list')!;
     expect(list.children.map((item) => toString(item).split(':')[0])).toEqual(expected);
   });
@@ -114,7 +119,9 @@ describe('placeholders', () => {
     const { tree, diagnostics } = expand('Endpoint {mcp_url}/mcp, see [auth]({base_url}/auth.md).\n');
     expect(diagnostics.list()).toEqual([]);
     expect(toString(tree)).toContain(`Endpoint ${model.addresses.mcp_url}/mcp`);
-    const link = (tree.children[1] as { children: { type: string; url?: string }[] }).children.find((n) => n.type === 'link');
+    const link = (tree.children[1] as { children: { type: string; url?: string }[] }).children.find(
+      (n) => n.type === 'link',
+    );
     expect(link?.url).toBe(`${model.addresses.base_url}/auth.md`);
   });
 
@@ -181,7 +188,13 @@ describe('every directive', () => {
     ]);
     const page = pageOf('::route-families\n');
     const without = new Diagnostics();
-    expandPage({ page, tree: pageParser.parse(page.body), model: { ...model, publicPages: undefined }, registry, diagnostics: without });
+    expandPage({
+      page,
+      tree: pageParser.parse(page.body),
+      model: { ...model, publicPages: undefined },
+      registry,
+      diagnostics: without,
+    });
     expect(without.list()).toMatchObject([{ ruleId: 'missing-route-families', line: 5 }]);
   });
 });

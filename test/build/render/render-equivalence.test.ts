@@ -27,13 +27,17 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-const run = (options: Partial<PipelineOptions> = {}) => runPipeline({ env: 'production', contentDir: content, ...options });
+const run = (options: Partial<PipelineOptions> = {}) =>
+  runPipeline({ env: 'production', contentDir: content, ...options });
 
 function files(result: PipelineResult): Map<string, string> {
   expect(result.diagnostics.list().filter((m) => m.fatal)).toEqual([]);
   const out = new Map<string, string>();
   for (const a of result.artifacts!.values()) {
-    out.set(`${a.entry.host}:${a.entry.file}`, typeof a.body === 'string' ? a.body : Buffer.from(a.body).toString('base64'));
+    out.set(
+      `${a.entry.host}:${a.entry.file}`,
+      typeof a.body === 'string' ? a.body : Buffer.from(a.body).toString('base64'),
+    );
   }
   return out;
 }
@@ -79,7 +83,10 @@ describe('page rendering paths give the same bytes', () => {
 
   it('a page with a mistake is never cached: its message comes back on every build, as in a plain build', async () => {
     const broken = join(content, 'pages', 'help', 'broken-page.md');
-    await writeFile(broken, '---\ntitle: Broken\ndescription: A page with an unknown directive.\n---\n\n::no-such-directive\n');
+    await writeFile(
+      broken,
+      '---\ntitle: Broken\ndescription: A page with an unknown directive.\n---\n\n::no-such-directive\n',
+    );
     try {
       const cacheDir = join(work, 'cache-broken');
       const plain = (await run()).diagnostics.list().filter((m) => m.ruleId === 'unknown-directive');

@@ -6,7 +6,13 @@ import { walk } from '../../../generator/build/render/walk.js';
 const tree = (): Root => ({
   type: 'root',
   children: [
-    { type: 'paragraph', children: [{ type: 'text', value: 'a' }, { type: 'emphasis', children: [{ type: 'text', value: 'b' }] }] },
+    {
+      type: 'paragraph',
+      children: [
+        { type: 'text', value: 'a' },
+        { type: 'emphasis', children: [{ type: 'text', value: 'b' }] },
+      ],
+    },
     { type: 'paragraph', children: [{ type: 'text', value: 'c' }] },
   ],
 });
@@ -15,8 +21,19 @@ const label = (n: Nodes) => ('value' in n ? n.value : n.type);
 describe('walk', () => {
   it('visits every node in document order, each with its index and parent', () => {
     const seen: string[] = [];
-    walk(tree(), (node, index, parent) => void seen.push(`${label(node)}@${index ?? '-'}<${parent ? parent.type : '-'}`));
-    expect(seen).toEqual(['root@-<-', 'paragraph@0<root', 'a@0<paragraph', 'emphasis@1<paragraph', 'b@0<emphasis', 'paragraph@1<root', 'c@0<paragraph']);
+    walk(
+      tree(),
+      (node, index, parent) => void seen.push(`${label(node)}@${index ?? '-'}<${parent ? parent.type : '-'}`),
+    );
+    expect(seen).toEqual([
+      'root@-<-',
+      'paragraph@0<root',
+      'a@0<paragraph',
+      'emphasis@1<paragraph',
+      'b@0<emphasis',
+      'paragraph@1<root',
+      'c@0<paragraph',
+    ]);
   });
 
   it('leaves out the children of a skipped node', () => {

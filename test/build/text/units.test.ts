@@ -32,7 +32,11 @@ describe('boundary terms', () => {
   it('finds plural, hyphenated and coordinated forms', () => {
     expect(findTerms('Two seller APIs exist.', boundaries).map((t) => t.interfaceId)).toEqual(['seller-api']);
     expect(findTerms('Get an API-key here.', boundaries).map((t) => t.interfaceId)).toEqual(['self-serve-api-key']);
-    expect(findTerms('The seller, creator or admin API', boundaries).map((t) => t.interfaceId).sort()).toEqual(['admin-api', 'seller-api']);
+    expect(
+      findTerms('The seller, creator or admin API', boundaries)
+        .map((t) => t.interfaceId)
+        .sort(),
+    ).toEqual(['admin-api', 'seller-api']);
   });
 
   it('does not join words across a clause', () => {
@@ -49,11 +53,15 @@ describe('units', () => {
   });
 
   it('ends a unit at a semicolon, so one clause cannot lend its negation to another', () => {
-    expect(sentences('Use the seller API; no approval needed.', 0).map((u) => u.text)).toEqual(['Use the seller API;', 'no approval needed.']);
+    expect(sentences('Use the seller API; no approval needed.', 0).map((u) => u.text)).toEqual([
+      'Use the seller API;',
+      'no approval needed.',
+    ]);
   });
 
   it('gives list items their lead-in, table rows their header, headings the paragraph after them', () => {
-    const md = '## API keys\n\nNone is offered.\n\nNot provided:\n\n- Seller API\n\n| Name | Status |\n| --- | --- |\n| Admin API | unpublished |\n';
+    const md =
+      '## API keys\n\nNone is offered.\n\nNot provided:\n\n- Seller API\n\n| Name | Status |\n| --- | --- |\n| Admin API | unpublished |\n';
     const units = markdownUnits(md);
     const find = (text: string) => units.find((u) => u.text.includes(text))!;
     expect(find('## API keys').context).toContain('None is offered.');

@@ -19,7 +19,11 @@ describe('unpublished-interface in artifacts', () => {
       '/llms-full.txt': (t) => (changed = appendParagraph('Sellers manage payouts through the payment API.')(t)),
     });
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatchObject({ ruleId: 'unpublished-interface', file: 'dist/llms-full.txt', ...positionOf(changed, 'payment API.') });
+    expect(messages[0]).toMatchObject({
+      ruleId: 'unpublished-interface',
+      file: 'dist/llms-full.txt',
+      ...positionOf(changed, 'payment API.'),
+    });
   });
 
   it('reports a claim in a JSON string value', async () => {
@@ -81,14 +85,19 @@ describe('unknown-endpoint', () => {
     let changed = '';
     const messages = checkWith(await goodBuild(), [onlyContractEndpoints], {
       '/api/llms.txt': (t) =>
-        (changed = appendParagraph('- [Orders](https://api.example.com/api/v1/orders): list orders\n- [Tools](https://mcp.example.com/tools): tools')(t)),
+        (changed = appendParagraph(
+          '- [Orders](https://api.example.com/api/v1/orders): list orders\n- [Tools](https://mcp.example.com/tools): tools',
+        )(t)),
     });
     expect(messages.map((m) => m.ruleId)).toEqual(['unknown-endpoint', 'unknown-endpoint']);
-    expect(messages[0]).toMatchObject({ file: 'dist/api/llms.txt', ...positionOf(changed, 'https://api.example.com/api/v1/orders') });
+    expect(messages[0]).toMatchObject({
+      file: 'dist/api/llms.txt',
+      ...positionOf(changed, 'https://api.example.com/api/v1/orders'),
+    });
     expect(messages[0]!.reason).toContain('/api/v1/communities/plans/prices');
   });
 
-  it('accepts the contract\'s endpoints and a sentence that says an endpoint does not exist', async () => {
+  it("accepts the contract's endpoints and a sentence that says an endpoint does not exist", async () => {
     const messages = checkWith(await goodBuild(), [onlyContractEndpoints], {
       '/api/llms.txt': appendParagraph(
         'POST https://api.example.com/api/v1/communities/plans/prices. MCP: https://mcp.example.com/mcp. There is no https://api.example.com/api/v1/orders endpoint.',
@@ -101,22 +110,32 @@ describe('unknown-endpoint', () => {
 describe('unpublished-shape', () => {
   it('reports an inputSchema on a control in the server card', async () => {
     const messages = checkWith(await goodBuild(), [noUnpublishedShapes], {
-      '/.well-known/mcp.json': editJson((doc) => (doc._meta['com.example/contract'].controls[0].inputSchema = { type: 'object' })),
+      '/.well-known/mcp.json': editJson(
+        (doc) => (doc._meta['com.example/contract'].controls[0].inputSchema = { type: 'object' }),
+      ),
     });
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({ ruleId: 'unpublished-shape', file: 'dist/.well-known/mcp.json' });
     expect(messages[0]!.reason).toContain('/controls/0/inputSchema');
   });
 
-  it('reports a JSON Schema with fields in a Markdown artifact\'s code block, and accepts the error envelope', async () => {
+  it("reports a JSON Schema with fields in a Markdown artifact's code block, and accepts the error envelope", async () => {
     let changed = '';
     const messages = checkWith(await goodBuild(), [noUnpublishedShapes], {
       '/pricing.md': (t) =>
-        (changed = appendParagraph('```json\n{ "type": "object", "properties": { "price": { "type": "number" } } }\n```')(t)),
-      '/docs.md': appendParagraph('```json\n{ "type": "object", "properties": { "error": { "type": "object" } } }\n```'),
+        (changed = appendParagraph(
+          '```json\n{ "type": "object", "properties": { "price": { "type": "number" } } }\n```',
+        )(t)),
+      '/docs.md': appendParagraph(
+        '```json\n{ "type": "object", "properties": { "error": { "type": "object" } } }\n```',
+      ),
     });
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatchObject({ ruleId: 'unpublished-shape', file: 'dist/pricing.md', ...positionOf(changed, '```json') });
+    expect(messages[0]).toMatchObject({
+      ruleId: 'unpublished-shape',
+      file: 'dist/pricing.md',
+      ...positionOf(changed, '```json'),
+    });
   });
 
   it('reports a response schema with fields for a discovery resource in the OpenAPI description', async () => {

@@ -7,14 +7,30 @@ import { oauthMetadataAgrees } from '../../../generator/build/validate/tree/oaut
 import { controlsAndScopesAgree } from '../../../generator/build/validate/tree/controls-and-scopes.js';
 import { discoveryChainInOrder } from '../../../generator/build/validate/tree/discovery-chain.js';
 import { siteUrlsResolve } from '../../../generator/build/validate/tree/site-urls.js';
-import { appendParagraph, checkWith, editJson, goodBuild, positionAfter, positionOf, replace } from '../../helpers/validate.js';
+import {
+  appendParagraph,
+  checkWith,
+  editJson,
+  goodBuild,
+  positionAfter,
+  positionOf,
+  replace,
+} from '../../helpers/validate.js';
 
 const CARD = '/.well-known/mcp.json';
 const meta = (doc: any) => doc._meta['com.example/contract'];
 
 describe('the shipped build', () => {
   it('passes every consistency check', async () => {
-    const all = [siteUrlsResolve, aliasesIdentical, ownEnvironmentAddresses, onlyMcpEndpoint, oauthMetadataAgrees, controlsAndScopesAgree, discoveryChainInOrder];
+    const all = [
+      siteUrlsResolve,
+      aliasesIdentical,
+      ownEnvironmentAddresses,
+      onlyMcpEndpoint,
+      oauthMetadataAgrees,
+      controlsAndScopesAgree,
+      discoveryChainInOrder,
+    ];
     expect(checkWith(await goodBuild(), all)).toEqual([]);
   });
 });
@@ -34,10 +50,17 @@ describe('foreign-address', () => {
   it('reports a preview (localhost) address in the production build', async () => {
     let changed = '';
     const messages = checkWith(await goodBuild(), [ownEnvironmentAddresses], {
-      '/llms.txt': (t) => (changed = appendParagraph('Try the pricing call at http://localhost:4101/api/v1/communities/plans/prices.')(t)),
+      '/llms.txt': (t) =>
+        (changed = appendParagraph('Try the pricing call at http://localhost:4101/api/v1/communities/plans/prices.')(
+          t,
+        )),
     });
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatchObject({ ruleId: 'foreign-address', file: 'dist/llms.txt', ...positionOf(changed, 'http://localhost:4101') });
+    expect(messages[0]).toMatchObject({
+      ruleId: 'foreign-address',
+      file: 'dist/llms.txt',
+      ...positionOf(changed, 'http://localhost:4101'),
+    });
     expect(messages[0]!.reason).toContain('preview api_url');
   });
 
@@ -85,7 +108,9 @@ describe('not-an-mcp-endpoint and mcp-endpoint-mismatch', () => {
 
   it('reports an A2A interface on another host than {mcp_url}/mcp', async () => {
     const messages = checkWith(await goodBuild(), [onlyMcpEndpoint], {
-      '/.well-known/agent-card.json': editJson((doc) => (doc.supportedInterfaces[0].url = 'https://mcp.example.org/mcp')),
+      '/.well-known/agent-card.json': editJson(
+        (doc) => (doc.supportedInterfaces[0].url = 'https://mcp.example.org/mcp'),
+      ),
     });
     expect(messages.map((m) => m.ruleId)).toEqual(['mcp-endpoint-mismatch']);
   });
@@ -96,7 +121,9 @@ describe('not-an-mcp-endpoint and mcp-endpoint-mismatch', () => {
       '/.well-known/agent.json': (t) => (changed = editJson((doc) => (doc.url = 'https://www.example.com'))(t)),
     });
     const at = positionAfter(changed, '"url"', '"https://www.example.com"');
-    expect(messages.map((m) => [m.ruleId, m.file, m.line, m.column])).toEqual([['mcp-endpoint-mismatch', 'dist/.well-known/agent.json', at.line, at.column]]);
+    expect(messages.map((m) => [m.ruleId, m.file, m.line, m.column])).toEqual([
+      ['mcp-endpoint-mismatch', 'dist/.well-known/agent.json', at.line, at.column],
+    ]);
   });
 
   it('reports an API catalog that links the installation guide as the MCP server', async () => {
@@ -116,17 +143,26 @@ describe('not-an-mcp-endpoint and mcp-endpoint-mismatch', () => {
       '/docs.md': appendParagraph('Legacy paths such as `/sse` are not MCP endpoints.'),
     });
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatchObject({ ruleId: 'not-an-mcp-endpoint', file: 'dist/help.md', ...positionOf(changed, '/sse') });
+    expect(messages[0]).toMatchObject({
+      ruleId: 'not-an-mcp-endpoint',
+      file: 'dist/help.md',
+      ...positionOf(changed, '/sse'),
+    });
   });
 
   it('reports prose that tells a client to connect to {base_url}/mcp, but not prose that says it must not', async () => {
     let changed = '';
     const messages = checkWith(await goodBuild(), [onlyMcpEndpoint], {
-      '/mcp.md': (t) => (changed = appendParagraph('Connect your MCP client to https://www.example.com/mcp to get started.')(t)),
+      '/mcp.md': (t) =>
+        (changed = appendParagraph('Connect your MCP client to https://www.example.com/mcp to get started.')(t)),
       '/docs.md': appendParagraph('A client must not be configured with https://www.example.com/mcp: it is a page.'),
     });
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatchObject({ ruleId: 'not-an-mcp-endpoint', file: 'dist/mcp.md', ...positionOf(changed, 'https://www.example.com/mcp to') });
+    expect(messages[0]).toMatchObject({
+      ruleId: 'not-an-mcp-endpoint',
+      file: 'dist/mcp.md',
+      ...positionOf(changed, 'https://www.example.com/mcp to'),
+    });
   });
 });
 
@@ -136,7 +172,10 @@ describe('OAuth facts', () => {
       'mcp:/.well-known/oauth-protected-resource': editJson((doc) => (doc.resource = 'https://mcp.example.com')),
     });
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatchObject({ ruleId: 'resource-mismatch', file: 'dist-hosts/mcp/.well-known/oauth-protected-resource.json' });
+    expect(messages[0]).toMatchObject({
+      ruleId: 'resource-mismatch',
+      file: 'dist-hosts/mcp/.well-known/oauth-protected-resource.json',
+    });
   });
 
   it('reports scopes_supported and authorization_servers that differ from the content', async () => {
@@ -154,7 +193,9 @@ describe('OAuth facts', () => {
     const messages = checkWith(preview, [oauthMetadataAgrees], {
       'auth:/.well-known/oauth-authorization-server': editJson((doc) => (doc.issuer = 'http://localhost:4103/')),
     });
-    expect(messages.map((m) => [m.ruleId, m.file])).toEqual([['issuer-mismatch', 'dist-hosts/auth/.well-known/oauth-authorization-server.json']]);
+    expect(messages.map((m) => [m.ruleId, m.file])).toEqual([
+      ['issuer-mismatch', 'dist-hosts/auth/.well-known/oauth-authorization-server.json'],
+    ]);
   });
 });
 
@@ -165,7 +206,11 @@ describe('controls, scopes and discovery methods', () => {
       '/docs.md': (t) => (changed = appendParagraph('Orders can be changed with svc.orders.write.')(t)),
     });
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatchObject({ ruleId: 'unknown-scope', file: 'dist/docs.md', ...positionOf(changed, 'svc.orders.write') });
+    expect(messages[0]).toMatchObject({
+      ruleId: 'unknown-scope',
+      file: 'dist/docs.md',
+      ...positionOf(changed, 'svc.orders.write'),
+    });
   });
 
   it('reports a control given the wrong scope in the server card and in prose', async () => {
@@ -180,9 +225,11 @@ describe('controls, scopes and discovery methods', () => {
     expect(messages[0]!.reason).toContain('list_members');
   });
 
-  it('reports an A2A skill tagged with another control\'s scope', async () => {
+  it("reports an A2A skill tagged with another control's scope", async () => {
     const messages = checkWith(await goodBuild(), [controlsAndScopesAgree], {
-      '/.well-known/agent-card.json': editJson((doc) => (doc.skills[0].tags = ['mcp-control', 'read-only', 'svc.orders.read'])),
+      '/.well-known/agent-card.json': editJson(
+        (doc) => (doc.skills[0].tags = ['mcp-control', 'read-only', 'svc.orders.read']),
+      ),
     });
     expect(messages.map((m) => m.ruleId)).toEqual(['control-scope-mismatch']);
   });
@@ -195,10 +242,12 @@ describe('controls, scopes and discovery methods', () => {
       }),
     });
     expect(messages.map((m) => m.ruleId).sort()).toEqual(['control-not-read-only', 'controls-mismatch']);
-    expect(messages.find((m) => m.ruleId === 'controls-mismatch')!.reason).toContain('leaves out get_physical_product_order');
+    expect(messages.find((m) => m.ruleId === 'controls-mismatch')!.reason).toContain(
+      'leaves out get_physical_product_order',
+    );
   });
 
-  it('reports discovery methods that differ from the contract\'s', async () => {
+  it("reports discovery methods that differ from the contract's", async () => {
     const messages = checkWith(await goodBuild(), [controlsAndScopesAgree], {
       [CARD]: editJson((doc) => meta(doc).discoveryMethods.push('tools/call')),
     });
@@ -234,7 +283,8 @@ describe('unresolved-site-url', () => {
     const build = await goodBuild();
     let changed = '';
     const messages = checkWith(build, [siteUrlsResolve], {
-      '/llms.txt': (text) => (changed = appendParagraph('- [Orders](https://www.example.com/orders.md): all orders')(text)),
+      '/llms.txt': (text) =>
+        (changed = appendParagraph('- [Orders](https://www.example.com/orders.md): all orders')(text)),
     });
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({
@@ -248,7 +298,10 @@ describe('unresolved-site-url', () => {
   it('reports a root-relative HTML link and a URL in a JSON string value', async () => {
     const messages = checkWith(await goodBuild(), [siteUrlsResolve], {
       '/mcp': replace('</main>', '<p><a href="/mcp/setup">Setup</a></p></main>'),
-      '/.well-known/agent.json': replace('"https://www.example.com/openapi.json"', '"https://www.example.com/openapi.yaml"'),
+      '/.well-known/agent.json': replace(
+        '"https://www.example.com/openapi.json"',
+        '"https://www.example.com/openapi.yaml"',
+      ),
     });
     expect(messages.map((m) => [m.ruleId, m.file])).toEqual(
       expect.arrayContaining([

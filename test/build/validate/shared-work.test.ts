@@ -8,7 +8,11 @@ import { Diagnostics } from '../../../generator/build/messages/diagnostics.js';
 import { displayPath } from '../../../generator/build/registry/display-path.js';
 import { ArtifactSet, type ValidateContext } from '../../../generator/build/registry/types.js';
 import { publishedTexts } from '../../../generator/build/validate/text/artifact-text.js';
-import { unitAtOffset, unitChunksOfArtifact, unitsOfArtifact } from '../../../generator/build/validate/text/artifact-units.js';
+import {
+  unitAtOffset,
+  unitChunksOfArtifact,
+  unitsOfArtifact,
+} from '../../../generator/build/validate/text/artifact-units.js';
 import { urlsOfArtifact } from '../../../generator/build/validate/text/artifact-urls.js';
 import { TextMemo } from '../../../generator/build/text/memo.js';
 import { absoluteUrls } from '../../../generator/build/text/urls.js';
@@ -28,7 +32,13 @@ async function runOver(pages: string[]): Promise<ValidateContext> {
   const artifacts = new ArtifactSet();
   const html = build.artifacts!.values().filter((a) => a.entry.kind === 'html-page');
   pages.forEach((text, i) => artifacts.set({ entry: html[i]!.entry, body: text }));
-  return { model: build.model!, registry: build.registry!, diagnostics: new Diagnostics(), artifacts, displayPath: (e) => displayPath(e) };
+  return {
+    model: build.model!,
+    registry: build.registry!,
+    diagnostics: new Diagnostics(),
+    artifacts,
+    displayPath: (e) => displayPath(e),
+  };
 }
 
 describe('HTML read in stretches', () => {
@@ -60,7 +70,8 @@ describe('HTML read in stretches', () => {
       displayPath: (e) => displayPath(e),
     };
     const [a, b] = publishedTexts(context).filter((item) => item.format === 'html');
-    const header = (item: typeof a) => unitChunksOfArtifact(item!).find((c) => c.chunk.text.startsWith('<header'))!.chunk;
+    const header = (item: typeof a) =>
+      unitChunksOfArtifact(item!).find((c) => c.chunk.text.startsWith('<header'))!.chunk;
     expect(header(a)).toBe(header(b));
   });
 
@@ -99,14 +110,19 @@ describe('findings in shared text', () => {
     const claim = '<p>Create an API key in your dashboard.</p></footer>';
     const changed: Record<string, string> = {};
     const edit = (key: string) => (t: string) => (changed[key] = replace('</footer>', claim)(t));
-    const messages = checkWith(await goodBuild(), [boundaryWording], { '/developers': edit('/developers'), '/help': edit('/help') });
+    const messages = checkWith(await goodBuild(), [boundaryWording], {
+      '/developers': edit('/developers'),
+      '/help': edit('/help'),
+    });
     expect(messages.map((m) => [m.ruleId, m.file])).toEqual([
       ['unpublished-interface', 'dist/developers.html'],
       ['unpublished-interface', 'dist/help.html'],
     ]);
     expect(messages[0]).toMatchObject(positionOf(changed['/developers']!, 'API key in your'));
     expect(messages[1]).toMatchObject(positionOf(changed['/help']!, 'API key in your'));
-    expect(positionOf(changed['/developers']!, 'API key in your')).not.toEqual(positionOf(changed['/help']!, 'API key in your'));
+    expect(positionOf(changed['/developers']!, 'API key in your')).not.toEqual(
+      positionOf(changed['/help']!, 'API key in your'),
+    );
   });
 
   it('reports the same sentence in a page, its twin and another page, each where it is', async () => {
@@ -132,12 +148,20 @@ describe('findings in shared text', () => {
 
   it('reports URL findings in a shared stretch in every page that carries it', async () => {
     const link = '<p>Connect your client to https://www.example.com/mcp as its server URL.</p></footer>';
-    const tool = '<p>See https://api.example.com/api/v1/orders and give list_members the scope svc.orders.read.</p></footer>';
-    const messages = checkWith(await goodBuild(), [onlyMcpEndpoint, onlyContractEndpoints, siteUrlsResolve, controlsAndScopesAgree], {
-      '/developers': replace('</footer>', link + tool.replace('</footer>', '')),
-      '/help': replace('</footer>', link + tool.replace('</footer>', '')),
-      '/docs': replace('</footer>', '<p>Broken: https://www.example.com/nowhere and https://www.example.com/nowhere again.</p></footer>'),
-    });
+    const tool =
+      '<p>See https://api.example.com/api/v1/orders and give list_members the scope svc.orders.read.</p></footer>';
+    const messages = checkWith(
+      await goodBuild(),
+      [onlyMcpEndpoint, onlyContractEndpoints, siteUrlsResolve, controlsAndScopesAgree],
+      {
+        '/developers': replace('</footer>', link + tool.replace('</footer>', '')),
+        '/help': replace('</footer>', link + tool.replace('</footer>', '')),
+        '/docs': replace(
+          '</footer>',
+          '<p>Broken: https://www.example.com/nowhere and https://www.example.com/nowhere again.</p></footer>',
+        ),
+      },
+    );
     const of = (rule: string) => messages.filter((m) => m.ruleId === rule).map((m) => m.file);
     expect(of('not-an-mcp-endpoint')).toEqual(['dist/developers.html', 'dist/help.html']);
     expect(of('unknown-endpoint')).toEqual(['dist/developers.html', 'dist/help.html']);
@@ -148,11 +172,17 @@ describe('findings in shared text', () => {
 });
 
 describe('the discovery chain across stretches', () => {
-  it('reports steps out of order in one block that runs from a page\'s main into its footer', async () => {
+  it("reports steps out of order in one block that runs from a page's main into its footer", async () => {
     const messages = checkWith(await goodBuild(), [discoveryChainInOrder], {
       '/developers': (t) =>
-        replace('</main>', '<div>https://auth.example.com/.well-known/oauth-authorization-server</div></main>')(
-          replace('<footer>', '<footer><div>then https://mcp.example.com/.well-known/oauth-protected-resource</div>')(t),
+        replace(
+          '</main>',
+          '<div>https://auth.example.com/.well-known/oauth-authorization-server</div></main>',
+        )(
+          replace(
+            '<footer>',
+            '<footer><div>then https://mcp.example.com/.well-known/oauth-protected-resource</div>',
+          )(t),
         ),
     });
     expect(messages.map((m) => [m.ruleId, m.file])).toEqual([['discovery-chain-mismatch', 'dist/developers.html']]);
@@ -160,11 +190,17 @@ describe('the discovery chain across stretches', () => {
 });
 
 describe('foreign addresses in stretches', () => {
-  it('lists a file\'s first three across its stretches, in order, and counts the rest', async () => {
+  it("lists a file's first three across its stretches, in order, and counts the rest", async () => {
     const messages = checkWith(await goodBuild(), [ownEnvironmentAddresses], {
       '/developers': (t) =>
-        replace('</footer>', '<p>http://localhost:4101/a and http://127.0.0.1:9/b</p></footer>')(
-          replace('<header>', '<p>http://localhost:4103/c</p><header>')(replace('</main>', '<p>http://localhost:4100/d</p></main>')(t)),
+        replace(
+          '</footer>',
+          '<p>http://localhost:4101/a and http://127.0.0.1:9/b</p></footer>',
+        )(
+          replace(
+            '<header>',
+            '<p>http://localhost:4103/c</p><header>',
+          )(replace('</main>', '<p>http://localhost:4100/d</p></main>')(t)),
         ),
       '/help': replace('</footer>', '<p>http://localhost:4101/a</p></footer>'),
     });

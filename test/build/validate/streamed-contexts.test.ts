@@ -40,10 +40,16 @@ describe('the streamed page contexts', () => {
   });
 
   it('report a seller API claim at the context file', async () => {
-    const { changed, change } = editContext((c) => (c.description += ' Sellers manage payouts through the seller API.'));
+    const { changed, change } = editContext(
+      (c) => (c.description += ' Sellers manage payouts through the seller API.'),
+    );
     const messages = checkWith(await goodBuild(), [boundaryWording], { [PRICING]: change });
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatchObject({ ruleId: 'unpublished-interface', file: FILE, ...positionOf(changed.text, 'seller API.') });
+    expect(messages[0]).toMatchObject({
+      ruleId: 'unpublished-interface',
+      file: FILE,
+      ...positionOf(changed.text, 'seller API.'),
+    });
   });
 
   it('report a webhook claim among the rules at the context file', async () => {
@@ -55,13 +61,15 @@ describe('the streamed page contexts', () => {
   it('report a non-contract endpoint at the context file', async () => {
     const build = await goodBuild();
     const url = `${build.model!.addresses.api_url}/api/v1/orders`;
-    const { changed, change } = editContext((c) => c.resources.push({ href: url, type: 'application/json', title: 'Orders', rel: 'service' }));
+    const { changed, change } = editContext((c) =>
+      c.resources.push({ href: url, type: 'application/json', title: 'Orders', rel: 'service' }),
+    );
     const messages = checkWith(build, [onlyContractEndpoints], { [PRICING]: change });
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({ ruleId: 'unknown-endpoint', file: FILE, ...positionOf(changed.text, url) });
   });
 
-  it('report a foreign environment\'s address at the context file', async () => {
+  it("report a foreign environment's address at the context file", async () => {
     const build = await goodBuild('production');
     const preview = build.model!.environments.preview.base_url;
     const { changed, change } = editContext((c) => (c.canonicalUrl = `${preview}/pricing`));
@@ -87,7 +95,9 @@ describe('the streamed page contexts', () => {
   });
 
   it('report a published shape at the context file', async () => {
-    const { change } = editContext((c) => (c.inputSchema = { type: 'object', properties: { plan: { type: 'string' } } }));
+    const { change } = editContext(
+      (c) => (c.inputSchema = { type: 'object', properties: { plan: { type: 'string' } } }),
+    );
     const messages = checkWith(await goodBuild(), [noUnpublishedShapes], { [PRICING]: change });
     expect(messages.map((m) => m.file)).toContain(FILE);
     expect(messages.every((m) => m.ruleId === 'unpublished-shape')).toBe(true);

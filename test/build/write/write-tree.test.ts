@@ -17,7 +17,18 @@ describe('writeTrees', () => {
     const dir = join(root, 'dist');
     await mkdir(dir);
     await writeFile(join(dir, 'stale.txt'), 'old');
-    await writeTrees([{ dir, files: new Map([['a/b.txt', 'new'], ['c.json', '{}']]) }], nodeFileSystem);
+    await writeTrees(
+      [
+        {
+          dir,
+          files: new Map([
+            ['a/b.txt', 'new'],
+            ['c.json', '{}'],
+          ]),
+        },
+      ],
+      nodeFileSystem,
+    );
     expect(await readFile(join(dir, 'a', 'b.txt'), 'utf8')).toBe('new');
     expect((await readdir(dir)).sort()).toEqual(['a', 'c.json']);
     expect((await readdir(root)).sort()).toEqual(['dist']);
@@ -97,8 +108,15 @@ describe('writeTrees', () => {
       yield { file: 'ctx/a.json', body: '{}' };
       throw new Error('context emitter broke');
     }
-    await expect(writeTrees([{ dir, files: new Map([['new.txt', 'x']]), streams: [failing] }], nodeFileSystem)).rejects.toThrow('context emitter broke');
-    await expect(writeTrees([{ dir, files: new Map(), streams: [() => [{ file: '../escape.json', body: '{}' }]] }], nodeFileSystem)).rejects.toThrow(/Refusing/);
+    await expect(
+      writeTrees([{ dir, files: new Map([['new.txt', 'x']]), streams: [failing] }], nodeFileSystem),
+    ).rejects.toThrow('context emitter broke');
+    await expect(
+      writeTrees(
+        [{ dir, files: new Map(), streams: [() => [{ file: '../escape.json', body: '{}' }]] }],
+        nodeFileSystem,
+      ),
+    ).rejects.toThrow(/Refusing/);
     expect(await readdir(dir)).toEqual(['keep.txt']);
     expect((await readdir(root)).sort()).toEqual(['dist']);
   });

@@ -60,14 +60,28 @@ function serveWith(dialect: Dialect): (r: Request) => Promise<Response> {
     return (r) => (paths.has(new URL(r.url).pathname) ? edge(r, { next: () => files(r) }) : files(r));
   }
   // Cloudflare runs the function only on the paths `_routes.json` includes; the rest go straight to the files.
-  const routes = JSON.parse(build.artifacts.text(build.artifacts.get('site', '_routes.json')!)) as { include: string[]; exclude: string[] };
+  const routes = JSON.parse(build.artifacts.text(build.artifacts.get('site', '_routes.json')!)) as {
+    include: string[];
+    exclude: string[];
+  };
   const matches = (patterns: string[], path: string) =>
-    patterns.some((p) => new RegExp(`^${p.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(path));
+    patterns.some((p) =>
+      new RegExp(
+        `^${p
+          .split('*')
+          .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.*')}$`,
+      ).test(path),
+    );
   const pages = cloudflarePagesFunction(table);
   return (r) => {
     const path = new URL(r.url).pathname;
     if (!matches(routes.include, path) || matches(routes.exclude, path)) return files(r);
-    return pages({ request: r, next: () => files(r), env: { ASSETS: { fetch: (u) => fetchAsset(new URL(u instanceof Request ? u.url : u)) } } });
+    return pages({
+      request: r,
+      next: () => files(r),
+      env: { ASSETS: { fetch: (u) => fetchAsset(new URL(u instanceof Request ? u.url : u)) } },
+    });
   };
 }
 
@@ -76,7 +90,9 @@ describe.each(['netlify', 'cloudflare'] as const)('the %s handler in front of th
     const serve = serveWith(dialect);
     // The static files answer with what `_headers` promises, folded sections included.
     const rules = parseHeadersFile(build.artifacts.text(build.artifacts.get('site', '_headers')!), dialect);
-    const cases = expectations(build.registry, build.artifacts, { folded: foldedFolders(rules.map((r) => r.pattern)) }).filter((e) => !e.serverOnly);
+    const cases = expectations(build.registry, build.artifacts, {
+      folded: foldedFolders(rules.map((r) => r.pattern)),
+    }).filter((e) => !e.serverOnly);
     const found: string[] = [];
     for (const expected of cases) found.push(...problems(expected, await received(await serve(request(expected)))));
     expect(found).toEqual([]);
@@ -88,16 +104,24 @@ describe('the shared edge handler', () => {
   const noAsset = async () => new Response('no asset expected', { status: 500 });
   it('leaves ordinary requests to the static files', async () => {
     expect(await answerEdgeRequest(new Request(`${ORIGIN}/openapi.json`), table, noAsset)).toBeUndefined();
-    expect(await answerEdgeRequest(new Request(`${ORIGIN}/mcp`, { headers: { accept: 'text/html' } }), table, noAsset)).toBeUndefined();
+    expect(
+      await answerEdgeRequest(new Request(`${ORIGIN}/mcp`, { headers: { accept: 'text/html' } }), table, noAsset),
+    ).toBeUndefined();
     expect(await answerEdgeRequest(new Request(`${ORIGIN}/?mode=human`), table, noAsset)).toBeUndefined();
   });
 
   it('does not answer other methods', async () => {
-    expect(await answerEdgeRequest(new Request(`${ORIGIN}/?mode=agent`, { method: 'POST', body: '{}' }), table, noAsset)).toBeUndefined();
+    expect(
+      await answerEdgeRequest(new Request(`${ORIGIN}/?mode=agent`, { method: 'POST', body: '{}' }), table, noAsset),
+    ).toBeUndefined();
   });
 
   it('answers HEAD on a query route without a body', async () => {
-    const response = (await answerEdgeRequest(new Request(`${ORIGIN}/?mode=agent`, { method: 'HEAD' }), table, noAsset))!;
+    const response = (await answerEdgeRequest(
+      new Request(`${ORIGIN}/?mode=agent`, { method: 'HEAD' }),
+      table,
+      noAsset,
+    ))!;
     expect(response.status).toBe(200);
     expect((await response.arrayBuffer()).byteLength).toBe(0);
   });
@@ -108,22 +132,38 @@ describe('the shared edge handler', () => {
     const fetchAsset = async (url: URL) => {
       fetched.push(url.pathname);
       return url.pathname === '/_agent/page-context/pricing.json'
-        ? new Response(JSON.stringify({ path: '/pricing', title: 'Pricing' }), { headers: { 'content-type': 'application/json' } })
+        ? new Response(JSON.stringify({ path: '/pricing', title: 'Pricing' }), {
+            headers: { 'content-type': 'application/json' },
+          })
         : new Response('Not found', { status: 404 });
     };
-    const found = (await answerEdgeRequest(new Request(`${ORIGIN}/api/agent/page-context?path=%2Fpricing`), table, fetchAsset))!;
+    const found = (await answerEdgeRequest(
+      new Request(`${ORIGIN}/api/agent/page-context?path=%2Fpricing`),
+      table,
+      fetchAsset,
+    ))!;
     expect([found.status, await found.json()]).toEqual([200, { path: '/pricing', title: 'Pricing' }]);
-    const missing = (await answerEdgeRequest(new Request(`${ORIGIN}/api/agent/page-context?path=/help/none`), table, fetchAsset))!;
+    const missing = (await answerEdgeRequest(
+      new Request(`${ORIGIN}/api/agent/page-context?path=/help/none`),
+      table,
+      fetchAsset,
+    ))!;
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ error: { code: 'page_not_found', status: 404 } });
-    const bad = (await answerEdgeRequest(new Request(`${ORIGIN}/api/agent/page-context?path=/../x`), table, fetchAsset))!;
+    const bad = (await answerEdgeRequest(
+      new Request(`${ORIGIN}/api/agent/page-context?path=/../x`),
+      table,
+      fetchAsset,
+    ))!;
     expect(bad.status).toBe(400);
     expect(fetched).toEqual(['/_agent/page-context/pricing.json', '/_agent/page-context/help/none.json']);
   });
 
   it('fails loudly, not with a 404, when the context file cannot be fetched', async () => {
     const broken = async () => new Response('upstream', { status: 503 });
-    await expect(answerEdgeRequest(new Request(`${ORIGIN}/api/agent/page-context?path=/pricing`), table, broken)).rejects.toThrow(/503/);
+    await expect(
+      answerEdgeRequest(new Request(`${ORIGIN}/api/agent/page-context?path=/pricing`), table, broken),
+    ).rejects.toThrow(/503/);
   });
 
   it('refuses a table of another version instead of answering wrongly', async () => {
@@ -140,7 +180,7 @@ const generatedFiles = (): Plugin => ({
   name: 'generated-files',
   setup(b) {
     b.onResolve({ filter: /edge-table\.json$/ }, () => ({ path: tablePath }));
-    b.onResolve({ filter: /agent-interface-handler\.js$/ }, () => ({ path: join(dir, "netlify-edge-handler.js") }));
+    b.onResolve({ filter: /agent-interface-handler\.js$/ }, () => ({ path: join(dir, 'netlify-edge-handler.js') }));
   },
 });
 
@@ -187,9 +227,15 @@ describe('functions/_middleware.ts, bundled', () => {
   it('answers a page context and hands the rest to Cloudflare', async () => {
     const mod = await load('functions/_middleware.ts');
     const onRequest = mod.onRequest as (c: { request: Request; next(): Promise<Response> }) => Promise<Response>;
-    const missing = await onRequest({ request: new Request('https://www.example.com/api/agent/page-context'), next: async () => passedOn() });
+    const missing = await onRequest({
+      request: new Request('https://www.example.com/api/agent/page-context'),
+      next: async () => passedOn(),
+    });
     expect(missing.status).toBe(400);
-    const other = await onRequest({ request: new Request('https://www.example.com/mcp'), next: async () => passedOn() });
+    const other = await onRequest({
+      request: new Request('https://www.example.com/mcp'),
+      next: async () => passedOn(),
+    });
     expect(await other.text()).toBe('static');
   });
 });

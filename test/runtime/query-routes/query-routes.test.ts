@@ -106,10 +106,17 @@ describe('context files', () => {
 describe('answerPageContext', () => {
   it('answers 200 with the context read from the one file of a known path', async () => {
     reads.length = 0;
-    expect(await answer('/help/start')).toEqual({ status: 200, body: files.get('/_agent/page-context/help/start.json') });
+    expect(await answer('/help/start')).toEqual({
+      status: 200,
+      body: files.get('/_agent/page-context/help/start.json'),
+    });
     expect(await answer('/help/')).toEqual({ status: 200, body: files.get('/_agent/page-context/help.json') });
     expect(await answer('/')).toEqual({ status: 200, body: files.get('/_agent/page-context/.json') });
-    expect(reads).toEqual(['/_agent/page-context/help/start.json', '/_agent/page-context/help.json', '/_agent/page-context/.json']);
+    expect(reads).toEqual([
+      '/_agent/page-context/help/start.json',
+      '/_agent/page-context/help.json',
+      '/_agent/page-context/.json',
+    ]);
   });
   it('answers 404 in the API error envelope for a path with no context file, naming the family it resembles', async () => {
     const result = await answer('/help/nope');

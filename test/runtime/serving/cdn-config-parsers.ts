@@ -21,7 +21,8 @@ export function parseHeadersFile(text: string, dialect: Dialect): HeaderRule[] {
     const line = index + 1;
     if (raw.trim() === '' || raw.trim().startsWith('#')) return;
     if (!/^\s/.test(raw)) {
-      if (!raw.startsWith('/') && !/^https?:\/\//.test(raw)) throw new Error(`line ${line}: a rule must start with a path: ${raw}`);
+      if (!raw.startsWith('/') && !/^https?:\/\//.test(raw))
+        throw new Error(`line ${line}: a rule must start with a path: ${raw}`);
       rules.push({ pattern: raw.trim(), line, headers: [], detach: [] });
       return;
     }
@@ -102,7 +103,8 @@ export function parseRedirectsFile(text: string, dialect: Dialect): ParsedRedire
     if (dialect === 'cloudflare') {
       if (fields.length < 2 || fields.length > 3 || !fields[0]!.startsWith('/')) return reject();
       const status = fields[2] === undefined ? 302 : Number(fields[2]);
-      if (!CLOUDFLARE_STATUSES.has(status) || fields[1]!.includes('=') || !/^(\/|https?:\/\/)/.test(fields[1]!)) return reject();
+      if (!CLOUDFLARE_STATUSES.has(status) || fields[1]!.includes('=') || !/^(\/|https?:\/\/)/.test(fields[1]!))
+        return reject();
       parsed.rules.push({ from: fields[0]!, query: {}, to: fields[1]!, status, line });
       return;
     }

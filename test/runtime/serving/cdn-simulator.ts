@@ -24,7 +24,8 @@ export function staticLayer(artifacts: ArtifactSet, rules: HeaderRule[]) {
     const file = candidates.find((f) => !CONFIG_FILES.has(f) && artifacts.get('site', f));
     // Files streamed beside an artifact (a context per page) are uploaded files like any other.
     const streamed = file ? undefined : streamedFile(artifacts, base);
-    if (!file && streamed === undefined) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+    if (!file && streamed === undefined)
+      return new Response('Not found', { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
     const artifact = file ? artifacts.get('site', file)! : { body: streamed! };
     const headers = new Headers();
     const name = file ?? base;

@@ -48,28 +48,58 @@ describe('problems()', () => {
   });
 
   it('reports an answer that is not the API error envelope, or has another code', () => {
-    const error: Expectation = { ...expected, status: 404, contentType: 'application/json', cors: undefined, cacheControl: undefined, links: undefined, varyAccept: undefined, body: { errorCode: 'page_not_found', errorStatus: 404 } };
+    const error: Expectation = {
+      ...expected,
+      status: 404,
+      contentType: 'application/json',
+      cors: undefined,
+      cacheControl: undefined,
+      links: undefined,
+      varyAccept: undefined,
+      body: { errorCode: 'page_not_found', errorStatus: 404 },
+    };
     const json = (body: unknown) => answer({ 'content-type': 'application/json' }, JSON.stringify(body), 404);
-    expect(problems(error, json({ error: { code: 'page_not_found', message: 'm', resolution: 'r', status: 404 } }))).toEqual([]);
+    expect(
+      problems(error, json({ error: { code: 'page_not_found', message: 'm', resolution: 'r', status: 404 } })),
+    ).toEqual([]);
     expect(problems(error, json({ message: 'not found' })).join()).toMatch(/envelope/);
-    expect(problems(error, json({ error: { code: 'other', message: 'm', resolution: 'r', status: 404 } })).join()).toMatch(/error.code/);
-    expect(problems(error, answer({ 'content-type': 'application/json' }, 'Not found', 404)).join()).toMatch(/not JSON/);
+    expect(
+      problems(error, json({ error: { code: 'other', message: 'm', resolution: 'r', status: 404 } })).join(),
+    ).toMatch(/error.code/);
+    expect(problems(error, answer({ 'content-type': 'application/json' }, 'Not found', 404)).join()).toMatch(
+      /not JSON/,
+    );
   });
 
   it('reports a body on HEAD and a JSON body that differs', () => {
-    expect(problems({ ...expected, method: 'HEAD', body: { empty: true } }, answer({})).join()).toMatch(/HEAD answered/);
-    const json: Expectation = { ...expected, contentType: 'application/json', links: undefined, varyAccept: undefined, body: { json: { a: 1 } } };
+    expect(problems({ ...expected, method: 'HEAD', body: { empty: true } }, answer({})).join()).toMatch(
+      /HEAD answered/,
+    );
+    const json: Expectation = {
+      ...expected,
+      contentType: 'application/json',
+      links: undefined,
+      varyAccept: undefined,
+      body: { json: { a: 1 } },
+    };
     expect(problems(json, answer({ 'content-type': 'application/json' }, '{"a":2}'))).toHaveLength(1);
   });
 });
 
 describe('a folded section', () => {
   it('promises only the media type of a file, which the CDN takes from its extension, and still rejects another', () => {
-    const markdown: Expectation = { ...expected, contentType: 'text/markdown; charset=utf-8', contentTypeByExtension: true, body: undefined };
+    const markdown: Expectation = {
+      ...expected,
+      contentType: 'text/markdown; charset=utf-8',
+      contentTypeByExtension: true,
+      body: undefined,
+    };
     expect(problems(markdown, answer({ 'content-type': 'text/markdown' }))).toEqual([]);
     expect(problems(markdown, answer({ 'content-type': 'text/markdown; charset=UTF-8' }))).toEqual([]);
     expect(problems(markdown, answer({ 'content-type': 'text/plain; charset=utf-8' })).join()).toMatch(/Content-Type/);
-    expect(problems({ ...markdown, contentTypeByExtension: undefined }, answer({ 'content-type': 'text/markdown' })).join()).toMatch(/Content-Type/);
+    expect(
+      problems({ ...markdown, contentTypeByExtension: undefined }, answer({ 'content-type': 'text/markdown' })).join(),
+    ).toMatch(/Content-Type/);
   });
 
   it('is read from the splat rules below the root of `_headers`', () => {

@@ -10,7 +10,11 @@ import { kinds as realKinds } from '../../../generator/build/kinds.js';
 import { MEDIA_TYPES } from '../../../generator/build/registry/media-types.js';
 import type { Registry } from '../../../generator/build/registry/registry.js';
 import type { ArtifactSet, KindDefinition } from '../../../generator/build/registry/types.js';
-import { contextFileOf, PAGE_CONTEXT_FILES, PAGE_CONTEXT_FOLDER } from '../../../generator/runtime/query-routes/index.js';
+import {
+  contextFileOf,
+  PAGE_CONTEXT_FILES,
+  PAGE_CONTEXT_FOLDER,
+} from '../../../generator/runtime/query-routes/index.js';
 import { nodeFileSystem } from '../../../generator/build/files/file-system.js';
 import { writeTrees, type OutputTree } from '../../../generator/build/write/write-tree.js';
 
@@ -40,7 +44,7 @@ function placeholder(kind: string): KindDefinition {
       file: () => '_agent/agent-mode.json',
       answersQueryRoute: true,
       discovery: true,
-      emit: (entry) => JSON.stringify({ route: entry.path, mode: 'agent', placeholder: 'h\u00e9 $x \'q\' \\ "' }),
+      emit: (entry) => JSON.stringify({ route: entry.path, mode: 'agent', placeholder: "h\u00e9 $x 'q' \\ \"" }),
     };
   }
   if (kind === 'page-context') {
@@ -51,7 +55,12 @@ function placeholder(kind: string): KindDefinition {
       answersQueryRoute: true,
       discovery: true,
       emit: (entry, { registry, artifacts }) => {
-        const data = { route: entry.path, baseUrl: registry.origin('site'), routeFamilies: [], contexts: PAGE_CONTEXT_FILES };
+        const data = {
+          route: entry.path,
+          baseUrl: registry.origin('site'),
+          routeFamilies: [],
+          contexts: PAGE_CONTEXT_FILES,
+        };
         const file = (path: string) => contextFileOf(data, path).slice(1);
         const body = (path: string) => JSON.stringify({ path, title: `${path} $1 'quoted' \\ "x"`, rules: [] });
         const paths = registry.ofKind('html-page').map((p) => p.path);
@@ -81,7 +90,8 @@ function placeholder(kind: string): KindDefinition {
  */
 export function kindsWithPlaceholders(options: { placeholdersOnly?: boolean } = {}): KindTable {
   const table: KindTable = {};
-  for (const kind of [...Object.keys(placeholderMediaTypes), 'agent-mode', 'page-context']) table[kind] = placeholder(kind);
+  for (const kind of [...Object.keys(placeholderMediaTypes), 'agent-mode', 'page-context'])
+    table[kind] = placeholder(kind);
   if (options.placeholdersOnly) return { ...table, static: realKinds.static!, ...cdnKinds };
   return { ...table, ...realKinds };
 }

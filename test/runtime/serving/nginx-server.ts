@@ -44,7 +44,9 @@ function prepare(binary: string, generatedConfig: string, dist: string, workDir:
   mkdirSync(join(workDir, 'logs'), { recursive: true });
   mkdirSync(join(workDir, 'tmp'), { recursive: true });
   writeFileSync(join(workDir, 'site.conf'), site);
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${join(workDir, 'tmp', t)};`);
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
+    (t) => `  ${t}_temp_path ${join(workDir, 'tmp', t)};`,
+  );
   // As root, nginx would hand requests to `nobody`, who cannot read a private temporary folder.
   const user = process.getuid?.() === 0 ? ['user root;'] : [];
   writeFileSync(
@@ -81,7 +83,12 @@ export interface RunningNginx {
 }
 
 /** Starts nginx on the generated configuration; only the two lines a deployer edits (listen, root) are replaced. */
-export async function startNginx(binary: string, generatedConfig: string, dist: string, workDir: string): Promise<RunningNginx> {
+export async function startNginx(
+  binary: string,
+  generatedConfig: string,
+  dist: string,
+  workDir: string,
+): Promise<RunningNginx> {
   const port = await freePort();
   const args = prepare(binary, generatedConfig, dist, workDir, port);
   const child: ChildProcess = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -102,6 +109,8 @@ export async function startNginx(binary: string, generatedConfig: string, dist: 
     await new Promise((r) => setTimeout(r, 50));
   }
   child.kill('SIGKILL');
-  const log = existsSync(join(workDir, 'logs', 'error.log')) ? readFileSync(join(workDir, 'logs', 'error.log'), 'utf8') : '';
+  const log = existsSync(join(workDir, 'logs', 'error.log'))
+    ? readFileSync(join(workDir, 'logs', 'error.log'), 'utf8')
+    : '';
   throw new Error(`nginx did not start: ${stderr}\n${log}`);
 }

@@ -8,10 +8,15 @@ import { expectations, problems, type Expectation } from './expectations.js';
 import { findNginx, startNginx, type RunningNginx } from './nginx-server.js';
 
 const nginx = findNginx();
-if (!nginx && process.env.CI) throw new Error('nginx is not installed: .ci/run installs it with apt-get install -y nginx.');
+if (!nginx && process.env.CI)
+  throw new Error('nginx is not installed: .ci/run installs it with apt-get install -y nginx.');
 
 async function ask(origin: string, expected: Expectation) {
-  const response = await fetch(origin + expected.target, { method: expected.method, headers: expected.requestHeaders, redirect: 'manual' });
+  const response = await fetch(origin + expected.target, {
+    method: expected.method,
+    headers: expected.requestHeaders,
+    redirect: 'manual',
+  });
   return { status: response.status, headers: response.headers, body: new Uint8Array(await response.arrayBuffer()) };
 }
 

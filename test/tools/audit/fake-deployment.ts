@@ -33,49 +33,82 @@ export async function startDeployment(content: { contentDir: string; schemaDir: 
     mcp_url: bound[2]!.origin,
     auth_url: bound[3]!.origin,
   };
-  const result = await runPipeline({ env: 'preview', kinds: stubKinds, addresses, contentDir: content.contentDir, schemaDir: content.schemaDir });
+  const result = await runPipeline({
+    env: 'preview',
+    kinds: stubKinds,
+    addresses,
+    contentDir: content.contentDir,
+    schemaDir: content.schemaDir,
+  });
   if (result.diagnostics.hasErrors) throw new Error(result.diagnostics.report());
   const registry = result.registry!;
   const artifacts = result.artifacts!;
   const model = result.model!;
   const deployment: Deployment = { addresses, extraTools: [], wrap: () => {}, reset: () => {}, close: async () => {} };
 
-  const staticHost = (host: HostName): Handler => async (request) => {
-    const url = new URL(request.url);
-    const route = registry.of(host).find((e) => {
-      if (!e.dataFor) return false;
-      const routeUrl = new URL(e.dataFor, 'http://x');
-      return url.pathname === routeUrl.pathname && [...routeUrl.searchParams].every(([k, v]) => url.searchParams.get(k) === v);
-    });
-    const entry = route ?? registry.get(url.pathname, host);
-    const artifact = entry && artifacts.get(entry.host, entry.file);
-    if (!entry || !artifact) return new Response('{"error":{"code":"not_found"}}', { status: 404, headers: { 'content-type': 'application/json' } });
-    const headers: Record<string, string> = { 'content-type': entry.mediaType, 'x-content-type-options': 'nosniff' };
-    if (entry.discovery) Object.assign(headers, { 'access-control-allow-origin': '*', 'cache-control': 'public, max-age=60', etag: '"x"' });
-    const links: string[] = [];
-    if (entry.kind === 'api-catalog') links.push(`<${entry.path}>; rel="api-catalog"`);
-    if (entry.kind === 'html-page') links.push('</.well-known/api-catalog>; rel="api-catalog"');
-    if (entry.twin) links.push(`<${entry.twin}>; rel="alternate"; type="text/markdown"`);
-    if (links.length) headers.link = links.join(', ');
-    const body = typeof artifact.body === 'string' ? artifact.body : new Uint8Array(artifact.body);
-    return new Response(request.method === 'HEAD' ? null : body, { headers });
-  };
+  const staticHost =
+    (host: HostName): Handler =>
+    async (request) => {
+      const url = new URL(request.url);
+      const route = registry.of(host).find((e) => {
+        if (!e.dataFor) return false;
+        const routeUrl = new URL(e.dataFor, 'http://x');
+        return (
+          url.pathname === routeUrl.pathname &&
+          [...routeUrl.searchParams].every(([k, v]) => url.searchParams.get(k) === v)
+        );
+      });
+      const entry = route ?? registry.get(url.pathname, host);
+      const artifact = entry && artifacts.get(entry.host, entry.file);
+      if (!entry || !artifact)
+        return new Response('{"error":{"code":"not_found"}}', {
+          status: 404,
+          headers: { 'content-type': 'application/json' },
+        });
+      const headers: Record<string, string> = { 'content-type': entry.mediaType, 'x-content-type-options': 'nosniff' };
+      if (entry.discovery)
+        Object.assign(headers, {
+          'access-control-allow-origin': '*',
+          'cache-control': 'public, max-age=60',
+          etag: '"x"',
+        });
+      const links: string[] = [];
+      if (entry.kind === 'api-catalog') links.push(`<${entry.path}>; rel="api-catalog"`);
+      if (entry.kind === 'html-page') links.push('</.well-known/api-catalog>; rel="api-catalog"');
+      if (entry.twin) links.push(`<${entry.twin}>; rel="alternate"; type="text/markdown"`);
+      if (links.length) headers.link = links.join(', ');
+      const body = typeof artifact.body === 'string' ? artifact.body : new Uint8Array(artifact.body);
+      return new Response(request.method === 'HEAD' ? null : body, { headers });
+    };
 
   const mcpEndpoint: Handler = async (request) => {
     if (request.headers.get('authorization') !== `Bearer ${GOOD_TOKEN}`) {
       return new Response('', {
         status: 401,
-        headers: { 'www-authenticate': `Bearer resource_metadata="${addresses.mcp_url}/.well-known/oauth-protected-resource"` },
+        headers: {
+          'www-authenticate': `Bearer resource_metadata="${addresses.mcp_url}/.well-known/oauth-protected-resource"`,
+        },
       });
     }
     const server = new McpServer({ name: 'fake', version: '1.0.0' });
     for (const control of model.mcpServer.controls) {
-      server.registerTool(control.name, { description: control.purpose, annotations: { readOnlyHint: true } }, async () => ({ content: [] }));
+      server.registerTool(
+        control.name,
+        { description: control.purpose, annotations: { readOnlyHint: true } },
+        async () => ({ content: [] }),
+      );
     }
     for (const name of deployment.extraTools) {
-      server.registerTool(name, { description: 'Not in the contract.', annotations: { readOnlyHint: false } }, async () => ({ content: [] }));
+      server.registerTool(
+        name,
+        { description: 'Not in the contract.', annotations: { readOnlyHint: false } },
+        async () => ({ content: [] }),
+      );
     }
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     await server.connect(transport);
     return transport.handleRequest(request);
   };
@@ -116,8 +149,14 @@ async function listen() {
   const server: Server = createServer(async (req, res) => {
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : (Readable.toWeb(req) as ReadableStream);
-    // @ts-expect-error Node's fetch needs `duplex` for a streamed request body.
-    const request = new Request(origin + req.url, { method: req.method, headers: req.headers as Record<string, string>, body, duplex: 'half' });
+    // Node's fetch needs `duplex` for a streamed request body; the DOM types do not know it.
+    const init: RequestInit & { duplex: 'half' } = {
+      method: req.method,
+      headers: req.headers as Record<string, string>,
+      body,
+      duplex: 'half',
+    };
+    const request = new Request(origin + req.url, init);
     const response = await handler(request);
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));

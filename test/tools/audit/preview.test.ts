@@ -9,7 +9,10 @@ let content: TempContent;
 // One snapshot of the content for the server and the verifier, so that edits to content/ meanwhile change neither.
 beforeAll(async () => {
   content = await copyContent('verify-preview-');
-  preview = await startPreview({ ports: { base_url: 0, api_url: 0, mcp_url: 0, auth_url: 0 }, contentDir: content.contentDir });
+  preview = await startPreview({
+    ports: { base_url: 0, api_url: 0, mcp_url: 0, auth_url: 0 },
+    contentDir: content.contentDir,
+  });
 }, 120_000);
 afterAll(async () => {
   await preview?.close();
@@ -17,18 +20,29 @@ afterAll(async () => {
 });
 
 describe('verify against the preview server', () => {
-  it(
-    'passes, with a token obtained from the preview authorization server by a headless OAuth client',
-    async () => {
-      const result = await runVerify({ addresses: preview.addresses, credentials: { previewAuth: true }, contentDir: content.contentDir, schemaDir: content.schemaDir });
-      const failed = result.card.failures.map((c) => `${c.check} ${c.subject}: ${c.detail}`);
-      expect(failed).toEqual([]);
-      expect(result.target?.env).toBe('preview');
-      const passed = (check: string) => result.card.checks.some((c) => c.check === check && c.outcome === 'pass');
-      for (const check of ['content', 'validity', 'issuer', 'resource', 'requires-token', 'connect', 'declared-tools', 'no-undeclared-tools', 'read-only']) {
-        expect(passed(check), check).toBe(true);
-      }
-    },
-    240_000,
-  );
+  it('passes, with a token obtained from the preview authorization server by a headless OAuth client', async () => {
+    const result = await runVerify({
+      addresses: preview.addresses,
+      credentials: { previewAuth: true },
+      contentDir: content.contentDir,
+      schemaDir: content.schemaDir,
+    });
+    const failed = result.card.failures.map((c) => `${c.check} ${c.subject}: ${c.detail}`);
+    expect(failed).toEqual([]);
+    expect(result.target?.env).toBe('preview');
+    const passed = (check: string) => result.card.checks.some((c) => c.check === check && c.outcome === 'pass');
+    for (const check of [
+      'content',
+      'validity',
+      'issuer',
+      'resource',
+      'requires-token',
+      'connect',
+      'declared-tools',
+      'no-undeclared-tools',
+      'read-only',
+    ]) {
+      expect(passed(check), check).toBe(true);
+    }
+  }, 240_000);
 });

@@ -19,7 +19,13 @@ afterAll(async () => {
 });
 
 const verify = (credentials: Parameters<typeof runVerify>[0]['credentials'] = { token: GOOD_TOKEN }) =>
-  runVerify({ addresses: deployment.addresses, credentials, kinds: stubKinds, contentDir: content.contentDir, schemaDir: content.schemaDir });
+  runVerify({
+    addresses: deployment.addresses,
+    credentials,
+    kinds: stubKinds,
+    contentDir: content.contentDir,
+    schemaDir: content.schemaDir,
+  });
 
 const failures = (checks: Check[]) => checks.filter((c) => c.outcome === 'fail').map((c) => `${c.check} ${c.subject}`);
 
@@ -28,7 +34,8 @@ describe('runVerify', () => {
     const result = await verify();
     expect(failures(result.card.checks)).toEqual([]);
     expect(result.ok).toBe(true);
-    const checked = (name: string) => result.card.checks.filter((c) => c.check === name && c.outcome === 'pass').map((c) => c.subject);
+    const checked = (name: string) =>
+      result.card.checks.filter((c) => c.check === name && c.outcome === 'pass').map((c) => c.subject);
     expect(checked('media-type')).toContain(`${deployment.addresses.base_url}/llms.txt`);
     expect(checked('content')).toContain(`${deployment.addresses.base_url}/.well-known/mcp/server-card.json`);
     expect(checked('media-type')).toContain(`${deployment.addresses.mcp_url}/.well-known/oauth-protected-resource`);
@@ -91,9 +98,16 @@ describe('runVerify', () => {
       const response = await good(request);
       if (!path.startsWith('/.well-known/oauth-protected-resource')) return response;
       const json = (await response.json()) as Record<string, unknown>;
-      return new Response(JSON.stringify({ ...json, resource: `${deployment.addresses.base_url}/mcp` }), { headers: response.headers });
+      return new Response(JSON.stringify({ ...json, resource: `${deployment.addresses.base_url}/mcp` }), {
+        headers: response.headers,
+      });
     });
-    const result = await runVerify({ addresses: deployment.addresses, kinds: stubKinds, contentDir: content.contentDir, schemaDir: content.schemaDir });
+    const result = await runVerify({
+      addresses: deployment.addresses,
+      kinds: stubKinds,
+      contentDir: content.contentDir,
+      schemaDir: content.schemaDir,
+    });
     const failed = failures(result.card.checks);
     expect(failed).toContain(`issuer ${deployment.addresses.auth_url}/.well-known/oauth-authorization-server`);
     expect(failed).toContain(`resource ${deployment.addresses.mcp_url}/.well-known/oauth-protected-resource`);
@@ -129,18 +143,26 @@ describe('runVerify', () => {
   });
 
   it('fails when {base_url}/mcp answers as an MCP endpoint', async () => {
-    deployment.wrap('site', (good) => async (request) =>
-      request.method === 'POST' && new URL(request.url).pathname === '/mcp'
-        ? Response.json({ jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 'x', version: '1' } } })
-        : good(request),
+    deployment.wrap(
+      'site',
+      (good) => async (request) =>
+        request.method === 'POST' && new URL(request.url).pathname === '/mcp'
+          ? Response.json({
+              jsonrpc: '2.0',
+              id: 1,
+              result: { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 'x', version: '1' } },
+            })
+          : good(request),
     );
     const result = await verify();
     expect(failures(result.card.checks)).toEqual([`not-an-endpoint ${deployment.addresses.base_url}/mcp`]);
   });
 
   it('fails on a missing file with its status', async () => {
-    deployment.wrap('site', (good) => async (request) =>
-      request.url.endsWith('/pricing.md') ? new Response('gone', { status: 404 }) : good(request),
+    deployment.wrap(
+      'site',
+      (good) => async (request) =>
+        request.url.endsWith('/pricing.md') ? new Response('gone', { status: 404 }) : good(request),
     );
     const result = await verify();
     expect(failures(result.card.checks)).toEqual([`status ${deployment.addresses.base_url}/pricing.md`]);

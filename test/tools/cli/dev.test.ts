@@ -14,7 +14,9 @@ describe('npm run dev (command line)', () => {
   it('prints its help with the exit codes', async () => {
     const result = await dev('--help');
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('Exit codes: 0 stopped with Ctrl-C, 1 could not start (a port in use, for instance), 2 usage error.');
+    expect(result.stdout).toContain(
+      'Exit codes: 0 stopped with Ctrl-C, 1 could not start (a port in use, for instance), 2 usage error.',
+    );
   });
 
   it('exits 2 on an unknown option or a bad port, before building anything', async () => {

@@ -11,11 +11,17 @@ import { Diagnostics } from '../../../generator/build/messages/diagnostics.js';
 import { createPreviewProvider } from '../../../generator/tools/preview/auth/auth-host.js';
 import { loadPreviewModel, mintPreviewToken } from '../../../generator/tools/preview/token.js';
 
-const tsx = (script: string, args: string[]) => [process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, script), ...args]] as const;
+const tsx = (script: string, args: string[]) =>
+  [process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, script), ...args]] as const;
 
 describe('npm run token', () => {
   it('prints a token for the user and scopes asked, valid for the preview MCP resource', async () => {
-    const [node, args] = tsx('generator/tools/cli/token.ts', ['--user', 'u-bob', '--scopes', 'svc.members.read,svc.orders.read']);
+    const [node, args] = tsx('generator/tools/cli/token.ts', [
+      '--user',
+      'u-bob',
+      '--scopes',
+      'svc.members.read,svc.orders.read',
+    ]);
     const run = spawnSync(node, args, { cwd: PROJECT_ROOT, encoding: 'utf8', timeout: 60_000 });
     expect(run.status, run.stderr).toBe(0);
     const model = await loadPreviewModel();
@@ -35,7 +41,18 @@ describe('npm run token', () => {
 describe('npm run preview', () => {
   it('builds, prints the four addresses and the token command, serves, and stops cleanly on SIGTERM', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'preview-cli-')), 'dist-preview');
-    const [node, args] = tsx('generator/tools/cli/preview.ts', ['--site-port', '0', '--api-port', '0', '--mcp-port', '0', '--auth-port', '0', '--out', out]);
+    const [node, args] = tsx('generator/tools/cli/preview.ts', [
+      '--site-port',
+      '0',
+      '--api-port',
+      '0',
+      '--mcp-port',
+      '0',
+      '--auth-port',
+      '0',
+      '--out',
+      out,
+    ]);
     const child = spawn(node, args, { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -79,7 +96,10 @@ describe('preview fixtures', () => {
       expect(model).toBeUndefined();
       const message = diagnostics.list().find((m) => m.file.endsWith('preview/fixtures.yaml'));
       expect(message?.ruleId).toBe('content-schema');
-      const line = readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes('physical: maybe')) + 1;
+      const line =
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .findIndex((l) => l.includes('physical: maybe')) + 1;
       expect(message?.line).toBe(line);
     } finally {
       rmSync(dir, { recursive: true, force: true });

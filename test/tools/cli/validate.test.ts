@@ -37,56 +37,81 @@ afterAll(async () => {
 });
 
 describe('npm run validate', () => {
-  it('passes on a good tree', async () => {
-    const { code, stdout } = await validate([good]);
-    expect(code).toBe(0);
-    expect(stdout).toMatch(/files valid for production/);
-  }, SLOW);
+  it(
+    'passes on a good tree',
+    async () => {
+      const { code, stdout } = await validate([good]);
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/files valid for production/);
+    },
+    SLOW,
+  );
 
-  it('fails on a corrupted copy with each problem at its place', async () => {
-    const bad = join(root, 'bad');
-    await cp(good, bad, { recursive: true });
-    await cp(`${good}-hosts`, `${bad}-hosts`, { recursive: true });
-    const llms = await readFile(join(bad, 'llms.txt'), 'utf8');
-    await appendFile(join(bad, 'llms.txt'), '\n- [Orders](https://www.example.com/orders.md): all orders\n');
-    await writeFile(join(bad, 'stray.html'), '<p>left over</p>');
-    await rm(join(bad, 'robots.txt'));
-    const manifest = join(bad, '.well-known/mcp/manifest.json');
-    await writeFile(manifest, (await readFile(manifest, 'utf8')).replace('"version": "1.0.0"', '"version": "9.9.9"'));
+  it(
+    'fails on a corrupted copy with each problem at its place',
+    async () => {
+      const bad = join(root, 'bad');
+      await cp(good, bad, { recursive: true });
+      await cp(`${good}-hosts`, `${bad}-hosts`, { recursive: true });
+      const llms = await readFile(join(bad, 'llms.txt'), 'utf8');
+      await appendFile(join(bad, 'llms.txt'), '\n- [Orders](https://www.example.com/orders.md): all orders\n');
+      await writeFile(join(bad, 'stray.html'), '<p>left over</p>');
+      await rm(join(bad, 'robots.txt'));
+      const manifest = join(bad, '.well-known/mcp/manifest.json');
+      await writeFile(manifest, (await readFile(manifest, 'utf8')).replace('"version": "1.0.0"', '"version": "9.9.9"'));
 
-    const { code, stdout } = await validate([bad, '--json']);
-    expect(code).toBe(1);
-    const report = JSON.parse(stdout) as { ok: boolean; messages: { ruleId: string; file: string; line?: number; column?: number }[] };
-    expect(report.ok).toBe(false);
-    const byRule = (ruleId: string) => report.messages.filter((m) => m.ruleId === ruleId);
-    expect(byRule('unresolved-site-url')).toEqual([
-      expect.objectContaining({ file: `${bad}/llms.txt`, line: llms.split('\n').length + 1, column: 12 }),
-    ]);
-    expect(byRule('unclaimed-file').map((m) => m.file)).toEqual([`${bad}/stray.html`]);
-    expect(byRule('missing-artifact').map((m) => m.file)).toEqual([`${bad}/robots.txt`]);
-    expect(report.messages.find((m) => m.ruleId === 'missing-artifact')).toMatchObject({ reason: expect.stringContaining('missing from the built tree') });
-    expect(byRule('alias-differs').map((m) => m.file)).toEqual([`${bad}/.well-known/mcp/manifest.json`]);
-  }, SLOW);
+      const { code, stdout } = await validate([bad, '--json']);
+      expect(code).toBe(1);
+      const report = JSON.parse(stdout) as {
+        ok: boolean;
+        messages: { ruleId: string; file: string; line?: number; column?: number }[];
+      };
+      expect(report.ok).toBe(false);
+      const byRule = (ruleId: string) => report.messages.filter((m) => m.ruleId === ruleId);
+      expect(byRule('unresolved-site-url')).toEqual([
+        expect.objectContaining({ file: `${bad}/llms.txt`, line: llms.split('\n').length + 1, column: 12 }),
+      ]);
+      expect(byRule('unclaimed-file').map((m) => m.file)).toEqual([`${bad}/stray.html`]);
+      expect(byRule('missing-artifact').map((m) => m.file)).toEqual([`${bad}/robots.txt`]);
+      expect(report.messages.find((m) => m.ruleId === 'missing-artifact')).toMatchObject({
+        reason: expect.stringContaining('missing from the built tree'),
+      });
+      expect(byRule('alias-differs').map((m) => m.file)).toEqual([`${bad}/.well-known/mcp/manifest.json`]);
+    },
+    SLOW,
+  );
 
-  it('refuses a tree built for the other environment, with one message that says what to run', async () => {
-    const { code, stderr } = await validate([good, '--env', 'preview']);
-    expect(code).toBe(1);
-    expect(stderr).toContain('wrong-environment');
-    expect(stderr).toContain(`npm run validate -- ${good} --env production`);
-    expect(stderr).toContain('✖ 1 error');
-  }, SLOW);
+  it(
+    'refuses a tree built for the other environment, with one message that says what to run',
+    async () => {
+      const { code, stderr } = await validate([good, '--env', 'preview']);
+      expect(code).toBe(1);
+      expect(stderr).toContain('wrong-environment');
+      expect(stderr).toContain(`npm run validate -- ${good} --env production`);
+      expect(stderr).toContain('✖ 1 error');
+    },
+    SLOW,
+  );
 
-  it('exits 2 on a usage error and 0 on --help', async () => {
-    const usage = await validate(['one', 'two']);
-    expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain('Usage: npm run validate');
-    const help = await validate(['--help']);
-    expect(help.code).toBe(0);
-    expect(help.stdout).toContain('Exit codes: 0 valid, 1 invalid');
-  }, SLOW);
+  it(
+    'exits 2 on a usage error and 0 on --help',
+    async () => {
+      const usage = await validate(['one', 'two']);
+      expect(usage.code).toBe(2);
+      expect(usage.stderr).toContain('Usage: npm run validate');
+      const help = await validate(['--help']);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain('Exit codes: 0 valid, 1 invalid');
+    },
+    SLOW,
+  );
 
   it('says there is no tree to check when the folder does not exist', async () => {
-    const result = await validateBuiltTree({ dir: join(root, 'never-built'), display: 'never-built', env: 'production' });
+    const result = await validateBuiltTree({
+      dir: join(root, 'never-built'),
+      display: 'never-built',
+      env: 'production',
+    });
     expect(result.diagnostics.list()).toEqual([
       expect.objectContaining({ ruleId: 'missing-tree', file: 'never-built', fatal: true }),
     ]);

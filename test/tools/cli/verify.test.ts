@@ -16,7 +16,9 @@ describe('npm run verify (command line)', () => {
   it('prints its help with the exit codes', async () => {
     const result = await verify('--help');
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('Exit codes: 0 every check passed (warnings allowed), 1 a check failed, 2 usage error.');
+    expect(result.stdout).toContain(
+      'Exit codes: 0 every check passed (warnings allowed), 1 a check failed, 2 usage error.',
+    );
   });
 
   it('exits 2 on a missing or malformed base_url and on conflicting credentials', async () => {

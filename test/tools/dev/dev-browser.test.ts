@@ -40,7 +40,14 @@ describe.skipIf(!existsSync(CHROMIUM))('npm run dev in a real browser', () => {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
     page = await browser.newPage();
   }, LONG);
@@ -63,7 +70,10 @@ describe.skipIf(!existsSync(CHROMIUM))('npm run dev in a real browser', () => {
       const file = join(content.contentDir, 'pages', 'help.md');
       const original = await readFile(file, 'utf8');
       await writeFile(file, `${original}\n\nFirst marker paragraph from the dev test.\n`);
-      await until(async () => (await bodyText()).includes('First marker paragraph from the dev test.'), 'the reload with the edit');
+      await until(
+        async () => (await bodyText()).includes('First marker paragraph from the dev test.'),
+        'the reload with the edit',
+      );
       // dist-preview/ is written once the background completion of the edit has passed.
       await server.session.idle();
       const written = await readFile(join(content.root, 'dist-preview', 'help.html'), 'utf8');
@@ -80,7 +90,10 @@ describe.skipIf(!existsSync(CHROMIUM))('npm run dev in a real browser', () => {
       // A page opened now shows the overlay at once.
       const second = await browser.newPage();
       await second.goto(helpPage);
-      await until(async () => (await second.evaluate(() => !!document.getElementById('__dev-overlay'))), 'the overlay on a new page');
+      await until(
+        async () => await second.evaluate(() => !!document.getElementById('__dev-overlay')),
+        'the overlay on a new page',
+      );
       await second.close();
 
       // Fixed: the overlay goes, the page reloads with the new text.

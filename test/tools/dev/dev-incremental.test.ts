@@ -121,7 +121,10 @@ describe('npm run dev: the fast path for edited page bodies', () => {
       const resources = join(content.contentDir, 'discovery-resources.yaml');
       const nav = 'Pricing and plans';
       whole = outcome(server, (o) => o.ok);
-      await writeFile(resources, (await readFile(resources, 'utf8')).replace('    title: Pricing\n', `    title: ${nav}\n`));
+      await writeFile(
+        resources,
+        (await readFile(resources, 'utf8')).replace('    title: Pricing\n', `    title: ${nav}\n`),
+      );
       expect(await whole).toMatchObject({ ok: true, phase: 'full' });
       const build = server.session.current!;
       const pages = build.registry.ofKind('html-page').filter((e) => e.host === 'site');

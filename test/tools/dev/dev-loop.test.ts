@@ -27,7 +27,9 @@ async function start(edit?: (dir: string) => Promise<void>) {
     kinds: stubKinds,
     ports: { base_url: 0, api_url: 0, mcp_url: 0, auth_url: 0 },
     outDir: join(content.root, 'out'),
-    hosts: ({ model, registry, artifacts }) => ({ site: createSiteHost({ model, registry, files: builtFilesFromArtifacts(artifacts) }) }),
+    hosts: ({ model, registry, artifacts }) => ({
+      site: createSiteHost({ model, registry, files: builtFilesFromArtifacts(artifacts) }),
+    }),
   });
   return { server, content };
 }

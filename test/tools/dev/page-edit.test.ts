@@ -40,15 +40,18 @@ describe('the fast path decides', { timeout: 60_000 }, () => {
     if (!originals.has(file)) originals.set(file, text);
     await writeFile(file, change(text));
   }
-  const apply = (...paths: string[]) => applyPageEdits({ served, contentDir: content.contentDir, paths, schemas, kinds });
+  const apply = (...paths: string[]) =>
+    applyPageEdits({ served, contentDir: content.contentDir, paths, schemas, kinds });
 
-  it('renders only the edited pages\' own files on top of the served build', async () => {
+  it("renders only the edited pages' own files on top of the served build", async () => {
     await edit(page('help/reading-errors'), (t) => `${t}\nA new closing line.\n`);
     const result = await apply(page('help/reading-errors'));
     expect(result.kind).toBe('pages');
     if (result.kind !== 'pages') return;
     expect(result.changed.map((e) => e.path).sort()).toEqual(['/help/reading-errors', '/help/reading-errors.md']);
-    expect(result.artifacts.text(result.artifacts.get('site', 'help/reading-errors.md')!)).toContain('A new closing line.');
+    expect(result.artifacts.text(result.artifacts.get('site', 'help/reading-errors.md')!)).toContain(
+      'A new closing line.',
+    );
     // Every other file is the served build's, untouched.
     expect(result.artifacts.get('site', 'llms-full.txt')).toBe(served.artifacts.get('site', 'llms-full.txt'));
     expect(result.model.pages.find((p) => p.id === 'help/reading-errors')!.body).toContain('A new closing line.');
@@ -88,7 +91,11 @@ describe('the fast path decides', { timeout: 60_000 }, () => {
     } finally {
       await writeFile(removed, text);
     }
-    for (const fact of [join(content.contentDir, 'errors.yaml'), join(content.contentDir, 'static', 'brand', 'logo.svg'), join(content.schemaDir, 'page.schema.json')]) {
+    for (const fact of [
+      join(content.contentDir, 'errors.yaml'),
+      join(content.contentDir, 'static', 'brand', 'logo.svg'),
+      join(content.schemaDir, 'page.schema.json'),
+    ]) {
       expect(await apply(fact)).toMatchObject({ kind: 'full' });
     }
   });
@@ -97,7 +104,12 @@ describe('the fast path decides', { timeout: 60_000 }, () => {
     await edit(page('pricing'), (t) => t.replace(/^title:.*$/m, 'title: [unclosed'));
     let result = await apply(page('pricing'));
     expect(result.kind).toBe('problems');
-    if (result.kind === 'problems') expect(result.diagnostics.list()[0]).toMatchObject({ file: 'content/pages/pricing.md', line: expect.any(Number), stage: 'load' });
+    if (result.kind === 'problems')
+      expect(result.diagnostics.list()[0]).toMatchObject({
+        file: 'content/pages/pricing.md',
+        line: expect.any(Number),
+        stage: 'load',
+      });
 
     await edit(page('pricing'), () => originals.get(page('pricing'))!);
     await edit(page('help/reading-errors'), (t) => `${t}\nOrders can be changed through the seller API.\n`);
@@ -105,15 +117,24 @@ describe('the fast path decides', { timeout: 60_000 }, () => {
     expect(result.kind).toBe('problems');
     if (result.kind === 'problems') {
       expect(result.diagnostics.list()).toEqual([
-        expect.objectContaining({ file: 'content/pages/help/reading-errors.md', ruleId: 'unpublished-interface', stage: 'load' }),
+        expect.objectContaining({
+          file: 'content/pages/help/reading-errors.md',
+          ruleId: 'unpublished-interface',
+          stage: 'load',
+        }),
       ]);
     }
 
-    await edit(page('help/reading-errors'), () => `${originals.get(page('help/reading-errors'))!}\nSee [the list](/no-such-page).\n`);
+    await edit(
+      page('help/reading-errors'),
+      () => `${originals.get(page('help/reading-errors'))!}\nSee [the list](/no-such-page).\n`,
+    );
     result = await apply(page('help/reading-errors'));
     expect(result.kind).toBe('problems');
     if (result.kind === 'problems') {
-      expect(result.diagnostics.list()).toEqual([expect.objectContaining({ ruleId: 'unresolved-site-link', stage: 'emit' })]);
+      expect(result.diagnostics.list()).toEqual([
+        expect.objectContaining({ ruleId: 'unresolved-site-link', stage: 'emit' }),
+      ]);
     }
   });
 });
@@ -136,7 +157,11 @@ describe('the background completion', () => {
         validate: [
           (artifact, context) => {
             if (!context.artifacts.text(artifact).includes('FLAGGED')) return;
-            context.diagnostics.error('validate', { ruleId: 'test-full-only', reason: 'llms-full.txt carries the flag.', file: context.displayPath(artifact.entry) });
+            context.diagnostics.error('validate', {
+              ruleId: 'test-full-only',
+              reason: 'llms-full.txt carries the flag.',
+              file: context.displayPath(artifact.entry),
+            });
           },
         ],
       },
@@ -148,12 +173,15 @@ describe('the background completion', () => {
       kinds: flagged,
       ports: { base_url: 0, api_url: 0, mcp_url: 0, auth_url: 0 },
       outDir: false,
-      hosts: ({ model, registry, artifacts }) => ({ site: createSiteHost({ model, registry, files: builtFilesFromArtifacts(artifacts) }) }),
+      hosts: ({ model, registry, artifacts }) => ({
+        site: createSiteHost({ model, registry, files: builtFilesFromArtifacts(artifacts) }),
+      }),
     });
     const s = server;
     const outcomes: BuildOutcome[] = [];
     s.session.onBuild((o) => outcomes.push(o));
-    const next = (match: (o: BuildOutcome) => boolean) => new Promise<void>((resolve) => s.session.onBuild((o) => (match(o) ? resolve() : undefined)));
+    const next = (match: (o: BuildOutcome) => boolean) =>
+      new Promise<void>((resolve) => s.session.onBuild((o) => (match(o) ? resolve() : undefined)));
 
     const file = join(content.contentDir, 'pages', 'pricing.md');
     const original = await readFile(file, 'utf8');
@@ -164,7 +192,9 @@ describe('the background completion', () => {
       ['pages', true],
       ['complete', false],
     ]);
-    expect(s.session.problems).toEqual([expect.objectContaining({ ruleId: 'test-full-only', file: 'dist/llms-full.txt' })]);
+    expect(s.session.problems).toEqual([
+      expect.objectContaining({ ruleId: 'test-full-only', file: 'dist/llms-full.txt' }),
+    ]);
     const events = await fetch(`${s.addresses.base_url}/__dev/events`);
     const reader = events.body!.getReader();
     expect(new TextDecoder().decode((await reader.read()).value)).toContain('"ruleId":"test-full-only"');

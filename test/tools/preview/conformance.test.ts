@@ -8,14 +8,20 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../../generator/build/files/project-paths.js';
 
-const installed = existsSync(join(PROJECT_ROOT, '.tools/node22/node_modules/@modelcontextprotocol/conformance/dist/index.js'));
+const installed = existsSync(
+  join(PROJECT_ROOT, '.tools/node22/node_modules/@modelcontextprotocol/conformance/dist/index.js'),
+);
 
 function runner(args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'generator/tools/cli/conformance.ts'), ...args], {
-    cwd: PROJECT_ROOT,
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
+  return spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(PROJECT_ROOT, 'generator/tools/cli/conformance.ts'), ...args],
+    {
+      cwd: PROJECT_ROOT,
+      encoding: 'utf8',
+      timeout: 120_000,
+    },
+  );
 }
 
 describe.skipIf(!installed && !process.env.CI)('conformance runner (Node 22 suite)', () => {

@@ -25,7 +25,15 @@ export function scopeOf(preview: RunningPreview, control: string): string {
 /** A token as the preview authorization server issues it, with any claim overridden (expired, other audience…). */
 export function token(
   preview: RunningPreview,
-  options: { user?: string; scopes?: string[]; resource?: string; issuer?: string; secret?: string; now?: number; lifetime?: number } = {},
+  options: {
+    user?: string;
+    scopes?: string[];
+    resource?: string;
+    issuer?: string;
+    secret?: string;
+    now?: number;
+    lifetime?: number;
+  } = {},
 ): string {
   const settings = preview.model.preview!.server;
   return mintToken({
@@ -44,11 +52,7 @@ export function token(
 export const MCP_ACCEPT = 'application/json, text/event-stream';
 
 /** One JSON-RPC request to the MCP host, in-process. */
-export function rpc(
-  preview: RunningPreview,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Promise<Response> {
+export function rpc(preview: RunningPreview, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return preview.mcp.handler(
     new Request(endpointOf(preview), {
       method: 'POST',
@@ -73,7 +77,11 @@ export async function openSession(preview: RunningPreview, bearer: string): Prom
   const auth = { authorization: `Bearer ${bearer}` };
   const response = await rpc(preview, initializeMessage(version), auth);
   if (response.status !== 200) throw new Error(`initialize answered ${response.status}: ${await response.text()}`);
-  const headers = { ...auth, 'mcp-session-id': response.headers.get('mcp-session-id')!, 'mcp-protocol-version': version };
+  const headers = {
+    ...auth,
+    'mcp-session-id': response.headers.get('mcp-session-id')!,
+    'mcp-protocol-version': version,
+  };
   const initialized = await rpc(preview, { jsonrpc: '2.0', method: 'notifications/initialized' }, headers);
   if (initialized.status !== 202) throw new Error(`initialized answered ${initialized.status}`);
   return headers;
@@ -85,7 +93,13 @@ export async function call(
   session: Record<string, string>,
   method: string,
   params: Record<string, unknown> = {},
-): Promise<{ status: number; body: { result?: Record<string, unknown>; error?: { code: number; message: string; data?: { code: string; resolution: string } } } }> {
+): Promise<{
+  status: number;
+  body: {
+    result?: Record<string, unknown>;
+    error?: { code: number; message: string; data?: { code: string; resolution: string } };
+  };
+}> {
   const response = await rpc(preview, { jsonrpc: '2.0', id: 7, method, params }, session);
   return { status: response.status, body: (await response.json()) as never };
 }

@@ -65,19 +65,35 @@ describe('rememberVerifiedTokens', () => {
 describe('releaseAnsweredStreams (SDK leak in JSON-response sessions)', () => {
   const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
   const post = (body: unknown, extra: Record<string, string> = {}) =>
-    new Request('http://localhost/mcp', { method: 'POST', headers: { ...headers, ...extra }, body: JSON.stringify(body) });
+    new Request('http://localhost/mcp', {
+      method: 'POST',
+      headers: { ...headers, ...extra },
+      body: JSON.stringify(body),
+    });
 
   async function session() {
     const server = new Server({ name: 't', version: '1' }, { capabilities: { tools: {} } });
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [] }));
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => 's1', enableJsonResponse: true });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => 's1',
+      enableJsonResponse: true,
+    });
     await server.connect(transport);
     const init = await transport.handleRequest(
-      post({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } } }),
+      post({
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+      }),
     );
     expect(init.status).toBe(200);
     const sessionHeaders = { 'mcp-session-id': 's1', 'mcp-protocol-version': '2025-06-18' };
-    return { server, transport, call: (id: number) => transport.handleRequest(post({ jsonrpc: '2.0', id, method: 'tools/list' }, sessionHeaders)) };
+    return {
+      server,
+      transport,
+      call: (id: number) => transport.handleRequest(post({ jsonrpc: '2.0', id, method: 'tools/list' }, sessionHeaders)),
+    };
   }
 
   it('leaves no entry behind for answered calls, and answers every call', async () => {
@@ -94,9 +110,15 @@ describe('releaseAnsweredStreams (SDK leak in JSON-response sessions)', () => {
   it('keeps the entry of a call still waiting for its answer', async () => {
     const { server, transport } = await session();
     let answer!: () => void;
-    server.setRequestHandler(ListToolsRequestSchema, () => new Promise((resolve) => (answer = () => resolve({ tools: [] }))));
+    server.setRequestHandler(
+      ListToolsRequestSchema,
+      () => new Promise((resolve) => (answer = () => resolve({ tools: [] }))),
+    );
     const pending = transport.handleRequest(
-      post({ jsonrpc: '2.0', id: 7, method: 'tools/list' }, { 'mcp-session-id': 's1', 'mcp-protocol-version': '2025-06-18' }),
+      post(
+        { jsonrpc: '2.0', id: 7, method: 'tools/list' },
+        { 'mcp-session-id': 's1', 'mcp-protocol-version': '2025-06-18' },
+      ),
     );
     await new Promise((resolve) => setImmediate(resolve));
     releaseAnsweredStreams(transport);
@@ -119,7 +141,10 @@ describe('toNodeListener on a keep-alive connection', () => {
   it('adds no listener to the socket per request', async () => {
     host = await bindHost(0);
     const origin = `http://127.0.0.1:${host.port}`;
-    const listener = toNodeListener(async (request) => new Response(await request.text()), () => origin);
+    const listener = toNodeListener(
+      async (request) => new Response(await request.text()),
+      () => origin,
+    );
     // What the server's side of the connection holds when each request arrives.
     const sockets = new Set<Socket>();
     const counts = new Set<number>();
@@ -135,12 +160,16 @@ describe('toNodeListener on a keep-alive connection', () => {
     try {
       for (let i = 0; i < 30; i++) {
         const body = await new Promise<string>((resolve, reject) => {
-          const req = httpRequest(`${origin}/echo`, { method: 'POST', agent, headers: { 'content-type': 'text/plain' } }, (res) => {
-            let text = '';
-            res.setEncoding('utf8');
-            res.on('data', (chunk: string) => (text += chunk));
-            res.on('end', () => resolve(text));
-          });
+          const req = httpRequest(
+            `${origin}/echo`,
+            { method: 'POST', agent, headers: { 'content-type': 'text/plain' } },
+            (res) => {
+              let text = '';
+              res.setEncoding('utf8');
+              res.on('data', (chunk: string) => (text += chunk));
+              res.on('end', () => resolve(text));
+            },
+          );
           req.on('error', reject);
           req.end(`call ${i}`);
         });

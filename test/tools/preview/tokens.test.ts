@@ -16,15 +16,28 @@ const base = {
 describe('preview tokens', () => {
   it('verifies a token it minted, with its claims', () => {
     const checked = checkToken(mintToken(base), base.secret, 'access');
-    expect(checked.ok && checked.claims).toMatchObject({ sub: 'u-alice', aud: base.resource, scope: 'svc.members.read', iss: base.issuer });
+    expect(checked.ok && checked.claims).toMatchObject({
+      sub: 'u-alice',
+      aud: base.resource,
+      scope: 'svc.members.read',
+      iss: base.issuer,
+    });
   });
 
   it('refuses another secret, a changed payload, the wrong use, an expired token and garbage', () => {
     const token = mintToken(base);
-    expect(checkToken(token, 'another-secret-another-secret-another', 'access')).toMatchObject({ ok: false, problem: /signature/ });
+    expect(checkToken(token, 'another-secret-another-secret-another', 'access')).toMatchObject({
+      ok: false,
+      problem: /signature/,
+    });
     const [h, p, s] = token.split('.');
-    const widened = Buffer.from(Buffer.from(p!, 'base64url').toString().replace('svc.members.read', 'svc.orders.read')).toString('base64url');
-    expect(checkToken(`${h}.${widened}.${s}`, base.secret, 'access')).toMatchObject({ ok: false, problem: /signature/ });
+    const widened = Buffer.from(
+      Buffer.from(p!, 'base64url').toString().replace('svc.members.read', 'svc.orders.read'),
+    ).toString('base64url');
+    expect(checkToken(`${h}.${widened}.${s}`, base.secret, 'access')).toMatchObject({
+      ok: false,
+      problem: /signature/,
+    });
     expect(checkToken(token, base.secret, 'refresh')).toMatchObject({ ok: false, problem: /refresh/ });
     const old = mintToken({ ...base, now: 1_000 });
     expect(checkToken(old, base.secret, 'access')).toMatchObject({ ok: false, problem: /expired/ });

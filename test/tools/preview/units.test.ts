@@ -26,14 +26,18 @@ describe('DNS rebinding rules', () => {
 
   it('accepts the host and its loopback aliases, and the service’s origins', () => {
     expect(rebindingProblem(request({ host: 'localhost:4102' }), hosts, origins)).toBeUndefined();
-    expect(rebindingProblem(request({ host: '127.0.0.1:4102', origin: 'http://localhost:4100' }), hosts, origins)).toBeUndefined();
+    expect(
+      rebindingProblem(request({ host: '127.0.0.1:4102', origin: 'http://localhost:4100' }), hosts, origins),
+    ).toBeUndefined();
     expect(rebindingProblem(request({}), hosts, origins)).toBeUndefined();
   });
 
   it('refuses another host name, another port, and a foreign origin', () => {
     expect(rebindingProblem(request({ host: 'attacker.example' }), hosts, origins)).toMatch(/Host/);
     expect(rebindingProblem(request({ host: 'localhost:9999' }), hosts, origins)).toMatch(/Host/);
-    expect(rebindingProblem(request({ host: 'localhost:4102', origin: 'http://attacker.example' }), hosts, origins)).toMatch(/origin/);
+    expect(
+      rebindingProblem(request({ host: 'localhost:4102', origin: 'http://attacker.example' }), hosts, origins),
+    ).toMatch(/origin/);
     expect(rebindingProblem(request({ host: 'localhost:4102', origin: 'null' }), hosts, origins)).toMatch(/origin/);
   });
 
@@ -44,14 +48,22 @@ describe('DNS rebinding rules', () => {
 
 describe('fixture cross-checks', () => {
   const good: Preview = {
-    server: { defaultUser: 'u-a', tokenSecret: 'x'.repeat(32), accessTokenLifetimeSeconds: 60, refreshTokenLifetimeSeconds: 60, maxRequestBytes: 2048 },
+    server: {
+      defaultUser: 'u-a',
+      tokenSecret: 'x'.repeat(32),
+      accessTokenLifetimeSeconds: 60,
+      refreshTokenLifetimeSeconds: 60,
+      maxRequestBytes: 2048,
+    },
     fixtures: {
       users: [{ id: 'u-a', displayName: 'A' }],
       communities: [{ id: 'c-1', name: 'C', managedBy: ['u-a'] }],
       members: [{ id: 'm-1', communityId: 'c-1', displayName: 'M', joinedOn: '2026-01-01' }],
       products: [{ id: 'p-1', communityId: 'c-1', name: 'P', physical: true }],
       orders: [{ id: 'o-1', productId: 'p-1', quantity: 1, placedOn: '2026-01-02' }],
-      plans: [{ id: 'plan-1', type: 'BASIC', name: 'B', prices: [{ interval: 'month', amount: '0.00', currency: 'USD' }] }],
+      plans: [
+        { id: 'plan-1', type: 'BASIC', name: 'B', prices: [{ interval: 'month', amount: '0.00', currency: 'USD' }] },
+      ],
     },
   };
 
@@ -67,7 +79,14 @@ describe('fixture cross-checks', () => {
     bad.fixtures.products[0]!.communityId = 'c-9';
     bad.fixtures.orders[0]!.productId = 'p-9';
     const problems = fixtureProblems(bad).join('\n');
-    for (const expected of ['defaultUser', 'u-ghost', 'members: the id "m-1" is used twice', 'members m-1: unknown communityId', 'products p-1', 'orders o-1']) {
+    for (const expected of [
+      'defaultUser',
+      'u-ghost',
+      'members: the id "m-1" is used twice',
+      'members m-1: unknown communityId',
+      'products p-1',
+      'orders o-1',
+    ]) {
       expect(problems).toContain(expected);
     }
   });

@@ -14,7 +14,9 @@ describe('diffJson', () => {
   });
 
   it('treats a change of type as a change of the whole value, and equal documents as no change', () => {
-    expect(diffJson({ a: [1] }, { a: { 0: 1 } }).changes).toEqual([{ pointer: '/a', change: 'changed', before: [1], after: { 0: 1 } }]);
+    expect(diffJson({ a: [1] }, { a: { 0: 1 } }).changes).toEqual([
+      { pointer: '/a', change: 'changed', before: [1], after: { 0: 1 } },
+    ]);
     expect(diffJson({ a: [1, { b: null }] }, { a: [1, { b: null }] }).changes).toEqual([]);
   });
 

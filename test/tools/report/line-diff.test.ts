@@ -40,7 +40,9 @@ describe('summarizeTextDiff', () => {
     expect(summary.addedLines).toBe(2);
     expect(summary.removedLines).toBe(1);
     expect(summary.hunks).toBe(
-      ['@@ -3,5 +3,5 @@', ' l3', ' l4', '-l5', '+L5', ' l6', ' l7', '@@ -9,2 +9,3 @@', ' l9', ' l10', '+l11'].join('\n'),
+      ['@@ -3,5 +3,5 @@', ' l3', ' l4', '-l5', '+L5', ' l6', ' l7', '@@ -9,2 +9,3 @@', ' l9', ' l10', '+l11'].join(
+        '\n',
+      ),
     );
     expect(summary.truncated).toBe(false);
   });

@@ -55,7 +55,13 @@ describe('runCheck against a built folder', () => {
       '---\ntitle: First steps\ndescription: Where to start.\n---\nStart here.\n',
     );
     const service = join(content.contentDir, 'service.yaml');
-    await writeFile(service, (await readFile(service, 'utf8')).replace('base_url: https://www.example.com', 'base_url: https://docs.example.com'));
+    await writeFile(
+      service,
+      (await readFile(service, 'utf8')).replace(
+        'base_url: https://www.example.com',
+        'base_url: https://docs.example.com',
+      ),
+    );
     await writeFile(join(base, 'stale.txt'), 'left over\n');
 
     const report = await runCheck({ ...options(), base });
@@ -71,7 +77,14 @@ describe('runCheck against a built folder', () => {
     const openapi = byPath.get('dist/openapi.json')!;
     expect(openapi.summary).toMatchObject({
       format: 'json',
-      changes: [{ pointer: '/base_url', change: 'changed', before: 'https://www.example.com', after: 'https://docs.example.com' }],
+      changes: [
+        {
+          pointer: '/base_url',
+          change: 'changed',
+          before: 'https://www.example.com',
+          after: 'https://docs.example.com',
+        },
+      ],
     });
 
     const full = report.llms.find((l) => l.url === '/llms-full.txt')!;
@@ -94,7 +107,9 @@ describe('runCheck against a built folder', () => {
     expect(report.ok).toBe(false);
     const rules = report.findings.filter((f) => f.severity === 'error').map((f) => `${f.ruleId} ${f.file}`);
     expect(rules).toEqual(['stub-unpublished-interface dist/docs.html', 'stub-unpublished-interface dist/docs.md']);
-    expect(renderMarkdown(report)).toMatch(/❌ Check failed: 2 errors[\s\S]*`stub-unpublished-interface` \(validate\) \| `dist\/docs.html`/);
+    expect(renderMarkdown(report)).toMatch(
+      /❌ Check failed: 2 errors[\s\S]*`stub-unpublished-interface` \(validate\) \| `dist\/docs.html`/,
+    );
   });
 
   it('reports a head that does not load without listing every file as removed', async () => {
@@ -104,7 +119,11 @@ describe('runCheck against a built folder', () => {
     expect(report.ok).toBe(false);
     expect(report.head.built).toBe(false);
     expect(report.artifacts).toEqual([]);
-    expect(report.findings[0]).toMatchObject({ severity: 'error', stage: 'load', file: expect.stringContaining('pages/ai.md') });
+    expect(report.findings[0]).toMatchObject({
+      severity: 'error',
+      stage: 'load',
+      file: expect.stringContaining('pages/ai.md'),
+    });
     expect(renderMarkdown(report)).toContain('did not build far enough');
   });
 });
@@ -120,7 +139,11 @@ describe('runCheck against a git ref', () => {
   it("builds the ref's committed content and compares the working content with it", async () => {
     await appendFile(join(content.contentDir, 'pages', 'pricing.md'), '\nPrices change monthly.\n');
     const report = await runCheck({ ...options(), base: 'main' });
-    expect(report.base).toMatchObject({ source: 'git-ref', spec: 'main', commit: expect.stringMatching(/^[0-9a-f]{40}$/) });
+    expect(report.base).toMatchObject({
+      source: 'git-ref',
+      spec: 'main',
+      commit: expect.stringMatching(/^[0-9a-f]{40}$/),
+    });
     expect(report.base.files).toBe(report.head.files);
     const changed = report.artifacts.filter((a) => a.status === 'changed').map((a) => a.path);
     expect(changed).toContain('dist/pricing.md');
@@ -130,7 +153,9 @@ describe('runCheck against a git ref', () => {
 
   it('says the base did not build when the ref has broken content, and lists the head as added', async () => {
     await writeFile(join(content.contentDir, 'pages', 'ai.md'), '---\ntitle: [unclosed\n---\n');
-    await git('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-q', '-am', 'broken'], { cwd: content.root });
+    await git('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-q', '-am', 'broken'], {
+      cwd: content.root,
+    });
     await git('git', ['checkout', '-q', 'HEAD~1', '--', 'content'], { cwd: content.root });
     const report = await runCheck({ ...options(), base: 'main' });
     expect(report.ok).toBe(true);

@@ -58,7 +58,10 @@ export const emitDeployManifest: Emitter = (_entry, { registry, memo, artifacts 
       });
     }
   }
-  const needsEdge = [...plan.queryRoutes.map((r) => r.route), ...plan.negotiated.map((n) => `${n.path} (Accept: text/markdown)`)];
+  const needsEdge = [
+    ...plan.queryRoutes.map((r) => r.route),
+    ...plan.negotiated.map((n) => `${n.path} (Accept: text/markdown)`),
+  ];
   const manifest: DeployManifest = { site: registry.origin('site'), needsEdge, files };
   return `${JSON.stringify(manifest, null, 2)}\n`;
 };

@@ -9,10 +9,19 @@ export const emitEdgeTable: Emitter = (_entry, context) => {
   const plan = context.memo('cdn:serving-plan', () => servingPlan(context.registry));
   const table: EdgeTable = {
     version: EDGE_TABLE_VERSION,
-    pages: plan.negotiated.map((n) => ({ path: n.path, twin: n.twin.path, body: text(n.twin, context), headers: n.twin.headers })),
+    pages: plan.negotiated.map((n) => ({
+      path: n.path,
+      twin: n.twin.path,
+      body: text(n.twin, context),
+      headers: n.twin.headers,
+    })),
   };
   for (const route of plan.queryRoutes) {
-    const entry: QueryRouteTable<never> = { route: route.route, data: JSON.parse(text(route.data, context)) as never, headers: route.headers };
+    const entry: QueryRouteTable<never> = {
+      route: route.route,
+      data: JSON.parse(text(route.data, context)) as never,
+      headers: route.headers,
+    };
     if (route.data.entry.kind === 'agent-mode') table.agentMode = entry;
     if (route.data.entry.kind === 'page-context') table.pageContext = entry;
   }

@@ -36,21 +36,40 @@ export function headerRules(files: ServedFile[], apiCatalog: string | undefined,
   }
   const everywhere = new Set(EVERYWHERE.map(([name]) => name.toLowerCase()));
   const own = (file: ServedFile): HeaderList => file.headers.filter(([name]) => !everywhere.has(name.toLowerCase()));
-  const exact = (file: ServedFile): HeaderRule => ({ pattern: file.path, headers: own(file), fold: 'exact', paths: [file.path] });
+  const exact = (file: ServedFile): HeaderRule => ({
+    pattern: file.path,
+    headers: own(file),
+    fold: 'exact',
+    paths: [file.path],
+  });
 
   // A folder of two or more files with one header set is one rule, whatever the limit: a pattern does the job.
   const byFolder = new Map<string, HeaderRule[]>();
   for (const [folder, inFolder] of folders) {
     const uniform = inFolder.length > 1 && inFolder.every((f) => sameHeaders(own(f), own(inFolder[0]!)));
-    byFolder.set(folder, uniform ? [{ pattern: `${folder}*`, headers: own(inFolder[0]!), fold: 'folder', paths: inFolder.map((f) => f.path) }] : inFolder.map(exact));
+    byFolder.set(
+      folder,
+      uniform
+        ? [{ pattern: `${folder}*`, headers: own(inFolder[0]!), fold: 'folder', paths: inFolder.map((f) => f.path) }]
+        : inFolder.map(exact),
+    );
   }
   // Over the limit, fold the folders that save the most rules first, and only as many as needed.
   const count = () => 1 + topLevel.length + [...byFolder.values()].reduce((n, rules) => n + rules.length, 0);
-  const candidates = [...byFolder.entries()].filter(([, rules]) => rules.length > 1).sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
+  const candidates = [...byFolder.entries()]
+    .filter(([, rules]) => rules.length > 1)
+    .sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
   for (const [folder] of candidates) {
     if (count() <= maxRules) break;
     const inFolder = folders.get(folder)!;
-    byFolder.set(folder, [{ pattern: `${folder}*`, headers: sectionHeaders(inFolder.map(own), apiCatalog), fold: 'section', paths: inFolder.map((f) => f.path) }]);
+    byFolder.set(folder, [
+      {
+        pattern: `${folder}*`,
+        headers: sectionHeaders(inFolder.map(own), apiCatalog),
+        fold: 'section',
+        paths: inFolder.map((f) => f.path),
+      },
+    ]);
   }
   // Rules read in registry order; a folder rule takes the place of its first file.
   const position = new Map(files.map((f, i) => [f.path, i]));
@@ -73,7 +92,8 @@ export function folderOf(path: string): string | undefined {
  * `<link rel="alternate" type="text/markdown">` and the edge handlers answer `Accept: text/markdown`.
  */
 export function sectionHeaders(sets: HeaderList[], apiCatalog: string | undefined): HeaderList {
-  const values = (name: string) => sets.flatMap((set) => set.filter(([n]) => n.toLowerCase() === name.toLowerCase()).map(([, v]) => v));
+  const values = (name: string) =>
+    sets.flatMap((set) => set.filter(([n]) => n.toLowerCase() === name.toLowerCase()).map(([, v]) => v));
   const headers: HeaderList = [];
   const cache = values('Cache-Control').sort((a, b) => maxAge(a) - maxAge(b))[0];
   if (cache) headers.push(['Cache-Control', cache]);

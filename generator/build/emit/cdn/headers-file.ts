@@ -10,10 +10,14 @@ import { servingPlan } from './serving-plan.js';
  */
 export const emitHeadersFile: Emitter = (_entry, { registry, memo }) => {
   const plan = memo('cdn:serving-plan', () => servingPlan(registry));
-  const lines = ['# Response headers for Netlify and Cloudflare Pages, generated from the registry by `npm run build`. Do not edit.'];
+  const lines = [
+    '# Response headers for Netlify and Cloudflare Pages, generated from the registry by `npm run build`. Do not edit.',
+  ];
   for (const rule of headerRules(plan.files, plan.apiCatalog, CLOUDFLARE_HEADERS_MAX_RULES)) {
     if (rule.fold === 'section') {
-      lines.push(`# ${rule.pattern}: ${rule.paths.length} files folded to fit the rule limit; the CDN sets Content-Type by extension, and the pages' Markdown twins are linked from their HTML.`);
+      lines.push(
+        `# ${rule.pattern}: ${rule.paths.length} files folded to fit the rule limit; the CDN sets Content-Type by extension, and the pages' Markdown twins are linked from their HTML.`,
+      );
     }
     lines.push(rule.pattern);
     for (const [name, value] of rule.headers) lines.push(`  ${name}: ${value}`);

@@ -23,17 +23,29 @@ export const cdnKinds: KindTable = {
     mediaType: MEDIA_TYPES.text,
     emit: emitHeadersFile,
     validate: [checkHeadersLimits(), checkHeadersNotJoined],
-    derive: derived('/_headers', 'Response headers for Netlify and Cloudflare Pages', 'CDN configuration: headers per path.'),
+    derive: derived(
+      '/_headers',
+      'Response headers for Netlify and Cloudflare Pages',
+      'CDN configuration: headers per path.',
+    ),
   },
   'cdn-redirects': {
     mediaType: MEDIA_TYPES.text,
     emit: emitRedirectsFile,
-    derive: derived('/_redirects', 'Rewrites for Netlify', 'CDN configuration: query-parameter rewrites (Netlify only).'),
+    derive: derived(
+      '/_redirects',
+      'Rewrites for Netlify',
+      'CDN configuration: query-parameter rewrites (Netlify only).',
+    ),
   },
   'cdn-routes': {
     mediaType: MEDIA_TYPES.json,
     emit: emitRoutesFile,
-    derive: derived('/_routes.json', 'Function routes for Cloudflare Pages', 'CDN configuration: the paths the Pages Function sees.'),
+    derive: derived(
+      '/_routes.json',
+      'Function routes for Cloudflare Pages',
+      'CDN configuration: the paths the Pages Function sees.',
+    ),
   },
   'nginx-config': {
     mediaType: MEDIA_TYPES.text,
@@ -48,13 +60,21 @@ export const cdnKinds: KindTable = {
     host: 'deploy',
     emitLast: true,
     emit: emitDeployManifest,
-    derive: derived('/deploy-manifest.json', 'Deploy manifest', 'Every file to upload with its key, size, sha256, media type and cache policy.'),
+    derive: derived(
+      '/deploy-manifest.json',
+      'Deploy manifest',
+      'Every file to upload with its key, size, sha256, media type and cache policy.',
+    ),
   },
   'edge-table': {
     mediaType: MEDIA_TYPES.json,
     host: 'deploy',
     emitLast: true,
     emit: emitEdgeTable,
-    derive: derived('/edge-table.json', 'Edge handler table', 'What the Netlify and Cloudflare edge handlers are bundled with.'),
+    derive: derived(
+      '/edge-table.json',
+      'Edge handler table',
+      'What the Netlify and Cloudflare edge handlers are bundled with.',
+    ),
   },
 };

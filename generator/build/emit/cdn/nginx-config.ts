@@ -2,7 +2,12 @@
 // Only registry paths are served; everything else is a 404 in the contract's API error envelope.
 import { MARKDOWN_ACCEPT_PATTERN } from '../../../runtime/negotiation.js';
 import type { HeaderList } from '../../../runtime/edge/table.js';
-import { CONTEXT_PATH_PLACEHOLDER, pageContextAnswer, readPageContextRequest, type PageContextData } from '../../../runtime/query-routes/index.js';
+import {
+  CONTEXT_PATH_PLACEHOLDER,
+  pageContextAnswer,
+  readPageContextRequest,
+  type PageContextData,
+} from '../../../runtime/query-routes/index.js';
 import { apiError, type ApiErrorBody } from '../../../runtime/api-error.js';
 import type { EmitContext, Emitter } from '../../registry/types.js';
 import { DOLLAR_VARIABLE, nginxLiteral, nginxRegex, nginxString } from './nginx-syntax.js';
@@ -32,7 +37,12 @@ export const emitNginxConfig: Emitter = (_entry, context) => {
   const fixedRoutes = plan.queryRoutes.filter((r) => r.match);
   const host = new URL(registry.origin('site')).hostname;
   const index = registry.ofKind('llms-root')[0]?.path ?? '/';
-  const notFound = apiError(404, 'not_found', 'Nothing is published at this path.', `See ${registry.url(index)} for what the site publishes.`);
+  const notFound = apiError(
+    404,
+    'not_found',
+    'Nothing is published at this path.',
+    `See ${registry.url(index)} for what the site publishes.`,
+  );
 
   const out: string[] = [
     `# nginx configuration for ${registry.origin('site')}, generated from the registry by \`npm run build\`. Do not edit.`,
@@ -40,7 +50,7 @@ export const emitNginxConfig: Emitter = (_entry, context) => {
     '',
     `geo $${DOLLAR_VARIABLE} { default "$"; }`,
     '',
-    '# Accept: text/markdown (q > 0) selects a page\'s Markdown twin; the same pattern as the edge handlers.',
+    "# Accept: text/markdown (q > 0) selects a page's Markdown twin; the same pattern as the edge handlers.",
     `map $http_accept $${MARKDOWN} {`,
     '    default 0;',
     `    ${nginxRegex(`~*${MARKDOWN_ACCEPT_PATTERN}`)} 1;`,
@@ -55,7 +65,10 @@ export const emitNginxConfig: Emitter = (_entry, context) => {
   const routeRewrites = (path: string) =>
     fixedRoutes
       .filter((route) => route.pathname === path)
-      .map((route) => `if ($arg_${route.match!.name} = ${nginxString(route.match!.value)}) { rewrite ^ ${nginxString(`/${route.data.file}?`)} last; }`);
+      .map(
+        (route) =>
+          `if ($arg_${route.match!.name} = ${nginxString(route.match!.value)}) { rewrite ^ ${nginxString(`/${route.data.file}?`)} last; }`,
+      );
   for (const file of plan.files) {
     const rewrites = routeRewrites(file.path);
     const twin = negotiated.get(file.path);
@@ -66,15 +79,17 @@ export const emitNginxConfig: Emitter = (_entry, context) => {
   // A fixed-value route on a path that serves no file of its own ("/x?mode=agent" without "/x"): the route, else 404.
   for (const path of new Set(fixedRoutes.map((r) => r.pathname))) {
     if (plan.files.some((f) => f.path === path)) continue;
-    out.push(...location(path, NOT_FOUND_HEADERS, [...routeRewrites(path), `return 404 ${nginxString(JSON.stringify(notFound))};`]), '');
+    out.push(
+      ...location(path, NOT_FOUND_HEADERS, [
+        ...routeRewrites(path),
+        `return 404 ${nginxString(JSON.stringify(notFound))};`,
+      ]),
+      '',
+    );
   }
   if (pageContext && contextData) out.push(...pageContextLocations(pageContext, contextData), '');
 
-  out.push(
-    ...location('/', NOT_FOUND_HEADERS, [`return 404 ${nginxString(JSON.stringify(notFound))};`], ''),
-    '}',
-    '',
-  );
+  out.push(...location('/', NOT_FOUND_HEADERS, [`return 404 ${nginxString(JSON.stringify(notFound))};`], ''), '}', '');
   return out.join('\n');
 };
 
@@ -85,7 +100,10 @@ const NOT_FOUND_HEADERS: HeaderList = [
 
 function location(path: string, headers: HeaderList, body: string[], match: '=' | '' = '='): string[] {
   const lines = [`    location ${match ? `= ${nginxLiteral(path)}` : path} {`];
-  lines.push(`        types { }`, `        default_type ${nginxString(headerValue(headers, 'Content-Type') ?? 'application/octet-stream')};`);
+  lines.push(
+    `        types { }`,
+    `        default_type ${nginxString(headerValue(headers, 'Content-Type') ?? 'application/octet-stream')};`,
+  );
   for (const [name, value] of headers) {
     if (name !== 'Content-Type') lines.push(`        add_header ${name} ${nginxString(value)} always;`);
   }
@@ -115,7 +133,12 @@ function pageContextMaps(depth: number): string[] {
   const lines: string[] = [];
   let from = 'arg_path';
   for (let n = 1; n <= depth + 1; n++) {
-    lines.push(`map $${from} $${DECODED(n)} {`, `    ${nginxRegex('~^(.*?)%2[Ff](.*)$')} "$1/$2";`, `    default $${from};`, '}');
+    lines.push(
+      `map $${from} $${DECODED(n)} {`,
+      `    ${nginxRegex('~^(.*?)%2[Ff](.*)$')} "$1/$2";`,
+      `    default $${from};`,
+      '}',
+    );
     from = DECODED(n);
   }
   lines.push(`map $${from} $${CONTEXT_PATH} {`, `    ${nginxRegex('~^(/.+)/$')} "$1";`, `    default $${from};`, '}');
@@ -148,12 +171,14 @@ function pageContextLocations(route: QueryRoutePlan, data: PageContextData): str
   const missing = readPageContextRequest(data, null);
   const invalid = readPageContextRequest(data, 'not-a-site-path');
   const dots = readPageContextRequest(data, '/a/../b');
-  if (missing.ok || invalid.ok || dots.ok) throw new Error('The page-context runtime accepted a missing, relative or climbing path.');
+  if (missing.ok || invalid.ok || dots.ok)
+    throw new Error('The page-context runtime accepted a missing, relative or climbing path.');
   const { error } = pageContextAnswer(data, '/unpublished', undefined).body as ApiErrorBody;
   const unknown = apiError(404, error.code, 'No public page is published at this path.', error.resolution);
   const [before = '', after = ''] = data.contexts.split(CONTEXT_PATH_PLACEHOLDER);
   // Written unquoted beside a variable: only characters nginx reads as they are.
-  if (!/^[A-Za-z0-9._~/-]*$/.test(before + after)) throw new Error(`The context files' template ${data.contexts} cannot be written into nginx.conf.`);
+  if (!/^[A-Za-z0-9._~/-]*$/.test(before + after))
+    throw new Error(`The context files' template ${data.contexts} cannot be written into nginx.conf.`);
   return [
     ...location(route.pathname, route.headers, [
       `if ($arg_path = '') { return 400 ${nginxString(JSON.stringify(missing.answer.body))}; }`,

@@ -19,6 +19,7 @@ export function nginxLiteral(text: string): string {
 
 /** A regular expression source as a quoted nginx string; only quotes and the three escapes nginx rewrites change. */
 export function nginxRegex(source: string): string {
-  if (/\\[tnr]/.test(source) || source.includes('"')) throw new Error(`This pattern cannot be quoted for nginx: ${source}`);
+  if (/\\[tnr]/.test(source) || source.includes('"'))
+    throw new Error(`This pattern cannot be quoted for nginx: ${source}`);
   return `"${source}"`;
 }

@@ -17,7 +17,8 @@ export const emitRedirectsFile: Emitter = (_entry, { registry, memo }) => {
     '# negotiation (a redirect file cannot match the Accept header): the edge handlers do that on both CDNs.',
   ];
   for (const route of plan.queryRoutes) {
-    if (route.match) lines.push(`${route.pathname}  ${route.match.name}=${route.match.value}  /${route.data.file}  200`);
+    if (route.match)
+      lines.push(`${route.pathname}  ${route.match.name}=${route.match.value}  /${route.data.file}  200`);
   }
   return `${lines.join('\n')}\n`;
 };

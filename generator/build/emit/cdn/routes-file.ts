@@ -14,8 +14,13 @@ export interface RoutesFile {
 
 export const emitRoutesFile: Emitter = (entry, { registry, memo, diagnostics }) => {
   const plan = memo('cdn:serving-plan', () => servingPlan(registry));
-  const include = routeRules([...new Set([...plan.queryRoutes.map((r) => r.pathname), ...plan.negotiated.map((n) => n.path)])]);
-  const fits = include.length > 0 && include.length <= CLOUDFLARE_ROUTES_MAX_RULES && include.every((r) => r.length <= CLOUDFLARE_ROUTES_MAX_RULE_LENGTH);
+  const include = routeRules([
+    ...new Set([...plan.queryRoutes.map((r) => r.pathname), ...plan.negotiated.map((n) => n.path)]),
+  ]);
+  const fits =
+    include.length > 0 &&
+    include.length <= CLOUDFLARE_ROUTES_MAX_RULES &&
+    include.every((r) => r.length <= CLOUDFLARE_ROUTES_MAX_RULE_LENGTH);
   if (!fits) {
     // Still correct, only costlier: the function sees every request and hands static ones on.
     diagnostics.warn('emit', {

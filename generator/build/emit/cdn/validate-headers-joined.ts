@@ -16,7 +16,10 @@ function readRules(text: string): WrittenRule[] {
   text.split('\n').forEach((line, index) => {
     if (line.startsWith('/')) {
       const pattern = line.trim();
-      const source = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+      const source = pattern
+        .split('*')
+        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*');
       const regex = new RegExp(`^${source}$`);
       rules.push({ line: index + 1, pattern, matches: (path) => regex.test(path), names: new Set() });
     } else if (/^\s+[^\s#]/.test(line) && line.includes(':')) {
@@ -30,13 +33,16 @@ export const checkHeadersNotJoined: Validator = (artifact, { artifacts, registry
   const rules = readRules(artifacts.text(artifact));
   // Exact rules are looked up, splat rules tested: a file of thousands of exact rules stays fast to check.
   const exact = new Map<string, WrittenRule[]>();
-  for (const rule of rules) if (!rule.pattern.includes('*')) exact.set(rule.pattern, [...(exact.get(rule.pattern) ?? []), rule]);
+  for (const rule of rules)
+    if (!rule.pattern.includes('*')) exact.set(rule.pattern, [...(exact.get(rule.pattern) ?? []), rule]);
   const splats = rules.filter((rule) => rule.pattern.includes('*'));
   const file = displayPath(artifact.entry);
   const reported = new Set<number>();
   for (const served of servingPlan(registry).files) {
     const setBy = new Map<string, number>();
-    const matching = [...(exact.get(served.path) ?? []), ...splats.filter((rule) => rule.matches(served.path))].sort((a, b) => a.line - b.line);
+    const matching = [...(exact.get(served.path) ?? []), ...splats.filter((rule) => rule.matches(served.path))].sort(
+      (a, b) => a.line - b.line,
+    );
     for (const rule of matching) {
       for (const name of rule.names) {
         const first = setBy.get(name);

@@ -18,7 +18,12 @@ export const pagesKinds: KindTable = {
     inSitemap: true,
   },
   // Twins and llms files are read by agents, often from other origins: public, CORS-open discovery documents.
-  markdown: { mediaType: MEDIA_TYPES.markdown, emit: emitMarkdown, validate: [markdownTwin, noPlaceholders], discovery: true },
+  markdown: {
+    mediaType: MEDIA_TYPES.markdown,
+    emit: emitMarkdown,
+    validate: [markdownTwin, noPlaceholders],
+    discovery: true,
+  },
   'llms-root': {
     mediaType: MEDIA_TYPES.text,
     emit: emitLlmsRoot,
@@ -31,5 +36,10 @@ export const pagesKinds: KindTable = {
     validate: [llmsStructure, llmsLinks, llmsSize, noPlaceholders],
     discovery: true,
   },
-  'llms-full': { mediaType: MEDIA_TYPES.text, emit: emitLlmsFull, validate: [llmsLinks, noPlaceholders], discovery: true },
+  'llms-full': {
+    mediaType: MEDIA_TYPES.text,
+    emit: emitLlmsFull,
+    validate: [llmsLinks, noPlaceholders],
+    discovery: true,
+  },
 };

@@ -37,7 +37,9 @@ export interface LayoutLinks {
 export function layoutLinks(registry: Registry): LayoutLinks {
   return {
     home: registry.get('/'),
-    pages: registry.ofKind('html-page').filter((e) => e.host === 'site' && e.page && !e.page.includes('/') && e.path !== '/'),
+    pages: registry
+      .ofKind('html-page')
+      .filter((e) => e.host === 'site' && e.page && !e.page.includes('/') && e.path !== '/'),
     resources: registry.entries.filter((e) => e.inContract && e.host === 'site' && !e.aliasOf),
     catalog: registry.ofKind('api-catalog')[0],
   };
@@ -54,17 +56,31 @@ export function layout({ entry, page, serviceName, registry, content, links }: L
 }
 
 /** The document around its four parts. */
-function documentOf(head: ElementContent[], header: ElementContent[], main: ElementContent[], foot: ElementContent[]): HastRoot {
+function documentOf(
+  head: ElementContent[],
+  header: ElementContent[],
+  main: ElementContent[],
+  foot: ElementContent[],
+): HastRoot {
   return {
     type: 'root',
     children: [
       { type: 'doctype' },
-      h('html', { lang: 'en' }, [h('head', {}, head), h('body', {}, [h('header', {}, header), h('main', {}, main), h('footer', {}, foot)])]),
+      h('html', { lang: 'en' }, [
+        h('head', {}, head),
+        h('body', {}, [h('header', {}, header), h('main', {}, main), h('footer', {}, foot)]),
+      ]),
     ],
   };
 }
 
-function headOf(entry: RegistryEntry, page: Page, serviceName: string, registry: Registry, links: LayoutLinks): ElementContent[] {
+function headOf(
+  entry: RegistryEntry,
+  page: Page,
+  serviceName: string,
+  registry: Registry,
+  links: LayoutLinks,
+): ElementContent[] {
   const head: ElementContent[] = [
     h('meta', { charSet: 'utf-8' }),
     h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
@@ -99,7 +115,9 @@ const SLOTS = ['head', 'nav', 'main', 'twin'] as const;
 
 export function layoutTemplate(serviceName: string, registry: Registry, links: LayoutLinks): LayoutTemplate {
   const slot = (name: (typeof SLOTS)[number]): ElementContent => ({ type: 'comment', value: `slot:${name}` });
-  const text = stringifyHtml(documentOf([slot('head')], [slot('nav')], [slot('main')], [resourcesNavigation(registry, links), slot('twin')]));
+  const text = stringifyHtml(
+    documentOf([slot('head')], [slot('nav')], [slot('main')], [resourcesNavigation(registry, links), slot('twin')]),
+  );
   const parts = text.split(/<!--slot:[a-z]+-->/);
   if (parts.length !== SLOTS.length + 1) throw new Error('the layout template lost a slot');
   return {
@@ -110,7 +128,10 @@ export function layoutTemplate(serviceName: string, registry: Registry, links: L
 }
 
 /** One page's HTML document from the template: the same bytes as `stringifyHtml(layout(input))`. */
-export function layoutHtml(template: LayoutTemplate, input: Omit<LayoutInput, 'content'> & { content: string }): string {
+export function layoutHtml(
+  template: LayoutTemplate,
+  input: Omit<LayoutInput, 'content'> & { content: string },
+): string {
   const { entry, page, serviceName, registry, links } = input;
   const twin = entry.twin ? registry.get(entry.twin) : undefined;
   const navigation = template.navigated.has(entry.path)
@@ -131,14 +152,21 @@ export function layoutHtml(template: LayoutTemplate, input: Omit<LayoutInput, 'c
 }
 
 /** The top-level HTML pages, in registry order; the current one marked for assistive technology. */
-function siteNavigation(currentPath: string, serviceName: string, registry: Registry, { home, pages }: LayoutLinks): Element {
+function siteNavigation(
+  currentPath: string,
+  serviceName: string,
+  registry: Registry,
+  { home, pages }: LayoutLinks,
+): Element {
   return h('nav', { ariaLabel: 'Site' }, [
     home ? h('a', { href: registry.url(home) }, [serviceName]) : serviceName,
     h(
       'ul',
       {},
       pages.map((e) =>
-        h('li', {}, [h('a', { href: registry.url(e), ...(e.path === currentPath ? { ariaCurrent: 'page' } : {}) }, [e.title])]),
+        h('li', {}, [
+          h('a', { href: registry.url(e), ...(e.path === currentPath ? { ariaCurrent: 'page' } : {}) }, [e.title]),
+        ]),
       ),
     ),
   ]);
@@ -159,5 +187,8 @@ function resourcesNavigation(registry: Registry, { resources }: LayoutLinks): El
 }
 
 function twinLine(twin: RegistryEntry, registry: Registry): Element {
-  return h('p', {}, ['This page in Markdown: ', h('a', { href: registry.url(twin), type: 'text/markdown' }, [registry.url(twin)])]);
+  return h('p', {}, [
+    'This page in Markdown: ',
+    h('a', { href: registry.url(twin), type: 'text/markdown' }, [registry.url(twin)]),
+  ]);
 }

@@ -12,9 +12,13 @@ export const emitLlmsFull: Emitter = (_entry, context) => {
     `# ${model.identity.name}: full AI reference`,
     `> ${model.identity.summary}`,
     `${model.identity.disambiguatingDescription} This file holds the product context and constraints, then the full Markdown of ${guides.length} guides, each starting with its title and source URL.`,
-    model.interfaceParts.map((p, i) => `${i + 1}. **${p.title}**: ${fillAddresses(p.summary, model.addresses).replace(/\s+/g, ' ')}`).join('\n'),
+    model.interfaceParts
+      .map((p, i) => `${i + 1}. **${p.title}**: ${fillAddresses(p.summary, model.addresses).replace(/\s+/g, ' ')}`)
+      .join('\n'),
     ...mcpBoundary(model),
-    agentRules(model).map((r) => `- ${r}`).join('\n'),
+    agentRules(model)
+      .map((r) => `- ${r}`)
+      .join('\n'),
   ].join('\n\n');
   const pages = guides.map((guide) => {
     const { markdown } = renderPage(guide.page!, context);

@@ -30,7 +30,8 @@ export const llmsStructure: Validator = (artifact, context) => {
   if (context.artifacts.text(artifact).length > LLMS_TXT_MAX_CHARS) return;
   const tree = parsed(artifact, context);
   const report = reporter(artifact, context);
-  const fix = 'Follow the llmstxt.org structure: `# Title`, an optional `> summary`, prose, then `## Section` lists of `- [name](url): notes`.';
+  const fix =
+    'Follow the llmstxt.org structure: `# Title`, an optional `> summary`, prose, then `## Section` lists of `- [name](url): notes`.';
   const [first] = tree.children;
   if (!first || first.type !== 'heading' || first.depth !== 1) {
     report('llms-structure', first, 'An llms.txt file must start with its one level-1 heading.', fix);
@@ -38,14 +39,26 @@ export const llmsStructure: Validator = (artifact, context) => {
   let inSection = false;
   tree.children.forEach((node, i) => {
     if (node.type === 'heading') {
-      if (node.depth === 1 && i > 0) report('llms-structure', node, 'An llms.txt file has exactly one level-1 heading.', fix);
-      if (node.depth > 2) report('llms-structure', node, `A level-${node.depth} heading is not part of the llms.txt structure; only H2 sections follow the title.`, fix);
+      if (node.depth === 1 && i > 0)
+        report('llms-structure', node, 'An llms.txt file has exactly one level-1 heading.', fix);
+      if (node.depth > 2)
+        report(
+          'llms-structure',
+          node,
+          `A level-${node.depth} heading is not part of the llms.txt structure; only H2 sections follow the title.`,
+          fix,
+        );
       if (node.depth === 2) inSection = true;
       return;
     }
     if (!inSection) return;
     if (node.type !== 'list') {
-      report('llms-structure', node, `An H2 section of an llms.txt file holds a list of links, not a ${node.type}.`, fix);
+      report(
+        'llms-structure',
+        node,
+        `An H2 section of an llms.txt file holds a list of links, not a ${node.type}.`,
+        fix,
+      );
       return;
     }
     for (const item of node.children) {
@@ -55,7 +68,13 @@ export const llmsStructure: Validator = (artifact, context) => {
         item.children.length === 1 &&
         target?.type === 'link' &&
         (after === undefined || (after.type === 'text' && after.value.startsWith(': ')));
-      if (!ok) report('llms-structure', item, 'A list item in an llms.txt section must be `- [name](url)` or `- [name](url): notes`.', fix);
+      if (!ok)
+        report(
+          'llms-structure',
+          item,
+          'A list item in an llms.txt section must be `- [name](url)` or `- [name](url): notes`.',
+          fix,
+        );
     }
   });
 };
@@ -100,7 +119,12 @@ export const llmsLinks: Validator = (artifact, context) => {
     context.diagnostics.error('validate', { ruleId, reason, fix, place: { file, ...at(offset) } });
   for (const { url, offset } of linksOf(text)) {
     if (!/^[a-z][a-z0-9+.-]*:/i.test(url)) {
-      report('llms-relative-link', offset, `The link ${url} is relative; llms files are read away from the site.`, 'Write the absolute URL ({base_url}/…).');
+      report(
+        'llms-relative-link',
+        offset,
+        `The link ${url} is relative; llms files are read away from the site.`,
+        'Write the absolute URL ({base_url}/…).',
+      );
       continue;
     }
     const resolved = resolveSiteLink(url, '/', context.registry);

@@ -21,7 +21,11 @@ export const htmlPageHead: Validator = (artifact, context) => {
   const text = context.artifacts.text(artifact);
   const report = reporter(artifact, context);
   const fix = 'Pages are built by generator/build/emit/guidance/layout.ts; rebuild, and report this if it persists.';
-  const links = [...text.matchAll(/<link\s[^>]*>/g)].map((m) => ({ tag: m[0], offset: m.index, rel: attribute(m[0], 'rel') }));
+  const links = [...text.matchAll(/<link\s[^>]*>/g)].map((m) => ({
+    tag: m[0],
+    offset: m.index,
+    rel: attribute(m[0], 'rel'),
+  }));
   const canonical = links.filter((l) => l.rel === 'canonical');
   const expected = context.registry.url(artifact.entry);
   if (canonical.length !== 1 || attribute(canonical[0]!.tag, 'href') !== expected) {
@@ -32,12 +36,22 @@ export const htmlPageHead: Validator = (artifact, context) => {
     const alternate = links.find((l) => l.rel === 'alternate' && attribute(l.tag, 'type') === 'text/markdown');
     const href = alternate && attribute(alternate.tag, 'href');
     if (!twin || href !== context.registry.url(twin) || !context.artifacts.get(twin.host, twin.file)) {
-      report('page-markdown-alternate', alternate?.offset, `The page must link its emitted Markdown twin ${artifact.entry.twin} as rel="alternate" type="text/markdown".`, fix);
+      report(
+        'page-markdown-alternate',
+        alternate?.offset,
+        `The page must link its emitted Markdown twin ${artifact.entry.twin} as rel="alternate" type="text/markdown".`,
+        fix,
+      );
     }
   }
   const headings = [...text.matchAll(/<h1[\s>]/g)];
   if (headings.length !== 1) {
-    report('page-one-title', headings[1]?.index ?? headings[0]?.index, `The page has ${headings.length} level-1 headings; it must have exactly one, its title.`, fix);
+    report(
+      'page-one-title',
+      headings[1]?.index ?? headings[0]?.index,
+      `The page has ${headings.length} level-1 headings; it must have exactly one, its title.`,
+      fix,
+    );
   }
 };
 
@@ -46,11 +60,21 @@ export const markdownTwin: Validator = (artifact, context) => {
   const text = context.artifacts.text(artifact);
   const report = reporter(artifact, context);
   if (!text.startsWith('# ')) {
-    report('twin-title', 0, 'A Markdown twin must start with its title as a level-1 heading.', 'Rebuild; the title comes from the page\'s front matter.');
+    report(
+      'twin-title',
+      0,
+      'A Markdown twin must start with its title as a level-1 heading.',
+      "Rebuild; the title comes from the page's front matter.",
+    );
   }
   const directive = /^:{2,3}[A-Za-z][\w-]*/m.exec(text);
   if (directive) {
-    report('twin-directive', directive.index, `\`${directive[0]}\` was not expanded.`, 'Use a directive listed in README, "Content layout for editors".');
+    report(
+      'twin-directive',
+      directive.index,
+      `\`${directive[0]}\` was not expanded.`,
+      'Use a directive listed in README, "Content layout for editors".',
+    );
   }
 };
 

@@ -21,14 +21,20 @@ export function sameJson(a: unknown, b: unknown): boolean {
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
   const ka = Object.keys(a);
   const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
 }
 
 /** Reports where the value at the pointer differs from the expected one (the deepest differing members); returns whether it matched. */
 export function expectValue(document: JsonDocument, context: ValidateContext, expectation: Expectation): boolean {
   const actual = document.get(expectation.pointer);
   if (sameJson(actual, expectation.expected)) return true;
-  for (const { pointer, expected, found } of differences(actual, expectation.expected, expectation.pointer).slice(0, 5)) {
+  for (const { pointer, expected, found } of differences(actual, expectation.expected, expectation.pointer).slice(
+    0,
+    5,
+  )) {
     const member = pointer === expectation.pointer ? '' : ` (at ${pointer.slice(expectation.pointer.length)})`;
     reportProblem(document, context, {
       ruleId: expectation.ruleId,
@@ -50,7 +56,10 @@ interface Difference {
 function differences(actual: unknown, expected: unknown, pointer: string): Difference[] {
   if (sameJson(actual, expected)) return [];
   const bothObjects =
-    actual !== null && expected !== null && typeof actual === 'object' && typeof expected === 'object' &&
+    actual !== null &&
+    expected !== null &&
+    typeof actual === 'object' &&
+    typeof expected === 'object' &&
     Array.isArray(actual) === Array.isArray(expected);
   if (!bothObjects || (Array.isArray(actual) && actual.length !== (expected as unknown[]).length)) {
     return [{ pointer, expected, found: actual }];
@@ -86,7 +95,10 @@ export function rejectFalseEndpoints(
       wrong.set(origin + path, `${path} is a legacy MCP path; ${model.boundaries.legacyMcpPaths}`);
     }
   }
-  wrong.set(`${model.addresses.base_url}${model.mcpServer.endpointPath}`, 'that is the human installation guide on the site, not an MCP endpoint');
+  wrong.set(
+    `${model.addresses.base_url}${model.mcpServer.endpointPath}`,
+    'that is the human installation guide on the site, not an MCP endpoint',
+  );
   let count = 0;
   for (const pointer of endpointPointers) {
     const value = document.get(pointer);

@@ -54,7 +54,10 @@ export class JsonDocument {
         ruleId: 'json-syntax',
         reason: `${context.displayPath(artifact.entry)} is not valid JSON: ${detail}.`,
         fix: 'The emitter of this kind wrote broken JSON, or the file was edited after the build; rebuild it.',
-        place: { file: context.displayPath(artifact.entry), ...(at ? lineOf(context.artifacts.text(artifact), Number(at[1])) : {}) },
+        place: {
+          file: context.displayPath(artifact.entry),
+          ...(at ? lineOf(context.artifacts.text(artifact), Number(at[1])) : {}),
+        },
       });
       return undefined;
     }

@@ -20,7 +20,8 @@ export function buildAgentMode(entry: RegistryEntry, context: EmitContext): Agen
   const steps: { action: string; url?: string }[] = [];
   if (catalog) steps.push({ action: 'Read the API catalog to find the public interface.', url: registry.url(catalog) });
   steps.push({
-    action: 'Follow the OAuth discovery chain (authentication.discoveryChain) in its order, starting with its first step.',
+    action:
+      'Follow the OAuth discovery chain (authentication.discoveryChain) in its order, starting with its first step.',
     ...(chain[0] ? { url: chain[0].url } : {}),
   });
   steps.push({

@@ -51,7 +51,7 @@ export function buildCatalog(context: EmitContext): PublicPagesCatalog | undefin
       rules: family.rules,
     })),
     notCatalogued: [
-      "Pages of the web application are not catalogued here: the public contract publishes no routes for them.",
+      'Pages of the web application are not catalogued here: the public contract publishes no routes for them.',
       model.boundaries.inferredEndpoints,
     ],
   };

@@ -47,7 +47,10 @@ export function makePublicPagesKinds(options: PublicPagesOptions = {}): KindTabl
       file: () => AGENT_DATA_FILES.pageContext,
       streamFolder: PAGE_CONTEXT_FOLDER,
       emit: emitPageContextData,
-      validate: [schemaValidator('page-context', 'Fix content/public-pages.yaml or the pages, then rebuild.'), checkPageContext],
+      validate: [
+        schemaValidator('page-context', 'Fix content/public-pages.yaml or the pages, then rebuild.'),
+        checkPageContext,
+      ],
     },
     'agent-mode': {
       mediaType: MEDIA_TYPES.json,
@@ -61,7 +64,10 @@ export function makePublicPagesKinds(options: PublicPagesOptions = {}): KindTabl
       mediaType: MEDIA_TYPES.jsonLd,
       discovery: true,
       emit: emitSchemaFeed,
-      validate: [schemaValidator('schema-feed', 'Fix the identity in content/service.yaml, then rebuild.'), checkSchemaFeed],
+      validate: [
+        schemaValidator('schema-feed', 'Fix the identity in content/service.yaml, then rebuild.'),
+        checkSchemaFeed,
+      ],
     },
     entity: {
       mediaType: MEDIA_TYPES.jsonLd,

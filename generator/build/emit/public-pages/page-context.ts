@@ -86,10 +86,13 @@ function contextOf(page: RegistryEntry, family: ResolvedFamily, rules: string[],
   const resources: PageContextResource[] = [];
   const twin = page.twin ? registry.get(page.twin) : undefined;
   if (twin) resources.push({ href: registry.url(twin), type: twin.mediaType, title: twin.title, rel: 'alternate' });
-  const index = context.memo(`public-pages:llms-index:${page.group}`, () => registry.ofKind('llms-index').find((e) => e.group === page.group));
+  const index = context.memo(`public-pages:llms-index:${page.group}`, () =>
+    registry.ofKind('llms-index').find((e) => e.group === page.group),
+  );
   if (index) resources.push({ href: registry.url(index), type: index.mediaType, title: index.title, rel: 'related' });
   const catalog = context.memo('public-pages:catalog-entry', () => registry.ofKind('public-pages-catalog')[0]);
-  if (catalog) resources.push({ href: registry.url(catalog), type: catalog.mediaType, title: catalog.title, rel: 'collection' });
+  if (catalog)
+    resources.push({ href: registry.url(catalog), type: catalog.mediaType, title: catalog.title, rel: 'collection' });
   for (const extra of family.resources) if (!resources.some((r) => r.href === extra.href)) resources.push(extra);
   return {
     path: page.path,

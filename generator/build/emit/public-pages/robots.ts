@@ -8,7 +8,12 @@ export function emitRobots(_entry: RegistryEntry, context: EmitContext): string 
   const schemamaps = registry.ofKind('schemamap').filter((e) => !e.aliasOf);
   // Data files behind query routes are for the handlers, not for search results.
   const dataDirs = [
-    ...new Set(registry.of('site').filter((e) => e.dataFor).map((e) => `/${e.file.slice(0, e.file.lastIndexOf('/') + 1)}`)),
+    ...new Set(
+      registry
+        .of('site')
+        .filter((e) => e.dataFor)
+        .map((e) => `/${e.file.slice(0, e.file.lastIndexOf('/') + 1)}`),
+    ),
   ].filter((dir) => dir !== '/');
   return [
     `# Crawler rules for ${model.addresses.base_url}: every public page and discovery resource may be read.`,

@@ -22,7 +22,10 @@ let contextSchema: ValidateFunction | undefined;
 /** One context against `$defs/pageContext` of the page-context schema: the part of it a context file holds. */
 function validateContext(value: unknown): ValidateFunction {
   if (!contextSchema) {
-    const schema = JSON.parse(readFileSync(join(ARTIFACT_SCHEMA_DIR, 'page-context.schema.json'), 'utf8')) as { $schema: string; $defs: object };
+    const schema = JSON.parse(readFileSync(join(ARTIFACT_SCHEMA_DIR, 'page-context.schema.json'), 'utf8')) as {
+      $schema: string;
+      $defs: object;
+    };
     contextSchema = compileSchema({ $schema: schema.$schema, $defs: schema.$defs, $ref: '#/$defs/pageContext' });
   }
   contextSchema(value);
@@ -47,14 +50,20 @@ export const checkPageContext: Validator = (artifact, context) => {
   checkContextFiles(document, data as PageContextData, stream, context);
 };
 
-function checkContextFiles(document: JsonDocument, data: PageContextData, stream: ArtifactStream, context: ValidateContext): void {
+function checkContextFiles(
+  document: JsonDocument,
+  data: PageContextData,
+  stream: ArtifactStream,
+  context: ValidateContext,
+): void {
   const { registry } = context;
   const { artifact } = document;
   const ids = new Map<string, RouteFamily>(data.routeFamilies.map((f) => [f.id, f]));
   const seen = new Set<string>();
   for (const part of stream.files()) {
     const problems: { ruleId: string; pointer: string; reason: string; fix: string }[] = [];
-    const report = (ruleId: string, pointer: string, reason: string, fix = REBUILD) => problems.push({ ruleId, pointer, reason, fix });
+    const report = (ruleId: string, pointer: string, reason: string, fix = REBUILD) =>
+      problems.push({ ruleId, pointer, reason, fix });
     let value: unknown;
     try {
       value = JSON.parse(part.body);
@@ -67,21 +76,35 @@ function checkContextFiles(document: JsonDocument, data: PageContextData, stream
     }
     const validate = validateContext(value);
     for (const error of validate.errors ?? []) {
-      report('page-context-schema', pointerOfError(error), `${describeSchemaError(error)} (schemas/artifacts/page-context.schema.json, #/$defs/pageContext${error.schemaPath.slice(1)}).`, SCHEMA_FIX);
+      report(
+        'page-context-schema',
+        pointerOfError(error),
+        `${describeSchemaError(error)} (schemas/artifacts/page-context.schema.json, #/$defs/pageContext${error.schemaPath.slice(1)}).`,
+        SCHEMA_FIX,
+      );
     }
     const page = value as PageContext;
     if (!validate.errors && typeof page.path === 'string') {
       seen.add(page.path);
       if (`/${part.file}` !== contextFileOf(data, page.path)) {
-        report('page-context-file', '/path', `the context of ${page.path} is in the file of another path (/${part.file})`);
+        report(
+          'page-context-file',
+          '/path',
+          `the context of ${page.path} is in the file of another path (/${part.file})`,
+        );
       }
       const html = registry.get(page.path)?.kind === 'markdown' ? undefined : page.path;
       const expected = html ? findRouteFamily(data.routeFamilies, html)?.id : page.routeFamily;
       if (!ids.has(page.routeFamily) || expected !== page.routeFamily) {
-        report('page-context-family', '/routeFamily', `the context of ${page.path} names the family \`${page.routeFamily}\`, but the matcher gives \`${expected ?? 'none'}\``);
+        report(
+          'page-context-family',
+          '/routeFamily',
+          `the context of ${page.path} names the family \`${page.routeFamily}\`, but the matcher gives \`${expected ?? 'none'}\``,
+        );
       }
       const canonical = siteEntryOf(registry, page.canonicalUrl);
-      if (!canonical || canonical.dataFor) report('page-context-link', '/canonicalUrl', `${page.canonicalUrl} is not a page the site serves`);
+      if (!canonical || canonical.dataFor)
+        report('page-context-link', '/canonicalUrl', `${page.canonicalUrl} is not a page the site serves`);
       page.resources.forEach((resource, i) => {
         if (isOnSite(registry, resource.href) && !siteEntryOf(registry, resource.href)) {
           report('page-context-link', pointerOf('resources', i, 'href'), `${resource.href} is not served by the site`);

@@ -8,7 +8,12 @@ export const checkRobots: Validator = (artifact, context) => {
   const file = context.displayPath(artifact.entry);
   const { registry } = context;
   const report = (ruleId: string, line: number, reason: string) =>
-    context.diagnostics.error('validate', { ruleId, reason: `${file}: ${reason}.`, fix: REBUILD, place: { file, line, column: 1 } });
+    context.diagnostics.error('validate', {
+      ruleId,
+      reason: `${file}: ${reason}.`,
+      fix: REBUILD,
+      place: { file, line, column: 1 },
+    });
   const fields = new Map<string, { value: string; line: number }[]>();
   context.artifacts
     .text(artifact)
@@ -24,7 +29,9 @@ export const checkRobots: Validator = (artifact, context) => {
   const expect = (field: string, ruleId: string, url: string | undefined) => {
     const lines = fields.get(field.toLowerCase()) ?? [];
     if (url && !lines.some((l) => l.value === url)) report(ruleId, lines[0]?.line ?? 1, `no "${field}: ${url}" line`);
-    for (const l of lines) if (l.value !== url) report(ruleId, l.line, `"${field}: ${l.value}" is not the absolute URL of the site's ${field.toLowerCase()}`);
+    for (const l of lines)
+      if (l.value !== url)
+        report(ruleId, l.line, `"${field}: ${l.value}" is not the absolute URL of the site's ${field.toLowerCase()}`);
   };
   const sitemap = mainSitemap(registry);
   const schemamap = registry.ofKind('schemamap')[0];

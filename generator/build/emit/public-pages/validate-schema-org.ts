@@ -27,7 +27,12 @@ export const checkSchemaFeed: Validator = (artifact, context) => {
     const id = node?.['@id'];
     if (typeof id !== 'string') return;
     if (seen.has(id)) {
-      reportProblem(document, context, { ruleId: 'schema-feed-id', pointer: pointerOf('@graph', i, '@id'), reason: `the @id ${id} is used by two nodes`, fix: REBUILD });
+      reportProblem(document, context, {
+        ruleId: 'schema-feed-id',
+        pointer: pointerOf('@graph', i, '@id'),
+        reason: `the @id ${id} is used by two nodes`,
+        fix: REBUILD,
+      });
     }
     seen.add(id);
   });
@@ -37,7 +42,8 @@ export const checkEntity: Validator = (artifact, context) => {
   const document = JsonDocument.read(artifact, context);
   if (!document) return;
   const entity = document.value as Node;
-  const report = (ruleId: string, pointer: string, reason: string) => reportProblem(document, context, { ruleId, pointer, reason, fix: REBUILD });
+  const report = (ruleId: string, pointer: string, reason: string) =>
+    reportProblem(document, context, { ruleId, pointer, reason, fix: REBUILD });
   const logo = entity.logo;
   if (typeof logo === 'string' && !siteEntryOf(context.registry, logo)) {
     report('entity-logo', '/logo', `the logo ${logo} is not served by the site`);
@@ -53,13 +59,21 @@ export const checkEntity: Validator = (artifact, context) => {
     }
     const node = graph.find((n) => n['@id'] === entity['@id']);
     if (!node || node['@type'] !== 'Organization') {
-      report('entity-feed-id', '/@id', `${context.displayPath(feedEntry)} has no Organization with the @id ${String(entity['@id'])}`);
+      report(
+        'entity-feed-id',
+        '/@id',
+        `${context.displayPath(feedEntry)} has no Organization with the @id ${String(entity['@id'])}`,
+      );
       continue;
     }
     for (const [key, value] of Object.entries(entity)) {
       if (key === '@context') continue;
       if (JSON.stringify(node[key]) !== JSON.stringify(value)) {
-        report('entity-feed-mismatch', pointerOf(key), `\`${key}\` differs from the Organization node of ${context.displayPath(feedEntry)}`);
+        report(
+          'entity-feed-mismatch',
+          pointerOf(key),
+          `\`${key}\` differs from the Organization node of ${context.displayPath(feedEntry)}`,
+        );
       }
     }
   }

@@ -26,14 +26,19 @@ function readXml(artifact: Artifact, context: ValidateContext, report: Report): 
 }
 
 const inSitemapNs = (e: XmlElement, local: string) => e.local === local && e.uri === SITEMAP_NAMESPACE;
-const child = (e: XmlElement, local: string, uri = SITEMAP_NAMESPACE) => e.children.filter((c) => c.local === local && c.uri === uri);
+const child = (e: XmlElement, local: string, uri = SITEMAP_NAMESPACE) =>
+  e.children.filter((c) => c.local === local && c.uri === uri);
 
 export const checkSchemamap: Validator = (artifact, context) => {
   const report = reporter(artifact, context);
   const root = readXml(artifact, context, report);
   if (!root) return;
   if (!inSitemapNs(root, 'urlset') || root.attributes['xmlns:sf']?.value !== SCHEMA_FEED_NAMESPACE) {
-    report('schemamap-namespace', root, `the root must be <urlset xmlns="${SITEMAP_NAMESPACE}" xmlns:sf="${SCHEMA_FEED_NAMESPACE}">`);
+    report(
+      'schemamap-namespace',
+      root,
+      `the root must be <urlset xmlns="${SITEMAP_NAMESPACE}" xmlns:sf="${SCHEMA_FEED_NAMESPACE}">`,
+    );
     return;
   }
   const listed = new Set<string>();
@@ -44,8 +49,16 @@ export const checkSchemamap: Validator = (artifact, context) => {
       report('schemamap-structure', url, `<${url.name}> must be a <url> with exactly one <loc>`);
       continue;
     }
-    if (url.attributes.contentType?.value !== SCHEMA_FEED_CONTENT_TYPE || sf.length !== 1 || sf[0]!.text.trim() !== SCHEMA_FEED_CONTENT_TYPE) {
-      report('schemamap-structure', url, `each <url> gives the type ${SCHEMA_FEED_CONTENT_TYPE} both as a contentType attribute and as <sf:contentType>`);
+    if (
+      url.attributes.contentType?.value !== SCHEMA_FEED_CONTENT_TYPE ||
+      sf.length !== 1 ||
+      sf[0]!.text.trim() !== SCHEMA_FEED_CONTENT_TYPE
+    ) {
+      report(
+        'schemamap-structure',
+        url,
+        `each <url> gives the type ${SCHEMA_FEED_CONTENT_TYPE} both as a contentType attribute and as <sf:contentType>`,
+      );
     }
     const href = loc[0]!.text.trim();
     listed.add(href);
@@ -68,7 +81,11 @@ export function makeSitemapCheck(limits: SitemapLimits): Validator {
     if (!root) return;
     const isIndex = inSitemapNs(root, 'sitemapindex');
     if (!isIndex && !inSitemapNs(root, 'urlset')) {
-      report('sitemap-namespace', root, `the root must be <urlset> or <sitemapindex> in the namespace ${SITEMAP_NAMESPACE}`);
+      report(
+        'sitemap-namespace',
+        root,
+        `the root must be <urlset> or <sitemapindex> in the namespace ${SITEMAP_NAMESPACE}`,
+      );
       return;
     }
     const item = isIndex ? 'sitemap' : 'url';
@@ -78,7 +95,11 @@ export function makeSitemapCheck(limits: SitemapLimits): Validator {
     for (const element of root.children) {
       const loc = child(element, 'loc');
       if (!inSitemapNs(element, item) || loc.length !== 1) {
-        report('sitemap-structure', element, `<${root.local}> holds only <${item}> elements, each with exactly one <loc>`);
+        report(
+          'sitemap-structure',
+          element,
+          `<${root.local}> holds only <${item}> elements, each with exactly one <loc>`,
+        );
         continue;
       }
       const href = loc[0]!.text.trim();
@@ -91,12 +112,20 @@ export function makeSitemapCheck(limits: SitemapLimits): Validator {
         valid = false;
       }
       if (!valid || !entry || (isIndex ? entry.kind !== 'sitemap' : !pageUrls!.has(href))) {
-        report('sitemap-loc', loc[0]!, `<loc>${href}</loc> is not the absolute URL of a ${isIndex ? 'sitemap part' : 'public page'} the site serves`);
+        report(
+          'sitemap-loc',
+          loc[0]!,
+          `<loc>${href}</loc> is not the absolute URL of a ${isIndex ? 'sitemap part' : 'public page'} the site serves`,
+        );
       }
     }
     const size = new TextEncoder().encode(context.artifacts.text(artifact)).length;
     if (locs.length > limits.maxUrls || size > limits.maxBytes) {
-      report('sitemap-limit', root, `${locs.length} entries and ${size} bytes exceed the sitemap limits (${limits.maxUrls} entries, ${limits.maxBytes} bytes)`);
+      report(
+        'sitemap-limit',
+        root,
+        `${locs.length} entries and ${size} bytes exceed the sitemap limits (${limits.maxUrls} entries, ${limits.maxBytes} bytes)`,
+      );
     }
     if (artifact.entry === mainSitemap(context.registry)) checkCoverage(context, report, root);
   };
@@ -120,11 +149,20 @@ function checkCoverage(context: ValidateContext, report: Report, root: XmlElemen
   const seen = new Set<string>();
   const twice = found.filter((u) => seen.has(u) || (seen.add(u), false));
   if (missing.length > 0 || twice.length > 0) {
-    report('sitemap-coverage', root, [missing.length ? `missing ${missing.join(', ')}` : '', twice.length ? `listed twice ${twice.join(', ')}` : ''].filter(Boolean).join('; '));
+    report(
+      'sitemap-coverage',
+      root,
+      [missing.length ? `missing ${missing.join(', ')}` : '', twice.length ? `listed twice ${twice.join(', ')}` : '']
+        .filter(Boolean)
+        .join('; '),
+    );
   }
 }
 
 /** The five predefined entities, the only escapes the emitters write (`escapeXml`). */
 function unescapeXml(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[name]!);
+  return text.replace(
+    /&(amp|lt|gt|quot|apos);/g,
+    (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[name]!,
+  );
 }

@@ -41,7 +41,8 @@ export function parseXml(text: string): XmlParse {
       column: parser.column + 1,
     };
     if (stack.length > 0) stack[stack.length - 1]!.children.push(element);
-    else if (root) failure ??= { reason: 'The file has more than one root element.', line: element.line, column: element.column };
+    else if (root)
+      failure ??= { reason: 'The file has more than one root element.', line: element.line, column: element.column };
     else root = element;
     stack.push(element);
   };

@@ -11,5 +11,5 @@ export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
 /** Escapes text and attribute values (the five XML entities), so a URL with & or quotes stays well-formed. */
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' })[c]};`);
+  return text.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]};`);
 }

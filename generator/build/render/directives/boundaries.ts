@@ -36,7 +36,8 @@ export const notShown: BlockDirective = {
 };
 
 export const notEndpoints: BlockDirective = {
-  summary: 'The addresses that are not MCP endpoints (this guide among them), the real endpoint, and the legacy paths rule.',
+  summary:
+    'The addresses that are not MCP endpoints (this guide among them), the real endpoint, and the legacy paths rule.',
   expand: (_, { model, fill }) => {
     const server = model.mcpServer;
     const endpoint = fill(`{${server.host}}${server.endpointPath}`);

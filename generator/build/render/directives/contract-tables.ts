@@ -15,7 +15,10 @@ export const controls: BlockDirective = {
 export const scopes: BlockDirective = {
   summary: 'Table of the supported scopes and what each covers.',
   expand: (_, { model }) => [
-    table(['Scope', 'Covers'], model.authentication.scopes.map((s) => [code(s.name), s.covers])),
+    table(
+      ['Scope', 'Covers'],
+      model.authentication.scopes.map((s) => [code(s.name), s.covers]),
+    ),
   ],
 };
 
@@ -23,8 +26,18 @@ export const errorShape: BlockDirective = {
   summary: 'The JSON API error object, the MCP error data, and how clients read them.',
   expand: (_, { model }) => {
     const { api, mcp, clientRule } = model.errors;
-    const fields = (rows: typeof api.fields) => table(['Field', 'Type', 'Meaning'], rows.map((f) => [code(f.name), f.type, f.meaning]));
-    return [paragraph(api.statement), fields(api.fields), paragraph(mcp.statement), fields(mcp.dataFields), paragraph(clientRule)];
+    const fields = (rows: typeof api.fields) =>
+      table(
+        ['Field', 'Type', 'Meaning'],
+        rows.map((f) => [code(f.name), f.type, f.meaning]),
+      );
+    return [
+      paragraph(api.statement),
+      fields(api.fields),
+      paragraph(mcp.statement),
+      fields(mcp.dataFields),
+      paragraph(clientRule),
+    ];
   },
 };
 
@@ -39,7 +52,10 @@ export const pricingCall: BlockDirective = {
         [
           ['Method', code(call.method)],
           ['Address', code(address)],
-          ['Request payload', [call.requestPayload.description, ' ', code(JSON.stringify(call.requestPayload.example))]],
+          [
+            'Request payload',
+            [call.requestPayload.description, ' ', code(JSON.stringify(call.requestPayload.example))],
+          ],
           ['Response', call.response.description],
         ],
       ),
@@ -49,7 +65,8 @@ export const pricingCall: BlockDirective = {
 };
 
 export const mcpServer: BlockDirective = {
-  summary: 'Table of the hosted MCP server (address, transport, format, authentication, discovery methods) and its rules.',
+  summary:
+    'Table of the hosted MCP server (address, transport, format, authentication, discovery methods) and its rules.',
   expand: (_, { model, fill }) => {
     const server = model.mcpServer;
     return [

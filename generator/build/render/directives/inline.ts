@@ -14,5 +14,7 @@ export const mcpEndpoint: InlineDirective = {
 
 export const pricingEndpoint: InlineDirective = {
   summary: "The pricing call's method and address.",
-  expand: ({ model, fill }) => [code(`${model.pricingCall.method} ${fill(`{${model.pricingCall.host}}${model.pricingCall.path}`)}`)],
+  expand: ({ model, fill }) => [
+    code(`${model.pricingCall.method} ${fill(`{${model.pricingCall.host}}${model.pricingCall.path}`)}`),
+  ],
 };

@@ -42,7 +42,14 @@ export const sectionPages: BlockDirective = {
   expand: ({ section }, { model, registry, page, fail }) => {
     const id = section ?? page.section ?? page.id;
     if (!model.pages.some((p) => p.id === id && !p.section)) {
-      fail('unknown-section', `There is no section page \`${id}\`.`, `Name a top-level page: ${model.pages.filter((p) => !p.section).map((p) => p.id).join(', ')}.`);
+      fail(
+        'unknown-section',
+        `There is no section page \`${id}\`.`,
+        `Name a top-level page: ${model.pages
+          .filter((p) => !p.section)
+          .map((p) => p.id)
+          .join(', ')}.`,
+      );
       return [];
     }
     const items = model.pages
@@ -60,7 +67,12 @@ export const sectionPages: BlockDirective = {
 
 export const interfaceParts: BlockDirective = {
   summary: 'The three parts of the public developer interface.',
-  expand: (_, { model, fill }) => [list(model.interfaceParts.map((p) => [strong(p.title), `: ${fill(p.summary)}`]), true)],
+  expand: (_, { model, fill }) => [
+    list(
+      model.interfaceParts.map((p) => [strong(p.title), `: ${fill(p.summary)}`]),
+      true,
+    ),
+  ],
 };
 
 export const identity: BlockDirective = {
@@ -77,7 +89,12 @@ export const identity: BlockDirective = {
       ['Same as', ...id.sameAs.flatMap((url, i) => (i ? [', ', link(url)] : [link(url)]))],
       ['Contact', `${id.contactPoint.contactType}: `, link(site(id.contactPoint.url))],
     ];
-    return [table(['Fact', 'Value'], rows.map(([label, ...value]) => [label!, value]))] as RootContent[];
+    return [
+      table(
+        ['Fact', 'Value'],
+        rows.map(([label, ...value]) => [label!, value]),
+      ),
+    ] as RootContent[];
   },
 };
 
@@ -87,11 +104,16 @@ function siteUrl(path: string, { registry, page }: DirectiveContext): string {
 }
 
 export const routeFamilies: BlockDirective = {
-  summary: 'Table of the read-only public page route families (content/public-pages.yaml) and the rules every page carries.',
+  summary:
+    'Table of the read-only public page route families (content/public-pages.yaml) and the rules every page carries.',
   expand: (_, { model, fill, fail }) => {
     const pages = model.publicPages;
     if (!pages) {
-      fail('missing-route-families', 'The content set has no public page route families.', 'Add content/public-pages.yaml, or remove this directive.');
+      fail(
+        'missing-route-families',
+        'The content set has no public page route families.',
+        'Add content/public-pages.yaml, or remove this directive.',
+      );
       return [];
     }
     return [

@@ -6,8 +6,12 @@ import { urlsOfChunk } from '../text/artifact-urls.js';
 import { RUN_MEMO_LIMIT, TextMemo } from '../../text/memo.js';
 import { isTemplate, pathOn, splitPath } from '../../text/urls.js';
 import { negated } from '../../boundaries/wording.js';
-import { contractEndpoints, describePaths, UNKNOWN_ENDPOINT_FIX, type HostEndpoints } from '../../boundaries/contract-endpoints.js';
-
+import {
+  contractEndpoints,
+  describePaths,
+  UNKNOWN_ENDPOINT_FIX,
+  type HostEndpoints,
+} from '../../boundaries/contract-endpoints.js';
 
 interface Candidate {
   url: string;

@@ -4,7 +4,17 @@
 // per page.
 import type { SourcePlace } from '../../../model/types.js';
 import type { ArtifactText } from './artifact-text.js';
-import { blankedRanges, blankedSlice, blankHtml, htmlCuts, htmlCutsIn, scanHtml, unitsOf, type HtmlState, type TextUnit } from '../../text/units.js';
+import {
+  blankedRanges,
+  blankedSlice,
+  blankHtml,
+  htmlCuts,
+  htmlCutsIn,
+  scanHtml,
+  unitsOf,
+  type HtmlState,
+  type TextUnit,
+} from '../../text/units.js';
 import { markdownBlocks, type Block } from '../../text/markdown-blocks.js';
 
 /** Units of one stretch of an artifact, with offsets in the stretch. Stretches read alike are one object. */
@@ -35,9 +45,12 @@ export function unitChunksOfArtifact(item: ArtifactText): PlacedChunk[] {
               offset: 0,
               chunk: {
                 text: item.text,
-                units: unitsOf(item.text, item.format, item.json, item.format === 'markdown' ? blocksOfArtifact(item) : undefined).sort(
-                  (a, b) => a.offset - b.offset,
-                ),
+                units: unitsOf(
+                  item.text,
+                  item.format,
+                  item.json,
+                  item.format === 'markdown' ? blocksOfArtifact(item) : undefined,
+                ).sort((a, b) => a.offset - b.offset),
               },
             },
           ];
@@ -162,20 +175,37 @@ function htmlChunks(item: ArtifactText): PlacedChunk[] {
     const text = item.text.slice(from, to);
     const stack =
       state.leadIns.length === 0 && state.headers.length === 0
-        ? (state.inThead ? 'thead' : '')
+        ? state.inThead
+          ? 'thead'
+          : ''
         : JSON.stringify([state.leadIns, state.headers, state.inThead]);
     // Looked up by a probe of a few characters, then compared whole: hashing every stretch of every page costs more
     // than comparing the few that share a probe.
     const probe = probeOf(item.text, from, to);
     const known = byProbe.get(probe);
     let reading = known?.find(
-      (r) => r.stack === stack && (r.lastBlock === undefined || r.lastBlock === state.lastBlock) && r.chunk.text === text,
+      (r) =>
+        r.stack === stack && (r.lastBlock === undefined || r.lastBlock === state.lastBlock) && r.chunk.text === text,
     );
     if (!reading) {
       const before = state.lastBlock;
-      const after: HtmlState = { leadIns: [...state.leadIns], headers: [...state.headers], lastBlock: before, inThead: state.inThead };
-      const scan = scanHtml(blanked !== undefined ? blanked.slice(from, to) : blankedSlice(item.text, from, to, ranges!), after);
-      reading = { stack, lastBlock: scan.readsLastBlock ? before : undefined, chunk: { text, units: scan.units }, after, setsLastBlock: scan.setsLastBlock };
+      const after: HtmlState = {
+        leadIns: [...state.leadIns],
+        headers: [...state.headers],
+        lastBlock: before,
+        inThead: state.inThead,
+      };
+      const scan = scanHtml(
+        blanked !== undefined ? blanked.slice(from, to) : blankedSlice(item.text, from, to, ranges!),
+        after,
+      );
+      reading = {
+        stack,
+        lastBlock: scan.readsLastBlock ? before : undefined,
+        chunk: { text, units: scan.units },
+        after,
+        setsLastBlock: scan.setsLastBlock,
+      };
       // A probe that many different stretches share stops collecting them, so a lookup compares a few at most.
       if (!known) byProbe.set(probe, [reading]);
       else if (known.length < PROBE_LIMIT) known.push(reading);

@@ -14,7 +14,10 @@ const CONTROL_LIST_KEYS = new Set(['controls', 'tools']);
 /** Tokens that look like scopes: the first segment of the contract's scope names, then dotted words ("svc.x.read"). */
 export function scopePattern(model: Model): RegExp {
   const prefixes = [...new Set(model.authentication.scopes.map((s) => s.name.split('.')[0]!))];
-  return new RegExp(`\\b(?:${prefixes.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\.[a-z0-9_-]+(?:\\.[a-z0-9_-]+)*\\b`, 'gi');
+  return new RegExp(
+    `\\b(?:${prefixes.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\.[a-z0-9_-]+(?:\\.[a-z0-9_-]+)*\\b`,
+    'gi',
+  );
 }
 
 const scopesIn = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[0]);
@@ -40,7 +43,9 @@ function unknownScopes(context: ValidateContext, item: ArtifactText, pattern: Re
   for (const { offset, chunk } of unitChunksOfArtifact(item)) {
     let stray = strayScopes.get(chunk);
     if (!stray) {
-      stray = [...chunk.text.matchAll(pattern)].filter((m) => !scopes.has(m[0])).map((m) => ({ token: m[0], offset: m.index }));
+      stray = [...chunk.text.matchAll(pattern)]
+        .filter((m) => !scopes.has(m[0]))
+        .map((m) => ({ token: m[0], offset: m.index }));
       strayScopes.set(chunk, stray);
     }
     for (const m of stray) {
@@ -88,7 +93,7 @@ function jsonControls(context: ValidateContext, item: ArtifactText, pattern: Reg
       context.diagnostics.error('validate', {
         ruleId: 'control-scope-mismatch',
         reason: `\`${pointer(path)}\` describes the control ${control} with the scope(s) ${named.join(', ')}, but it requires ${expected} (contract 4.3).`,
-        fix: 'Take each control\'s scope from content/mcp-server.yaml requiredScope.',
+        fix: "Take each control's scope from content/mcp-server.yaml requiredScope.",
         place: item.place(item.offsetAt([...path, idKey])),
       });
     }
@@ -117,7 +122,9 @@ function keysIn(value: unknown): string[] {
 function controlList(context: ValidateContext, item: ArtifactText, list: unknown[], path: JsonPath): void {
   const expected = context.model.mcpServer.controls.map((c) => c.name);
   const names = list.map((entry) =>
-    typeof entry === 'string' ? entry : CONTROL_ID_KEYS.map((k) => (entry as Record<string, unknown>)?.[k]).find((v) => typeof v === 'string'),
+    typeof entry === 'string'
+      ? entry
+      : CONTROL_ID_KEYS.map((k) => (entry as Record<string, unknown>)?.[k]).find((v) => typeof v === 'string'),
   );
   const missing = expected.filter((n) => !names.includes(n));
   const extra = names.filter((n) => typeof n !== 'string' || !expected.includes(n));
@@ -150,7 +157,7 @@ function textControls(context: ValidateContext, item: ArtifactText, pattern: Reg
       context.diagnostics.error('validate', {
         ruleId: 'control-scope-mismatch',
         reason: finding.reason,
-        fix: 'Take each control\'s scope from the model (the pages\' ::controls directive, or content/mcp-server.yaml requiredScope).',
+        fix: "Take each control's scope from the model (the pages' ::controls directive, or content/mcp-server.yaml requiredScope).",
         place: item.place(offset + finding.offset),
       });
     }

@@ -26,7 +26,6 @@ function foreignAddresses(env: EnvironmentName, environments: Record<Environment
   return out;
 }
 
-
 /** Whether an address occurs as a whole origin at all (the first occurrence settles it). */
 export function occursIn(text: string, address: string): boolean {
   for (let at = text.indexOf(address); at >= 0; at = text.indexOf(address, at + 1)) {
@@ -54,7 +53,8 @@ export const ownEnvironmentAddresses = textTreeValidator('ownEnvironmentAddresse
     for (const f of foreign) for (const offset of occurrences(chunk.text, f.address)) hits.push({ offset, ...f });
     if (env === 'production') {
       for (const m of chunk.text.matchAll(LOOPBACK)) {
-        if (!hits.some((h) => h.offset === m.index)) hits.push({ offset: m.index, address: m[0], label: 'a loopback address' });
+        if (!hits.some((h) => h.offset === m.index))
+          hits.push({ offset: m.index, address: m[0], label: 'a loopback address' });
       }
     }
     hits.sort((a, b) => a.offset - b.offset);
@@ -66,9 +66,11 @@ export const ownEnvironmentAddresses = textTreeValidator('ownEnvironmentAddresse
   return (item) => {
     const chunks = cutSafe ? unitChunksOfArtifact(item) : [{ offset: 0, chunk: { text: item.text, units: [] } }];
     const hits: Hit[] = [];
-    for (const { offset, chunk } of chunks) for (const h of hitsIn(chunk)) hits.push(offset === 0 ? h : { ...h, offset: h.offset + offset });
+    for (const { offset, chunk } of chunks)
+      for (const h of hitsIn(chunk)) hits.push(offset === 0 ? h : { ...h, offset: h.offset + offset });
     hits.slice(0, MAX_LISTED).forEach((hit, i) => {
-      const more = i === MAX_LISTED - 1 && hits.length > MAX_LISTED ? ` (${hits.length - MAX_LISTED} more in this file)` : '';
+      const more =
+        i === MAX_LISTED - 1 && hits.length > MAX_LISTED ? ` (${hits.length - MAX_LISTED} more in this file)` : '';
       context.diagnostics.error('validate', {
         ruleId: 'foreign-address',
         reason: `${hit.address} is ${hit.label}, but this is the ${env} build${more}.`,

@@ -11,9 +11,24 @@ import { RUN_MEMO_LIMIT, TextMemo } from '../../text/memo.js';
 import { pathOn, splitPath } from '../../text/urls.js';
 
 /** Members whose value is, by their name, an MCP endpoint. */
-const ENDPOINT_KEYS = new Set(['endpoint', 'mcpEndpoint', 'mcp_endpoint', 'serverUrl', 'server_url', 'mcpUrl', 'mcpServerUrl']);
+const ENDPOINT_KEYS = new Set([
+  'endpoint',
+  'mcpEndpoint',
+  'mcp_endpoint',
+  'serverUrl',
+  'server_url',
+  'mcpUrl',
+  'mcpServerUrl',
+]);
 /** Objects under these members describe how to reach a server: their `url` is an endpoint (server card remotes, SEP-1649 transport, A2A interfaces, client configs). */
-const ENDPOINT_CONTAINERS = new Set(['remotes', 'transport', 'supportedInterfaces', 'additionalInterfaces', 'interfaces', 'mcpServers']);
+const ENDPOINT_CONTAINERS = new Set([
+  'remotes',
+  'transport',
+  'supportedInterfaces',
+  'additionalInterfaces',
+  'interfaces',
+  'mcpServers',
+]);
 const TRANSPORT_TYPES = new Set(['streamable-http', 'streamableHttp', 'sse', 'http']);
 /** Words with which prose presents a URL as something to connect to. */
 const ENDPOINT_WORDS = /endpoint|server\s+url|connect|configur|remote|transport|"url"\s*:|\burl\s*[:=]/i;
@@ -31,11 +46,13 @@ function roleOf(path: JsonPath, parent: unknown): Role | undefined {
   const siblings = (parent && typeof parent === 'object' ? parent : {}) as Record<string, unknown>;
   // RFC 9264: a linkset context's anchor is the service its links describe.
   if (key === 'anchor') return 'service-url';
-  if (key === 'href') return typeof siblings.title === 'string' && MCP_SERVER_TITLE.test(siblings.title) ? 'endpoint' : undefined;
+  if (key === 'href')
+    return typeof siblings.title === 'string' && MCP_SERVER_TITLE.test(siblings.title) ? 'endpoint' : undefined;
   if (key !== 'url' && key !== 'uri') return undefined;
   if (path.slice(0, -1).some((s) => typeof s === 'string' && ENDPOINT_CONTAINERS.has(s))) return 'endpoint';
   // An A2A interface (protocolBinding) or a v0.2/v0.3 card's service URL (preferredTransport) is where a client connects.
-  if (TRANSPORT_TYPES.has(String(siblings.type)) || 'protocolBinding' in siblings || 'preferredTransport' in siblings) return 'endpoint';
+  if (TRANSPORT_TYPES.has(String(siblings.type)) || 'protocolBinding' in siblings || 'preferredTransport' in siblings)
+    return 'endpoint';
   return path.length === 1 ? 'service-url' : undefined;
 }
 
@@ -140,7 +157,8 @@ export const onlyMcpEndpoint = textTreeValidator('onlyMcpEndpoint', (context) =>
     for (const unit of chunk.units) {
       // The words first: a unit that presents nothing as an endpoint needs no reading of its negation.
       if (!ENDPOINT_WORDS.test(unit.text) || negated(unit)) continue;
-      for (const m of unit.text.matchAll(legacyPattern)) found.legacy.push({ path: m[0], offset: unit.offset + m.index });
+      for (const m of unit.text.matchAll(legacyPattern))
+        found.legacy.push({ path: m[0], offset: unit.offset + m.index });
     }
     for (const url of urlsOfChunk(chunk)) {
       const why = verdictOf(url.url);

@@ -7,7 +7,6 @@ import { urlsOfChunk } from '../text/artifact-urls.js';
 import { RUN_MEMO_LIMIT, TextMemo } from '../../text/memo.js';
 import { isTemplate, pathOn, rootRelativeLinks, splitPath, type FoundUrl } from '../../text/urls.js';
 
-
 /** The registry entry a site URL's path (query included) is answered by: the exact path, else the query route. */
 export function resolveSitePath(registry: Registry, pathWithQuery: string): RegistryEntry | undefined {
   const { path, query } = splitPath(pathWithQuery);

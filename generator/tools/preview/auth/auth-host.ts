@@ -49,7 +49,9 @@ export function createAuthHost({ model, registry, files, userId }: AuthHostOptio
   const entry = registry.get(metadataPath, 'auth');
   const built = entry ? files.of(entry) : undefined;
   if (!entry || !built) {
-    throw new Error(`The build has no ${model.addresses.auth_url}${metadataPath} (dist-preview-hosts/auth/). Build with --env preview.`);
+    throw new Error(
+      `The build has no ${model.addresses.auth_url}${metadataPath} (dist-preview-hosts/auth/). Build with --env preview.`,
+    );
   }
   const options = {
     provider,
@@ -76,7 +78,12 @@ export function createAuthHost({ model, registry, files, userId }: AuthHostOptio
   // The built document is the one published; serving it keeps the preview and the build from drifting apart.
   app.get(metadataPath, (req, res) => {
     // setHeader, not res.set: express would append a charset the standards table does not give this media type.
-    for (const [name, value] of Object.entries({ 'content-type': entry.mediaType, 'cache-control': DISCOVERY_CACHE_CONTROL, etag: built.etag, ...CORS_ANY })) {
+    for (const [name, value] of Object.entries({
+      'content-type': entry.mediaType,
+      'cache-control': DISCOVERY_CACHE_CONTROL,
+      etag: built.etag,
+      ...CORS_ANY,
+    })) {
       res.setHeader(name, value);
     }
     if (req.fresh) {
@@ -87,8 +94,13 @@ export function createAuthHost({ model, registry, files, userId }: AuthHostOptio
   });
   // The router would also answer protected resource metadata here; that document belongs to the MCP host alone.
   app.use(model.authentication.protectedResourceMetadataPath, (_req, res) => {
-    sendError(res, 404, 'not_found', 'Protected resource metadata is not served by the authorization server.',
-      `Read it at ${model.addresses.mcp_url}${model.authentication.protectedResourceMetadataPath}.`);
+    sendError(
+      res,
+      404,
+      'not_found',
+      'Protected resource metadata is not served by the authorization server.',
+      `Read it at ${model.addresses.mcp_url}${model.authentication.protectedResourceMetadataPath}.`,
+    );
   });
   app.use(
     mcpAuthRouter({
@@ -100,12 +112,20 @@ export function createAuthHost({ model, registry, files, userId }: AuthHostOptio
     }),
   );
   app.use((req, res) => {
-    sendError(res, 404, 'not_found', `Nothing is published at ${req.path}.`,
-      `The authorization server's endpoints are listed in ${model.addresses.auth_url}${metadataPath}.`);
+    sendError(
+      res,
+      404,
+      'not_found',
+      `Nothing is published at ${req.path}.`,
+      `The authorization server's endpoints are listed in ${model.addresses.auth_url}${metadataPath}.`,
+    );
   });
   return { app, provider };
 }
 
 function sendError(res: express.Response, status: number, code: string, message: string, resolution: string): void {
-  res.status(status).set({ 'cache-control': NO_STORE, ...CORS_ANY }).json(apiError(status, code, message, resolution));
+  res
+    .status(status)
+    .set({ 'cache-control': NO_STORE, ...CORS_ANY })
+    .json(apiError(status, code, message, resolution));
 }

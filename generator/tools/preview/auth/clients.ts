@@ -33,7 +33,10 @@ export class SignedClientsStore implements OAuthRegisteredClientsStore {
     if (prefix !== PREFIX || !body || !mac) return undefined;
     const expected = Buffer.from(this.mac(body, 'client'));
     if (expected.length !== mac.length || !timingSafeEqual(expected, Buffer.from(mac))) return undefined;
-    const metadata = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Omit<OAuthClientInformationFull, 'client_id'>;
+    const metadata = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Omit<
+      OAuthClientInformationFull,
+      'client_id'
+    >;
     const isPublic = metadata.token_endpoint_auth_method === 'none';
     return {
       ...metadata,

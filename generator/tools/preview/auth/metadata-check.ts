@@ -16,7 +16,11 @@ const comparable = (value: unknown) => JSON.stringify(Array.isArray(value) ? [..
 const withoutSlash = (url: unknown) => String(url ?? '').replace(/\/$/, '');
 
 /** Problems, in words, with the built document compared with what the router serves; empty when they agree. */
-export function metadataProblems(built: Record<string, unknown>, served: OAuthMetadata, expectedIssuer: string): string[] {
+export function metadataProblems(
+  built: Record<string, unknown>,
+  served: OAuthMetadata,
+  expectedIssuer: string,
+): string[] {
   const problems: string[] = [];
   if (withoutSlash(built.issuer) !== withoutSlash(expectedIssuer)) {
     problems.push(`issuer is ${JSON.stringify(built.issuer)}, not ${expectedIssuer} (clients reject a mismatch)`);

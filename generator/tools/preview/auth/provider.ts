@@ -96,7 +96,8 @@ export class PreviewOAuthProvider implements OAuthServerProvider {
     const checked = checkToken(refreshToken, this.options.secret, 'refresh');
     if (!checked.ok) throw new InvalidGrantError(checked.problem);
     const { claims } = checked;
-    if (claims.client_id !== client.client_id) throw new InvalidGrantError('The refresh token was issued to another client.');
+    if (claims.client_id !== client.client_id)
+      throw new InvalidGrantError('The refresh token was issued to another client.');
     if (claims.iss !== this.options.issuer || claims.aud !== this.options.resource) {
       throw new InvalidGrantError('The refresh token was issued for another server or resource.');
     }
@@ -134,14 +135,24 @@ export class PreviewOAuthProvider implements OAuthServerProvider {
       scopes,
       clientId,
     };
-    const accessToken = mintToken({ ...common, use: 'access', lifetimeSeconds: this.options.accessTokenLifetimeSeconds });
+    const accessToken = mintToken({
+      ...common,
+      use: 'access',
+      lifetimeSeconds: this.options.accessTokenLifetimeSeconds,
+    });
     return {
       access_token: accessToken,
       token_type: 'Bearer',
       expires_in: this.options.accessTokenLifetimeSeconds,
       scope: scopes.join(' '),
       ...(withRefresh
-        ? { refresh_token: mintToken({ ...common, use: 'refresh', lifetimeSeconds: this.options.refreshTokenLifetimeSeconds }) }
+        ? {
+            refresh_token: mintToken({
+              ...common,
+              use: 'refresh',
+              lifetimeSeconds: this.options.refreshTokenLifetimeSeconds,
+            }),
+          }
         : {}),
     };
   }
@@ -151,7 +162,9 @@ export class PreviewOAuthProvider implements OAuthServerProvider {
     const asked = (requested ?? []).filter(Boolean);
     const unknown = asked.filter((s) => !this.options.scopesSupported.includes(s));
     if (unknown.length > 0) {
-      throw new InvalidScopeError(`Unknown scope(s): ${unknown.join(' ')}. Supported: ${this.options.scopesSupported.join(' ')}.`);
+      throw new InvalidScopeError(
+        `Unknown scope(s): ${unknown.join(' ')}. Supported: ${this.options.scopesSupported.join(' ')}.`,
+      );
     }
     return asked.length > 0 ? [...new Set(asked)] : [...this.options.scopesSupported];
   }
@@ -165,8 +178,10 @@ export class PreviewOAuthProvider implements OAuthServerProvider {
 
   private pendingCode(client: OAuthClientInformationFull, code: string): PendingCode {
     const pending = this.codes.get(code);
-    if (!pending || pending.expiresAt < Date.now()) throw new InvalidGrantError('The authorization code is unknown or expired.');
-    if (pending.clientId !== client.client_id) throw new InvalidGrantError('The authorization code was issued to another client.');
+    if (!pending || pending.expiresAt < Date.now())
+      throw new InvalidGrantError('The authorization code is unknown or expired.');
+    if (pending.clientId !== client.client_id)
+      throw new InvalidGrantError('The authorization code was issued to another client.');
     return pending;
   }
 

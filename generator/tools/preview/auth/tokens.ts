@@ -63,7 +63,12 @@ export function mintToken(input: MintInput): string {
 }
 
 /** Checks the signature, the use and the expiry. The audience is the caller's to compare (it knows its resource). */
-export function checkToken(token: string, secret: string, use: TokenUse, now = Math.floor(Date.now() / 1000)): TokenCheck {
+export function checkToken(
+  token: string,
+  secret: string,
+  use: TokenUse,
+  now = Math.floor(Date.now() / 1000),
+): TokenCheck {
   const parts = token.split('.');
   if (parts.length !== 3 || parts[0] !== HEADER) return { ok: false, problem: 'The token is not a preview token.' };
   const expected = Buffer.from(sign(`${parts[0]}.${parts[1]}`, secret));

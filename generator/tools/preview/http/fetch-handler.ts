@@ -40,7 +40,8 @@ const BUFFERED_BODY_LIMIT = 1024 * 1024;
 
 async function smallBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer> | undefined> {
   const length = Number(req.headers['content-length']);
-  if (req.method === 'GET' || req.method === 'HEAD' || !Number.isInteger(length) || length > BUFFERED_BODY_LIMIT) return undefined;
+  if (req.method === 'GET' || req.method === 'HEAD' || !Number.isInteger(length) || length > BUFFERED_BODY_LIMIT)
+    return undefined;
   const whole = await readWhole(req);
   // A view over the bytes read: the Request takes its own copy.
   return new Uint8Array(whole.buffer as ArrayBuffer, whole.byteOffset, whole.byteLength);
@@ -59,7 +60,12 @@ function readWhole(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-function toRequest(origin: string, req: IncomingMessage, res: ServerResponse, buffered: Uint8Array<ArrayBuffer> | undefined): Request {
+function toRequest(
+  origin: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  buffered: Uint8Array<ArrayBuffer> | undefined,
+): Request {
   // The target is appended, not resolved: "//other.example/x" must stay a path of this host.
   const url = origin + (req.url?.startsWith('/') ? req.url : `/${req.url ?? ''}`);
   const headers = new Headers();

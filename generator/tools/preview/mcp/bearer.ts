@@ -38,14 +38,22 @@ function unauthorized(options: BearerOptions, code: string, message: string, wit
   );
 }
 
-const sameResource = (a: string, b: string) => a.replace(/#.*$/, '').replace(/\/$/, '') === b.replace(/#.*$/, '').replace(/\/$/, '');
+const sameResource = (a: string, b: string) =>
+  a.replace(/#.*$/, '').replace(/\/$/, '') === b.replace(/#.*$/, '').replace(/\/$/, '');
 
 export async function authenticate(request: Request, options: BearerOptions): Promise<Authentication> {
   const header = request.headers.get('authorization');
-  if (!header) return { ok: false, response: unauthorized(options, 'missing_token', 'This MCP server requires a bearer token.', false) };
+  if (!header)
+    return {
+      ok: false,
+      response: unauthorized(options, 'missing_token', 'This MCP server requires a bearer token.', false),
+    };
   const match = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i.exec(header.trim());
   if (!match) {
-    return { ok: false, response: unauthorized(options, 'invalid_token', 'The Authorization header is not "Bearer <token>".', true) };
+    return {
+      ok: false,
+      response: unauthorized(options, 'invalid_token', 'The Authorization header is not "Bearer <token>".', true),
+    };
   }
   let auth: AuthInfo;
   try {
@@ -55,7 +63,10 @@ export async function authenticate(request: Request, options: BearerOptions): Pr
     return { ok: false, response: unauthorized(options, 'invalid_token', message, true) };
   }
   if (!auth.resource || !sameResource(auth.resource.href, options.resource)) {
-    return { ok: false, response: unauthorized(options, 'invalid_token', `The token was not issued for ${options.resource}.`, true) };
+    return {
+      ok: false,
+      response: unauthorized(options, 'invalid_token', `The token was not issued for ${options.resource}.`, true),
+    };
   }
   if (typeof auth.expiresAt !== 'number' || auth.expiresAt <= Date.now() / 1000) {
     return { ok: false, response: unauthorized(options, 'invalid_token', 'The token has expired.', true) };

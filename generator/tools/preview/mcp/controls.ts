@@ -43,7 +43,11 @@ const SHAPES: Record<string, ControlShape> = {
           'Read the community’s physical products with resources/list (scope svc.products.read) and pass one of their ids. Physical products are the only product kind shown.',
         );
       }
-      return { communityId: community.id, productId: product.id, orders: records.orders(product).map(({ productId: _p, ...o }) => o) };
+      return {
+        communityId: community.id,
+        productId: product.id,
+        orders: records.orders(product).map(({ productId: _p, ...o }) => o),
+      };
     },
   },
   get_physical_product_order: {
@@ -85,7 +89,10 @@ function managed(records: PreviewRecords, userId: string, communityId: string) {
 export function controlTools(controls: Control[]): Tool[] {
   return controls.map((control) => {
     const shape = SHAPES[control.name];
-    if (!shape) throw new Error(`The preview server has no input shape for the control "${control.name}" (generator/tools/preview/mcp/controls.ts).`);
+    if (!shape)
+      throw new Error(
+        `The preview server has no input shape for the control "${control.name}" (generator/tools/preview/mcp/controls.ts).`,
+      );
     return {
       name: control.name,
       title: control.title,
@@ -93,19 +100,34 @@ export function controlTools(controls: Control[]): Tool[] {
       inputSchema: {
         type: 'object' as const,
         properties: Object.fromEntries(
-          Object.entries(shape.parameters).map(([name, description]) => [name, { type: 'string', pattern: ID_PATTERN, description }]),
+          Object.entries(shape.parameters).map(([name, description]) => [
+            name,
+            { type: 'string', pattern: ID_PATTERN, description },
+          ]),
         ),
         required: Object.keys(shape.parameters),
         additionalProperties: false,
       },
-      annotations: { title: control.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: {
+        title: control.title,
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
       _meta: { requiredScope: control.requiredScope, previewOnly: PREVIEW_NOTE },
     };
   });
 }
 
 /** Runs a control for a user; errors are JSON-RPC errors with data.code and data.resolution. */
-export function callControl(records: PreviewRecords, userId: string, name: string, rawArgs: unknown, known: string[]): CallToolResult {
+export function callControl(
+  records: PreviewRecords,
+  userId: string,
+  name: string,
+  rawArgs: unknown,
+  known: string[],
+): CallToolResult {
   const shape = known.includes(name) ? SHAPES[name] : undefined;
   if (!shape) {
     throw new ControlError(
@@ -133,13 +155,15 @@ function checkArguments(name: string, shape: ControlShape, raw: unknown): Argume
       `The arguments of ${name} are not valid: ${what}.`,
       `Pass an object with exactly ${expected.join(', ')}, each an id string (see the control's inputSchema in tools/list).`,
     );
-  if (raw === undefined || raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw problem('they are not an object');
+  if (raw === undefined || raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    throw problem('they are not an object');
   const args = raw as Record<string, unknown>;
   const extra = Object.keys(args).filter((k) => !expected.includes(k));
   if (extra.length > 0) throw problem(`unexpected ${extra.join(', ')}`);
   for (const key of expected) {
     const value = args[key];
-    if (typeof value !== 'string' || !new RegExp(ID_PATTERN).test(value)) throw problem(`${key} is missing or not an id`);
+    if (typeof value !== 'string' || !new RegExp(ID_PATTERN).test(value))
+      throw problem(`${key} is missing or not an id`);
   }
   return args as Arguments;
 }

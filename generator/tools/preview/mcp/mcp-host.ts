@@ -105,7 +105,14 @@ export function createMcpHost(options: McpHostOptions): McpHost {
     if (url.pathname !== endpoint) return serveDocument(request, url.pathname);
 
     const rebinding = rebindingProblem(request, hosts, origins);
-    if (rebinding) return rpcError(403, -32000, rebinding, 'invalid_origin', `Call ${bearer.resource} directly, from its own host name.`);
+    if (rebinding)
+      return rpcError(
+        403,
+        -32000,
+        rebinding,
+        'invalid_origin',
+        `Call ${bearer.resource} directly, from its own host name.`,
+      );
 
     let auth: AuthInfo | undefined;
     if (!options.authenticationOff) {
@@ -117,8 +124,13 @@ export function createMcpHost(options: McpHostOptions): McpHost {
 
     const versionHeader = request.headers.get('mcp-protocol-version');
     if (versionHeader !== null && !protocolVersions.includes(versionHeader)) {
-      return rpcError(400, -32000, `Unsupported MCP protocol version ${versionHeader}.`, 'unsupported_protocol_version',
-        `Use one of ${protocolVersions.join(', ')}.`);
+      return rpcError(
+        400,
+        -32000,
+        `Unsupported MCP protocol version ${versionHeader}.`,
+        'unsupported_protocol_version',
+        `Use one of ${protocolVersions.join(', ')}.`,
+      );
     }
 
     if (request.method === 'GET' || request.method === 'DELETE') {
@@ -130,14 +142,25 @@ export function createMcpHost(options: McpHostOptions): McpHost {
 
     const body = await readLimitedBody(request, preview.server.maxRequestBytes);
     if (!body.ok) {
-      return rpcError(413, -32000, `The request body is larger than ${preview.server.maxRequestBytes} bytes.`, 'payload_too_large',
-        'Send one JSON-RPC message per request.');
+      return rpcError(
+        413,
+        -32000,
+        `The request body is larger than ${preview.server.maxRequestBytes} bytes.`,
+        'payload_too_large',
+        'Send one JSON-RPC message per request.',
+      );
     }
     let parsed: unknown;
     try {
       parsed = JSON.parse(body.text);
     } catch {
-      return rpcError(400, -32700, 'Parse error: the body is not JSON.', 'parse_error', 'Send one JSON-RPC 2.0 message as JSON.');
+      return rpcError(
+        400,
+        -32700,
+        'Parse error: the body is not JSON.',
+        'parse_error',
+        'Send one JSON-RPC 2.0 message as JSON.',
+      );
     }
     const messages = (Array.isArray(parsed) ? parsed : [parsed]) as JsonRpcMessage[];
 
@@ -180,10 +203,16 @@ export function createMcpHost(options: McpHostOptions): McpHost {
   /** A client asking for a revision this server does not speak is answered with the latest one it does (MCP lifecycle). */
   function negotiateVersion(message: JsonRpcMessage): void {
     if (!message || message.method !== 'initialize' || !message.params) return;
-    if (!protocolVersions.includes(String(message.params.protocolVersion))) message.params.protocolVersion = latestVersion;
+    if (!protocolVersions.includes(String(message.params.protocolVersion)))
+      message.params.protocolVersion = latestVersion;
   }
 
-  async function startSession(request: Request, parsed: unknown, auth: AuthInfo | undefined, owner: string): Promise<Response> {
+  async function startSession(
+    request: Request,
+    parsed: unknown,
+    auth: AuthInfo | undefined,
+    owner: string,
+  ): Promise<Response> {
     dropIdleSessions();
     const server = createMcpServer(catalog);
     let sessionId: string | undefined;
@@ -208,8 +237,13 @@ export function createMcpHost(options: McpHostOptions): McpHost {
   function findSession(request: Request, owner: string): Session | Response {
     const id = request.headers.get('mcp-session-id');
     if (!id) {
-      return rpcError(400, -32000, 'Bad Request: the Mcp-Session-Id header is missing.', 'missing_session',
-        'Send initialize first, then the Mcp-Session-Id it returns with every request.');
+      return rpcError(
+        400,
+        -32000,
+        'Bad Request: the Mcp-Session-Id header is missing.',
+        'missing_session',
+        'Send initialize first, then the Mcp-Session-Id it returns with every request.',
+      );
     }
     const session = sessions.get(id);
     // Another user's session answers exactly like an unknown one.
@@ -235,9 +269,13 @@ export function createMcpHost(options: McpHostOptions): McpHost {
     const entry = documents.get(path);
     const file = entry ? files.of(entry) : undefined;
     if (!entry || !file) {
-      return notFound(path, `The MCP endpoint is ${bearer.resource}; its protected resource metadata is at ${bearer.resourceMetadataUrl}.`);
+      return notFound(
+        path,
+        `The MCP endpoint is ${bearer.resource}; its protected resource metadata is at ${bearer.resourceMetadataUrl}.`,
+      );
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(request.method, path, ['GET', 'HEAD']);
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return methodNotAllowed(request.method, path, ['GET', 'HEAD']);
     return fileResponse(request, file, {
       'content-type': entry.mediaType,
       'cache-control': DISCOVERY_CACHE_CONTROL,
@@ -259,8 +297,11 @@ export function createMcpHost(options: McpHostOptions): McpHost {
 
 /** A JSON-RPC error outside any session (no id to answer), in the contract's MCP error shape. */
 function rpcError(status: number, code: number, message: string, dataCode: string, resolution: string): Response {
-  return new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message, data: { code: dataCode, resolution } } }), {
-    status,
-    headers: { 'content-type': 'application/json', 'cache-control': NO_STORE, ...NOSNIFF },
-  });
+  return new Response(
+    JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message, data: { code: dataCode, resolution } } }),
+    {
+      status,
+      headers: { 'content-type': 'application/json', 'cache-control': NO_STORE, ...NOSNIFF },
+    },
+  );
 }

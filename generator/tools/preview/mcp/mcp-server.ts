@@ -28,7 +28,12 @@ export interface McpCatalog {
   anonymous?: { userId: string; scopes: string[] };
 }
 
-export function mcpCatalog(model: Model, records: PreviewRecords, scopes: ResourceScopes, anonymous?: McpCatalog['anonymous']): McpCatalog {
+export function mcpCatalog(
+  model: Model,
+  records: PreviewRecords,
+  scopes: ResourceScopes,
+  anonymous?: McpCatalog['anonymous'],
+): McpCatalog {
   return { model, records, tools: controlTools(model.mcpServer.controls), scopes, anonymous };
 }
 
@@ -39,7 +44,12 @@ function caller(catalog: McpCatalog, extra: Extra): { userId: string; scopes: st
   const userId = extra.authInfo?.extra?.userId;
   if (extra.authInfo && typeof userId === 'string') return { userId, scopes: extra.authInfo.scopes };
   if (catalog.anonymous) return catalog.anonymous;
-  throw new ControlError(JSON_RPC.insufficientScope, 'unauthenticated', 'The request carries no verified token.', 'Send a bearer token in the Authorization header.');
+  throw new ControlError(
+    JSON_RPC.insufficientScope,
+    'unauthenticated',
+    'The request carries no verified token.',
+    'Send a bearer token in the Authorization header.',
+  );
 }
 
 function requireScope(held: string[], needed: string): void {
@@ -74,7 +84,9 @@ export function createMcpServer(catalog: McpCatalog): Server {
     const who = caller(catalog, extra);
     return { resources: listResources(records, who.userId, who.scopes, catalog.scopes) };
   });
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: resourceTemplates(catalog.scopes) }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+    resourceTemplates: resourceTemplates(catalog.scopes),
+  }));
   server.setRequestHandler(ReadResourceRequestSchema, (request, extra) => {
     const who = caller(catalog, extra);
     const needed = scopeOfResource(request.params.uri, catalog.scopes);

@@ -33,6 +33,7 @@ export function rebindingProblem(request: Request, hosts: Set<string>, origins: 
   const host = (request.headers.get('host') ?? new URL(request.url).host).toLowerCase();
   if (!hosts.has(host)) return `The Host header "${host}" does not name this MCP server.`;
   const origin = request.headers.get('origin');
-  if (origin !== null && !origins.has(origin.toLowerCase())) return `Requests from the origin "${origin}" are not accepted.`;
+  if (origin !== null && !origins.has(origin.toLowerCase()))
+    return `Requests from the origin "${origin}" are not accepted.`;
   return undefined;
 }

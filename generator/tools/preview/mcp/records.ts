@@ -1,5 +1,11 @@
 // The preview records as the MCP host may show them to one user: only communities that user manages, only physical products.
-import type { PreviewCommunity, PreviewFixtures, PreviewMember, PreviewOrder, PreviewProduct } from '../../../model/preview.js';
+import type {
+  PreviewCommunity,
+  PreviewFixtures,
+  PreviewMember,
+  PreviewOrder,
+  PreviewProduct,
+} from '../../../model/preview.js';
 
 export class PreviewRecords {
   constructor(private readonly fixtures: PreviewFixtures) {}

@@ -15,7 +15,8 @@ export interface ResourceScopes {
 export function resourceScopes(model: Model): ResourceScopes {
   const scopeOf = (id: string) => {
     const scope = model.resources.find((r) => r.id === id)?.scope;
-    if (!scope) throw new Error(`content/resources.yaml gives the resource "${id}" no scope; the MCP host gates it by one.`);
+    if (!scope)
+      throw new Error(`content/resources.yaml gives the resource "${id}" no scope; the MCP host gates it by one.`);
     return scope;
   };
   return { community: scopeOf('community'), product: scopeOf('product') };
@@ -36,29 +37,39 @@ export function scopeOfResource(uri: string, scopes: ResourceScopes): string | u
 
 export function resourceTemplates(scopes: ResourceScopes): ResourceTemplate[] {
   return [
-  {
-    uriTemplate: 'preview://communities/{communityId}',
-    name: 'community',
-    title: 'Community (business) context',
-    description: `A community managed by the authenticated user. Requires scope ${scopes.community}. ${PREVIEW_NOTE}`,
-    mimeType: 'application/json',
-  },
-  {
-    uriTemplate: 'preview://communities/{communityId}/products/{productId}',
-    name: 'physical-product',
-    title: 'Physical product context',
-    description: `A physical product of a community managed by the authenticated user. Requires scope ${scopes.product}. ${PREVIEW_NOTE}`,
-    mimeType: 'application/json',
-  },
+    {
+      uriTemplate: 'preview://communities/{communityId}',
+      name: 'community',
+      title: 'Community (business) context',
+      description: `A community managed by the authenticated user. Requires scope ${scopes.community}. ${PREVIEW_NOTE}`,
+      mimeType: 'application/json',
+    },
+    {
+      uriTemplate: 'preview://communities/{communityId}/products/{productId}',
+      name: 'physical-product',
+      title: 'Physical product context',
+      description: `A physical product of a community managed by the authenticated user. Requires scope ${scopes.product}. ${PREVIEW_NOTE}`,
+      mimeType: 'application/json',
+    },
   ];
 }
 
 /** What the user may see with the scopes held: nothing of a kind whose scope is missing. */
-export function listResources(records: PreviewRecords, userId: string, held: string[], scopes: ResourceScopes): Resource[] {
+export function listResources(
+  records: PreviewRecords,
+  userId: string,
+  held: string[],
+  scopes: ResourceScopes,
+): Resource[] {
   const resources: Resource[] = [];
   for (const community of records.managedCommunities(userId)) {
     if (held.includes(scopes.community)) {
-      resources.push({ uri: communityUri(community.id), name: community.name, mimeType: 'application/json', description: `Community you manage. ${PREVIEW_NOTE}` });
+      resources.push({
+        uri: communityUri(community.id),
+        name: community.name,
+        mimeType: 'application/json',
+        description: `Community you manage. ${PREVIEW_NOTE}`,
+      });
     }
     if (held.includes(scopes.product)) {
       for (const product of records.physicalProducts(community)) {
@@ -87,12 +98,20 @@ export function readResource(records: PreviewRecords, userId: string, uri: strin
   const asProduct = PRODUCT_URI.exec(uri);
   if (asCommunity) {
     const community = records.managedCommunity(userId, asCommunity[1]!);
-    if (community) body = { id: community.id, name: community.name, physicalProductCount: records.physicalProducts(community).length };
+    if (community)
+      body = {
+        id: community.id,
+        name: community.name,
+        physicalProductCount: records.physicalProducts(community).length,
+      };
   } else if (asProduct) {
     const community = records.managedCommunity(userId, asProduct[1]!);
     const product = community ? records.physicalProduct(community, asProduct[2]!) : undefined;
     if (product) body = { id: product.id, communityId: product.communityId, name: product.name, physical: true };
   }
   if (!body) throw notFound();
-  return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(body) }], _meta: { previewOnly: PREVIEW_NOTE } };
+  return {
+    contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(body) }],
+    _meta: { previewOnly: PREVIEW_NOTE },
+  };
 }

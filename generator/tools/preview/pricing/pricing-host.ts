@@ -19,7 +19,12 @@ export function createPricingHost({ model }: { model: Model }): FetchHandler {
     apiErrorResponse(status, code, message, resolution, { 'cache-control': NO_STORE, ...CORS_ANY });
   const answer = JSON.stringify({
     _preview: PRICING_PREVIEW_NOTE,
-    plans: preview.fixtures.plans.map((plan) => ({ id: plan.id, type: plan.type, name: plan.name, prices: plan.prices })),
+    plans: preview.fixtures.plans.map((plan) => ({
+      id: plan.id,
+      type: plan.type,
+      name: plan.name,
+      prices: plan.prices,
+    })),
   });
 
   return async (request) => {
@@ -41,7 +46,12 @@ export function createPricingHost({ model }: { model: Model }): FetchHandler {
     }
     if (request.method !== method) return methodNotAllowed(request.method, path, [method]);
     const body = await readLimitedBody(request, preview.server.maxRequestBytes);
-    if (!body.ok) return error(413, 'payload_too_large', `The request body is larger than ${preview.server.maxRequestBytes} bytes.`);
+    if (!body.ok)
+      return error(
+        413,
+        'payload_too_large',
+        `The request body is larger than ${preview.server.maxRequestBytes} bytes.`,
+      );
     let payload: unknown;
     try {
       payload = JSON.parse(body.text);
@@ -53,7 +63,12 @@ export function createPricingHost({ model }: { model: Model }): FetchHandler {
     }
     return new Response(answer, {
       status: 200,
-      headers: { 'content-type': 'application/json', 'cache-control': NO_STORE, ...CORS_ANY, 'x-content-type-options': 'nosniff' },
+      headers: {
+        'content-type': 'application/json',
+        'cache-control': NO_STORE,
+        ...CORS_ANY,
+        'x-content-type-options': 'nosniff',
+      },
     });
   };
 }

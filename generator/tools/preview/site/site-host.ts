@@ -33,10 +33,12 @@ export function createSiteHost({ model, registry, files }: SiteHostOptions): Fet
   const mcpPaths = misdirectedMcpPaths(model);
   const catalog = registry.ofKind('api-catalog').find((e) => e.host === 'site');
   const index = registry.ofKind('llms-root').find((e) => e.host === 'site');
-  const notFoundAdvice = `The published resources are listed in ${[catalog, index]
-    .filter((e): e is RegistryEntry => e !== undefined)
-    .map((e) => registry.url(e))
-    .join(' and ') || model.addresses.base_url}.`;
+  const notFoundAdvice = `The published resources are listed in ${
+    [catalog, index]
+      .filter((e): e is RegistryEntry => e !== undefined)
+      .map((e) => registry.url(e))
+      .join(' and ') || model.addresses.base_url
+  }.`;
 
   return async (request) => {
     const url = new URL(request.url);
@@ -117,7 +119,10 @@ async function answerQueryRoute(route: RegistryEntry, files: BuiltFiles, url: UR
       const text = files.streamedFile(route, contextFile.slice(1));
       return text === undefined ? undefined : (JSON.parse(text) as PageContext);
     };
-    return answerToResponse(await answerPageContext(data as PageContextData, url.searchParams.get('path'), read), headers);
+    return answerToResponse(
+      await answerPageContext(data as PageContextData, url.searchParams.get('path'), read),
+      headers,
+    );
   }
   if (route.kind === 'agent-mode') return answerToResponse(answerAgentMode(data as AgentModeDocument), headers);
   return new Response(file.bytes, { headers: { 'content-type': route.mediaType, ...headers, ...NOSNIFF } });

@@ -8,7 +8,12 @@ import type { ServedFile } from '../../../../generator/build/emit/cdn/serving-pl
 import type { HeaderList } from '../../../../generator/runtime/edge/table.js';
 import { Diagnostics } from '../../../../generator/build/messages/diagnostics.js';
 import type { Registry } from '../../../../generator/build/registry/registry.js';
-import { ArtifactSet, type EmitContext, type RegistryEntry, type ValidateContext } from '../../../../generator/build/registry/types.js';
+import {
+  ArtifactSet,
+  type EmitContext,
+  type RegistryEntry,
+  type ValidateContext,
+} from '../../../../generator/build/registry/types.js';
 import { headersFor, parseHeadersFile, rulesFor } from '../../../runtime/serving/cdn-config-parsers.js';
 
 const CATALOG = '/.well-known/api-catalog';
@@ -35,7 +40,12 @@ function twin(path: string): ServedFile {
 }
 
 function json(path: string): ServedFile {
-  return served(path, [['Content-Type', 'application/json'], ['Cache-Control', 'public, max-age=3600'], NOSNIFF, ['Access-Control-Allow-Origin', '*']]);
+  return served(path, [
+    ['Content-Type', 'application/json'],
+    ['Cache-Control', 'public, max-age=3600'],
+    NOSNIFF,
+    ['Access-Control-Allow-Origin', '*'],
+  ]);
 }
 
 function served(path: string, headers: HeaderList): ServedFile {
@@ -56,7 +66,11 @@ function headersText(files: ServedFile[]): string {
 describe('headerRules', () => {
   it('folds a folder whose files share every header into one splat rule, without loss', () => {
     const rules = headerRules([json('/_agent/a.json'), json('/_agent/b.json'), page('/docs')], CATALOG, 100);
-    expect(rules.map((r) => [r.pattern, r.fold])).toEqual([['/*', 'all'], ['/_agent/*', 'folder'], ['/docs', 'exact']]);
+    expect(rules.map((r) => [r.pattern, r.fold])).toEqual([
+      ['/*', 'all'],
+      ['/_agent/*', 'folder'],
+      ['/docs', 'exact'],
+    ]);
     expect(rules[1]!.headers).toEqual(json('/x').headers.filter((h) => h !== NOSNIFF));
   });
 
@@ -85,7 +99,14 @@ describe('headerRules', () => {
   });
 
   it('never lets two rules set one header of a path, folded or not', () => {
-    const files = [page('/help'), twin('/help'), ...section('/help/', 80), ...section('/docs/', 5), json('/_agent/a.json'), json('/_agent/b.json')];
+    const files = [
+      page('/help'),
+      twin('/help'),
+      ...section('/help/', 80),
+      ...section('/docs/', 5),
+      json('/_agent/a.json'),
+      json('/_agent/b.json'),
+    ];
     const rules = parseHeadersFile(headersText(files), 'netlify');
     expect(rules.length).toBeLessThanOrEqual(100);
     for (const file of files) {
@@ -103,7 +124,11 @@ describe('headerRules', () => {
     const artifacts = new ArtifactSet();
     const artifact = { entry: { path: '/_headers', file: '_headers', host: 'site' } as RegistryEntry, body };
     artifacts.set(artifact);
-    checkHeadersLimits()(artifact, { diagnostics, artifacts, displayPath: () => 'dist/_headers' } as unknown as ValidateContext);
+    checkHeadersLimits()(artifact, {
+      diagnostics,
+      artifacts,
+      displayPath: () => 'dist/_headers',
+    } as unknown as ValidateContext);
     expect(diagnostics.list()).toMatchObject([{ ruleId: 'cdn-headers-too-many-rules', fatal: true }]);
   });
 });
@@ -120,11 +145,21 @@ describe('folderOf', () => {
 
 describe('routeRules', () => {
   it('lists the paths as they are while they fit', () => {
-    expect(routeRules(['/api/agent/page-context', '/help', '/help/a', '/help/b'])).toEqual(['/api/agent/page-context', '/help', '/help/a', '/help/b']);
+    expect(routeRules(['/api/agent/page-context', '/help', '/help/a', '/help/b'])).toEqual([
+      '/api/agent/page-context',
+      '/help',
+      '/help/a',
+      '/help/b',
+    ]);
   });
 
   it('folds the largest folders into splats until the list fits', () => {
-    const paths = ['/', '/help', ...Array.from({ length: 150 }, (_, i) => `/help/p${i}`), ...Array.from({ length: 5 }, (_, i) => `/docs/p${i}`)];
+    const paths = [
+      '/',
+      '/help',
+      ...Array.from({ length: 150 }, (_, i) => `/help/p${i}`),
+      ...Array.from({ length: 5 }, (_, i) => `/docs/p${i}`),
+    ];
     expect(routeRules(paths)).toEqual(['/', '/help', '/help/*', ...Array.from({ length: 5 }, (_, i) => `/docs/p${i}`)]);
   });
 
@@ -135,21 +170,47 @@ describe('routeRules', () => {
 });
 
 describe('the joined-header check', () => {
-  const catalog = { path: CATALOG, file: '.well-known/api-catalog', host: 'site', kind: 'api-catalog', mediaType: 'application/linkset+json', discovery: true } as RegistryEntry;
-  const mcp = { path: '/mcp', file: 'mcp.html', host: 'site', kind: 'html-page', mediaType: 'text/html; charset=utf-8', discovery: false } as RegistryEntry;
-  const registry = { of: () => [catalog, mcp], ofKind: (kind: string) => [catalog, mcp].filter((e) => e.kind === kind) } as unknown as Registry;
+  const catalog = {
+    path: CATALOG,
+    file: '.well-known/api-catalog',
+    host: 'site',
+    kind: 'api-catalog',
+    mediaType: 'application/linkset+json',
+    discovery: true,
+  } as RegistryEntry;
+  const mcp = {
+    path: '/mcp',
+    file: 'mcp.html',
+    host: 'site',
+    kind: 'html-page',
+    mediaType: 'text/html; charset=utf-8',
+    discovery: false,
+  } as RegistryEntry;
+  const registry = {
+    of: () => [catalog, mcp],
+    ofKind: (kind: string) => [catalog, mcp].filter((e) => e.kind === kind),
+  } as unknown as Registry;
 
   function check(body: string) {
     const diagnostics = new Diagnostics();
     const artifacts = new ArtifactSet();
     const artifact = { entry: { path: '/_headers', file: '_headers', host: 'site' } as RegistryEntry, body };
     artifacts.set(artifact);
-    checkHeadersNotJoined(artifact, { diagnostics, artifacts, registry, displayPath: () => 'dist/_headers' } as unknown as ValidateContext);
+    checkHeadersNotJoined(artifact, {
+      diagnostics,
+      artifacts,
+      registry,
+      displayPath: () => 'dist/_headers',
+    } as unknown as ValidateContext);
     return diagnostics.list();
   }
 
   it('accepts rules that set each header of a path once', () => {
-    expect(check('/*\n  X-Content-Type-Options: nosniff\n/mcp\n  Cache-Control: public, max-age=300\n/.well-known/*\n  Cache-Control: public, max-age=3600\n')).toEqual([]);
+    expect(
+      check(
+        '/*\n  X-Content-Type-Options: nosniff\n/mcp\n  Cache-Control: public, max-age=300\n/.well-known/*\n  Cache-Control: public, max-age=3600\n',
+      ),
+    ).toEqual([]);
   });
 
   it('fails at the second rule that sets a header a wider rule already sets for a served path', () => {

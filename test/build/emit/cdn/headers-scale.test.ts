@@ -3,7 +3,11 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOUDFLARE_HEADERS_MAX_LINE, CLOUDFLARE_HEADERS_MAX_RULES, CLOUDFLARE_ROUTES_MAX_RULES } from '../../../../generator/build/emit/cdn/limits.js';
+import {
+  CLOUDFLARE_HEADERS_MAX_LINE,
+  CLOUDFLARE_HEADERS_MAX_RULES,
+  CLOUDFLARE_ROUTES_MAX_RULES,
+} from '../../../../generator/build/emit/cdn/limits.js';
 import { runPipeline, type PipelineResult } from '../../../../generator/build/pipeline.js';
 import type { Registry } from '../../../../generator/build/registry/registry.js';
 import type { ArtifactSet } from '../../../../generator/build/registry/types.js';
@@ -39,15 +43,26 @@ afterAll(() => work?.remove());
 describe(`a section of ${SUB_PAGES} pages`, () => {
   it('builds without an error', () => {
     expect(result.diagnostics.hasErrors, result.diagnostics.report()).toBe(false);
-    expect(registry.ofKind('html-page').filter((e) => e.path.startsWith('/help/')).length).toBeGreaterThanOrEqual(SUB_PAGES);
+    expect(registry.ofKind('html-page').filter((e) => e.path.startsWith('/help/')).length).toBeGreaterThanOrEqual(
+      SUB_PAGES,
+    );
   });
 
-  it.each(['netlify', 'cloudflare'] as const)("gives %s a _headers within Cloudflare's limits, the section folded", (dialect) => {
-    const rules = parseHeadersFile(text('_headers'), dialect);
-    expect(rules.length).toBeLessThanOrEqual(CLOUDFLARE_HEADERS_MAX_RULES);
-    expect(Math.max(...text('_headers').split('\n').map((l) => l.length))).toBeLessThanOrEqual(CLOUDFLARE_HEADERS_MAX_LINE);
-    expect(foldedFolders(rules.map((r) => r.pattern))).toContain('/help/');
-  });
+  it.each(['netlify', 'cloudflare'] as const)(
+    "gives %s a _headers within Cloudflare's limits, the section folded",
+    (dialect) => {
+      const rules = parseHeadersFile(text('_headers'), dialect);
+      expect(rules.length).toBeLessThanOrEqual(CLOUDFLARE_HEADERS_MAX_RULES);
+      expect(
+        Math.max(
+          ...text('_headers')
+            .split('\n')
+            .map((l) => l.length),
+        ),
+      ).toBeLessThanOrEqual(CLOUDFLARE_HEADERS_MAX_LINE);
+      expect(foldedFolders(rules.map((r) => r.pattern))).toContain('/help/');
+    },
+  );
 
   it('never sets a header of a path from two rules (the CDNs would join the values)', () => {
     const rules = parseHeadersFile(text('_headers'), 'cloudflare');
@@ -61,26 +76,41 @@ describe(`a section of ${SUB_PAGES} pages`, () => {
     expect(joined).toEqual([]);
   });
 
-  it.each(['netlify', 'cloudflare'] as const)('gives every registry path what it promises, through %s static files', async (dialect) => {
-    const rules = parseHeadersFile(text('_headers'), dialect);
-    const serve = staticLayer(artifacts, rules);
-    const folded = foldedFolders(rules.map((r) => r.pattern));
-    // Requests a static file answers: no query, no negotiation (the edge handlers answer those, tested elsewhere).
-    const routes = new Set(registry.of('site').flatMap((e) => (e.dataFor ? [new URL(e.dataFor, 'http://x.invalid').pathname] : [])));
-    const cases = expectations(registry, artifacts, { folded }).filter((e) => !e.serverOnly && !e.requestHeaders && !e.target.includes('?') && !routes.has(e.target));
-    const found: string[] = [];
-    for (const expected of cases) {
-      const response = await serve(new Request(`https://www.example.com${expected.target}`, { method: expected.method }));
-      found.push(...problems(expected, { status: response.status, headers: response.headers, body: new Uint8Array(await response.arrayBuffer()) }));
-    }
-    expect(found).toEqual([]);
-    // The folded section promises less than nginx does: the pages' twin Link is left to their HTML.
-    const page = cases.find((c) => c.target === '/help/topic-000')!;
-    expect(page.links).toEqual(['</.well-known/api-catalog>; rel="api-catalog"']);
-    expect(headersFor(rules, '/help/topic-000').get('link')).toBe('</.well-known/api-catalog>; rel="api-catalog"');
-    // Sections under the limit keep their exact rules.
-    expect(headersFor(rules, '/docs/errors').get('link')).toContain('</docs/errors.md>; rel="alternate"');
-  });
+  it.each(['netlify', 'cloudflare'] as const)(
+    'gives every registry path what it promises, through %s static files',
+    async (dialect) => {
+      const rules = parseHeadersFile(text('_headers'), dialect);
+      const serve = staticLayer(artifacts, rules);
+      const folded = foldedFolders(rules.map((r) => r.pattern));
+      // Requests a static file answers: no query, no negotiation (the edge handlers answer those, tested elsewhere).
+      const routes = new Set(
+        registry.of('site').flatMap((e) => (e.dataFor ? [new URL(e.dataFor, 'http://x.invalid').pathname] : [])),
+      );
+      const cases = expectations(registry, artifacts, { folded }).filter(
+        (e) => !e.serverOnly && !e.requestHeaders && !e.target.includes('?') && !routes.has(e.target),
+      );
+      const found: string[] = [];
+      for (const expected of cases) {
+        const response = await serve(
+          new Request(`https://www.example.com${expected.target}`, { method: expected.method }),
+        );
+        found.push(
+          ...problems(expected, {
+            status: response.status,
+            headers: response.headers,
+            body: new Uint8Array(await response.arrayBuffer()),
+          }),
+        );
+      }
+      expect(found).toEqual([]);
+      // The folded section promises less than nginx does: the pages' twin Link is left to their HTML.
+      const page = cases.find((c) => c.target === '/help/topic-000')!;
+      expect(page.links).toEqual(['</.well-known/api-catalog>; rel="api-catalog"']);
+      expect(headersFor(rules, '/help/topic-000').get('link')).toBe('</.well-known/api-catalog>; rel="api-catalog"');
+      // Sections under the limit keep their exact rules.
+      expect(headersFor(rules, '/docs/errors').get('link')).toContain('</docs/errors.md>; rel="alternate"');
+    },
+  );
 
   it("lists the Pages Function's paths in _routes.json within Cloudflare's limits, the section as one splat", () => {
     const routes = JSON.parse(text('_routes.json')) as { include: string[]; exclude: string[] };
@@ -92,7 +122,9 @@ describe(`a section of ${SUB_PAGES} pages`, () => {
   });
 
   it('keeps _redirects to the query routes, whatever the number of pages', () => {
-    const lines = text('_redirects').split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'));
+    const lines = text('_redirects')
+      .split('\n')
+      .filter((l) => l.trim() !== '' && !l.startsWith('#'));
     expect(lines).toHaveLength(registry.of('site').filter((e) => e.dataFor?.includes('?')).length);
   });
 });

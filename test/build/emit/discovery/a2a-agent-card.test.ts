@@ -19,7 +19,9 @@ describe('/.well-known/agent-card.json', () => {
     const card = jsonOf(built, PATH);
     expect(card.supportedInterfaces).toHaveLength(1);
     expect(card.supportedInterfaces[0].url).toBe('https://mcp.example.com/mcp');
-    expect(card.supportedInterfaces[0].protocolBinding).toMatch(/^https:\/\/modelcontextprotocol\.io\/.*streamable-http$/);
+    expect(card.supportedInterfaces[0].protocolBinding).toMatch(
+      /^https:\/\/modelcontextprotocol\.io\/.*streamable-http$/,
+    );
     expect(card.supportedInterfaces[0].protocolVersion).toBe('1.0');
     expect(card.skills.map((s: { id: string; tags: string[] }) => [s.id, s.tags.includes('read-only')])).toEqual([
       ['list_members', true],
@@ -43,10 +45,17 @@ describe('/.well-known/agent-card.json', () => {
   });
 
   it('a2a-agent-card-schema: a v0.3 security scheme without the v1 wrapper key', () => {
-    const { messages } = checkCorrupted(built, PATH, (d) => (d.securitySchemes.mcpOAuth2 = { type: 'oauth2', flows: {} }));
-    expect(messages.filter((x) => x.ruleId === 'a2a-agent-card-schema').map((m) => m.reason).join('\n')).toContain(
-      'at /securitySchemes/mcpOAuth2/type',
+    const { messages } = checkCorrupted(
+      built,
+      PATH,
+      (d) => (d.securitySchemes.mcpOAuth2 = { type: 'oauth2', flows: {} }),
     );
+    expect(
+      messages
+        .filter((x) => x.ruleId === 'a2a-agent-card-schema')
+        .map((m) => m.reason)
+        .join('\n'),
+    ).toContain('at /securitySchemes/mcpOAuth2/type');
   });
 
   it('a2a-agent-card-schema: a skill without tags', () => {
@@ -56,18 +65,28 @@ describe('/.well-known/agent-card.json', () => {
 
   it('a2a-invented-endpoint: an interface that claims A2A JSON-RPC', () => {
     const { messages } = checkCorrupted(built, PATH, (d) => (d.supportedInterfaces[0].protocolBinding = 'JSONRPC'));
-    expect(messages.find((x) => x.ruleId === 'a2a-invented-endpoint')!.reason).toContain('at /supportedInterfaces/0/protocolBinding');
+    expect(messages.find((x) => x.ruleId === 'a2a-invented-endpoint')!.reason).toContain(
+      'at /supportedInterfaces/0/protocolBinding',
+    );
   });
 
   it('mcp-endpoint: the interface at {base_url}/mcp', () => {
-    const { messages } = checkCorrupted(built, PATH, (d) => (d.supportedInterfaces[0].url = 'https://www.example.com/mcp'));
+    const { messages } = checkCorrupted(
+      built,
+      PATH,
+      (d) => (d.supportedInterfaces[0].url = 'https://www.example.com/mcp'),
+    );
     expect(messages.find((x) => x.ruleId === 'mcp-endpoint')!.reason).toContain('at /supportedInterfaces/0/url');
   });
 
   it('a2a-invented-oauth-endpoint: an authorization-code flow with endpoints the contract does not show', () => {
     const { messages } = checkCorrupted(built, PATH, (d) => {
       d.securitySchemes.mcpOAuth2.oauth2SecurityScheme.flows = {
-        authorizationCode: { authorizationUrl: 'https://auth.example.com/authorize', tokenUrl: 'https://auth.example.com/token', scopes: {} },
+        authorizationCode: {
+          authorizationUrl: 'https://auth.example.com/authorize',
+          tokenUrl: 'https://auth.example.com/token',
+          scopes: {},
+        },
       };
     });
     expect(messages.find((x) => x.ruleId === 'a2a-invented-oauth-endpoint')!.reason).toContain(`at ${SCHEME}/flows`);
@@ -75,9 +94,12 @@ describe('/.well-known/agent-card.json', () => {
 
   it('a2a-agent-card-contract: the metadata URL pointing elsewhere', () => {
     const { messages } = checkCorrupted(built, PATH, (d) => {
-      d.securitySchemes.mcpOAuth2.oauth2SecurityScheme.oauth2MetadataUrl = 'https://www.example.com/.well-known/oauth-authorization-server';
+      d.securitySchemes.mcpOAuth2.oauth2SecurityScheme.oauth2MetadataUrl =
+        'https://www.example.com/.well-known/oauth-authorization-server';
     });
-    expect(messages.find((x) => x.ruleId === 'a2a-agent-card-contract')!.reason).toContain(`at ${SCHEME}/oauth2MetadataUrl`);
+    expect(messages.find((x) => x.ruleId === 'a2a-agent-card-contract')!.reason).toContain(
+      `at ${SCHEME}/oauth2MetadataUrl`,
+    );
   });
 
   it('a2a-agent-card-contract: a skill that is not a control', () => {

@@ -16,7 +16,16 @@ describe('/.well-known/agent.json', () => {
 
   it('has the v0.2/v0.3 reader fields, links every contract resource and states the boundaries', () => {
     const doc = jsonOf(built, PATH);
-    for (const field of ['name', 'description', 'url', 'version', 'capabilities', 'skills', 'defaultInputModes', 'defaultOutputModes']) {
+    for (const field of [
+      'name',
+      'description',
+      'url',
+      'version',
+      'capabilities',
+      'skills',
+      'defaultInputModes',
+      'defaultOutputModes',
+    ]) {
       expect(doc).toHaveProperty(field);
     }
     expect(doc.url).toBe('https://mcp.example.com/mcp');
@@ -45,13 +54,21 @@ describe('/.well-known/agent.json', () => {
   });
 
   it('agent-discovery-links: a link to a path the site does not serve', () => {
-    const { messages } = checkCorrupted(built, PATH, (d) => (d.discoveryResources[0].url = 'https://www.example.com/api/v1/sellers'));
-    expect(messages.find((x) => x.ruleId === 'agent-discovery-links')!.reason).toContain('at /discoveryResources/0/url');
+    const { messages } = checkCorrupted(
+      built,
+      PATH,
+      (d) => (d.discoveryResources[0].url = 'https://www.example.com/api/v1/sellers'),
+    );
+    expect(messages.find((x) => x.ruleId === 'agent-discovery-links')!.reason).toContain(
+      'at /discoveryResources/0/url',
+    );
   });
 
   it('agent-discovery-contract: a boundary dropped', () => {
     const { messages } = checkCorrupted(built, PATH, (d) => d.boundaries.notProvided.pop());
-    expect(messages.find((x) => x.ruleId === 'agent-discovery-contract')!.reason).toContain('at /boundaries/notProvided');
+    expect(messages.find((x) => x.ruleId === 'agent-discovery-contract')!.reason).toContain(
+      'at /boundaries/notProvided',
+    );
   });
 
   it('mcp-endpoint: url at {base_url}/mcp', () => {

@@ -23,7 +23,11 @@ describe('/.well-known/api-catalog', () => {
     expect(Object.keys(doc)).toEqual(['linkset']);
     const at = (anchor: string) => (doc.linkset as Context[]).find((c) => c.anchor === anchor)!;
     expect(at('https://www.example.com')['service-desc']).toEqual([
-      { href: 'https://www.example.com/openapi.json', type: 'application/json', title: 'OpenAPI discovery description' },
+      {
+        href: 'https://www.example.com/openapi.json',
+        type: 'application/json',
+        title: 'OpenAPI discovery description',
+      },
     ]);
     expect(at('https://www.example.com')['service-doc']!.map((t) => t.href)).toContain('https://www.example.com/docs');
     expect(at('https://mcp.example.com/mcp')['service-meta']!.map((t) => t.href)).toContain(
@@ -48,7 +52,11 @@ describe('/.well-known/api-catalog', () => {
   });
 
   it('linkset-schema: a relation whose value is an object, not an array of target objects', () => {
-    const { messages } = checkCorrupted(built, PATH, (d) => (d.linkset[1]['service-desc'] = d.linkset[1]['service-desc'][0]));
+    const { messages } = checkCorrupted(
+      built,
+      PATH,
+      (d) => (d.linkset[1]['service-desc'] = d.linkset[1]['service-desc'][0]),
+    );
     expect(messages.find((x) => x.ruleId === 'linkset-schema')!.reason).toContain('at /linkset/1/service-desc');
   });
 
@@ -58,13 +66,25 @@ describe('/.well-known/api-catalog', () => {
   });
 
   it('api-catalog-links: a link to a path the site does not serve', () => {
-    const { messages } = checkCorrupted(built, PATH, (d) => (d.linkset[1]['service-doc'][0].href = 'https://www.example.com/seller-api'));
-    expect(messages.find((x) => x.ruleId === 'api-catalog-links')!.reason).toContain('at /linkset/1/service-doc/0/href');
+    const { messages } = checkCorrupted(
+      built,
+      PATH,
+      (d) => (d.linkset[1]['service-doc'][0].href = 'https://www.example.com/seller-api'),
+    );
+    expect(messages.find((x) => x.ruleId === 'api-catalog-links')!.reason).toContain(
+      'at /linkset/1/service-doc/0/href',
+    );
   });
 
   it('api-catalog-links: a media type other than the one the file is served with', () => {
-    const { messages } = checkCorrupted(built, PATH, (d) => (d.linkset[1]['service-desc'][0].type = 'application/yaml'));
-    expect(messages.find((x) => x.ruleId === 'api-catalog-links')!.reason).toContain('at /linkset/1/service-desc/0/type');
+    const { messages } = checkCorrupted(
+      built,
+      PATH,
+      (d) => (d.linkset[1]['service-desc'][0].type = 'application/yaml'),
+    );
+    expect(messages.find((x) => x.ruleId === 'api-catalog-links')!.reason).toContain(
+      'at /linkset/1/service-desc/0/type',
+    );
   });
 
   it('api-catalog-contract: the server card link removed', () => {

@@ -5,7 +5,12 @@ import { runPipeline, type PipelineResult } from '../../../../generator/build/pi
 import { displayPath } from '../../../../generator/build/registry/display-path.js';
 import type { KindTable } from '../../../../generator/build/registry/build-registry.js';
 import { kinds } from '../../../../generator/build/kinds.js';
-import { ArtifactSet, type Artifact, type HostName, type ValidateContext } from '../../../../generator/build/registry/types.js';
+import {
+  ArtifactSet,
+  type Artifact,
+  type HostName,
+  type ValidateContext,
+} from '../../../../generator/build/registry/types.js';
 
 export const DISCOVERY_KINDS = [
   'openapi',
@@ -24,8 +29,20 @@ export const DISCOVERY_KINDS = [
 export function kindTable(): KindTable {
   const table: KindTable = { ...kinds };
   const named = [
-    'public-pages-catalog', 'markdown', 'llms-index', 'llms-root', 'llms-full', 'html-page', 'schema-feed',
-    'schemamap', 'entity', 'agent-mode', 'page-context', 'robots', 'sitemap', 'static',
+    'public-pages-catalog',
+    'markdown',
+    'llms-index',
+    'llms-root',
+    'llms-full',
+    'html-page',
+    'schema-feed',
+    'schemamap',
+    'entity',
+    'agent-mode',
+    'page-context',
+    'robots',
+    'sitemap',
+    'static',
   ];
   for (const kind of named) table[kind] ??= { mediaType: 'text/plain; charset=utf-8', emit: () => 'stand-in\n' };
   return table;
@@ -35,7 +52,9 @@ export function kindTable(): KindTable {
 export function isolatedKindTable(): KindTable {
   const table: KindTable = {};
   for (const [kind, definition] of Object.entries(kindTable())) {
-    table[kind] = DISCOVERY_KINDS.includes(kind) ? definition : { ...definition, emit: () => 'stand-in\n', validate: [] };
+    table[kind] = DISCOVERY_KINDS.includes(kind)
+      ? definition
+      : { ...definition, emit: () => 'stand-in\n', validate: [] };
   }
   return table;
 }

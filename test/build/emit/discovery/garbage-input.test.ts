@@ -18,7 +18,14 @@ const ARTIFACTS: [string, HostName][] = [
   ['/.well-known/oauth-protected-resource', 'mcp'],
   ['/.well-known/oauth-authorization-server', 'auth'],
 ];
-const GARBAGE = ['', 'null\n', '[]\n', '"text"\n', '{}\n', '{"paths": {"/x": null}, "linkset": [null, 3], "remotes": [null]}\n'];
+const GARBAGE = [
+  '',
+  'null\n',
+  '[]\n',
+  '"text"\n',
+  '{}\n',
+  '{"paths": {"/x": null}, "linkset": [null, 3], "remotes": [null]}\n',
+];
 
 describe('garbage in a discovery file', () => {
   for (const [path, host] of ARTIFACTS) {

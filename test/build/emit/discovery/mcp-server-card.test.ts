@@ -1,7 +1,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { artifactSchema, compileSchema, pointerOfError } from '../../../../generator/build/emit/json/artifact-schemas.js';
+import {
+  artifactSchema,
+  compileSchema,
+  pointerOfError,
+} from '../../../../generator/build/emit/json/artifact-schemas.js';
 import { buildShipped, checkCorrupted, discoveryMessages, jsonOf, lineOfText, type Built } from './build.js';
 
 // The draft SEP-2127 schema and its example cards, read where they are; never copied into the repository.
@@ -68,10 +72,18 @@ describe('/.well-known/mcp.json', () => {
 
   it('points to {mcp_url}/mcp and states the controls with their scopes, read-only', () => {
     const card = jsonOf(built, PATH);
-    expect(card.remotes).toEqual([expect.objectContaining({ type: 'streamable-http', url: 'https://mcp.example.com/mcp' })]);
+    expect(card.remotes).toEqual([
+      expect.objectContaining({ type: 'streamable-http', url: 'https://mcp.example.com/mcp' }),
+    ]);
     expect(card.transport).toEqual({ type: 'streamable-http', endpoint: 'https://mcp.example.com/mcp' });
     const facts = card._meta['com.example/contract'];
-    expect(facts.controls.map((c: { name: string; requiredScope: string; readOnly: boolean }) => [c.name, c.requiredScope, c.readOnly])).toEqual([
+    expect(
+      facts.controls.map((c: { name: string; requiredScope: string; readOnly: boolean }) => [
+        c.name,
+        c.requiredScope,
+        c.readOnly,
+      ]),
+    ).toEqual([
       ['list_members', 'svc.members.read', true],
       ['list_physical_product_orders', 'svc.orders.read', true],
       ['get_physical_product_order', 'svc.orders.read', true],
@@ -113,12 +125,18 @@ describe('/.well-known/mcp.json', () => {
   });
 
   it('mcp-endpoint: a second remote', () => {
-    const { messages } = checkCorrupted(built, PATH, (d) => d.remotes.push({ type: 'sse', url: 'https://mcp.example.com/events' }));
+    const { messages } = checkCorrupted(built, PATH, (d) =>
+      d.remotes.push({ type: 'sse', url: 'https://mcp.example.com/events' }),
+    );
     expect(messages.find((x) => x.ruleId === 'mcp-endpoint')!.reason).toContain('at /remotes');
   });
 
   it('mcp-server-card-contract: a control with another scope', () => {
-    const { messages } = checkCorrupted(built, PATH, (d) => (d._meta['com.example/contract'].controls[0].requiredScope = 'svc.orders.read'));
+    const { messages } = checkCorrupted(
+      built,
+      PATH,
+      (d) => (d._meta['com.example/contract'].controls[0].requiredScope = 'svc.orders.read'),
+    );
     const m = messages.find((x) => x.ruleId === 'mcp-server-card-contract')!;
     expect(m.reason).toContain(`at ${META}/controls/0/requiredScope`);
     expect(m.reason).toContain('"svc.members.read"');

@@ -47,14 +47,20 @@ describe('where the OAuth metadata goes', () => {
 describe('build output', () => {
   let out: string;
   afterAll(async () => {
-    if (out) await Promise.all([rm(out, { recursive: true, force: true }), rm(`${out}-hosts`, { recursive: true, force: true })]);
+    if (out)
+      await Promise.all([
+        rm(out, { recursive: true, force: true }),
+        rm(`${out}-hosts`, { recursive: true, force: true }),
+      ]);
   });
 
   it('writes the OAuth metadata under <out>-hosts/, never into the site tree', async () => {
     out = join(await mkdtemp(join(tmpdir(), 'discovery-')), 'dist');
     const result = await build({ env: 'preview', outDir: out, kinds: isolatedKindTable() });
     expect(result.diagnostics.list().filter((m) => m.fatal)).toEqual([]);
-    const prm = JSON.parse(await readFile(join(`${out}-hosts`, 'mcp', '.well-known', 'oauth-protected-resource.json'), 'utf8'));
+    const prm = JSON.parse(
+      await readFile(join(`${out}-hosts`, 'mcp', '.well-known', 'oauth-protected-resource.json'), 'utf8'),
+    );
     expect(prm.resource).toBe('http://localhost:4102/mcp');
     await readFile(join(`${out}-hosts`, 'auth', '.well-known', 'oauth-authorization-server.json'), 'utf8');
     const wellKnown = await readdir(join(out, '.well-known'));
@@ -89,7 +95,9 @@ describe('protected-resource metadata checks', () => {
   });
 
   it('oauth-authorization-servers: another authorization server', () => {
-    const m = check((d) => (d.authorization_servers = ['https://login.example.org'])).find((x) => x.ruleId === 'oauth-authorization-servers');
+    const m = check((d) => (d.authorization_servers = ['https://login.example.org'])).find(
+      (x) => x.ruleId === 'oauth-authorization-servers',
+    );
     expect(m!.reason).toContain('at /authorization_servers');
   });
 
@@ -103,7 +111,9 @@ describe('protected-resource metadata checks', () => {
   });
 
   it('oauth-documentation-link: documentation the site does not serve', () => {
-    const m = check((d) => (d.resource_documentation = 'https://www.example.com/oauth')).find((x) => x.ruleId === 'oauth-documentation-link');
+    const m = check((d) => (d.resource_documentation = 'https://www.example.com/oauth')).find(
+      (x) => x.ruleId === 'oauth-documentation-link',
+    );
     expect(m!.reason).toContain('at /resource_documentation');
   });
 });
@@ -118,7 +128,9 @@ describe('authorization server metadata checks (preview)', () => {
   });
 
   it('oauth-authorization-server-schema: no S256', () => {
-    const m = check((d) => (d.code_challenge_methods_supported = ['plain'])).find((x) => x.ruleId === 'oauth-authorization-server-schema');
+    const m = check((d) => (d.code_challenge_methods_supported = ['plain'])).find(
+      (x) => x.ruleId === 'oauth-authorization-server-schema',
+    );
     expect(m!.reason).toContain('at /code_challenge_methods_supported');
   });
 
@@ -128,7 +140,9 @@ describe('authorization server metadata checks (preview)', () => {
   });
 
   it('oauth-endpoint-host: a token endpoint on another host', () => {
-    const m = check((d) => (d.token_endpoint = 'http://localhost:4100/token')).find((x) => x.ruleId === 'oauth-endpoint-host');
+    const m = check((d) => (d.token_endpoint = 'http://localhost:4100/token')).find(
+      (x) => x.ruleId === 'oauth-endpoint-host',
+    );
     expect(m!.reason).toContain('at /token_endpoint');
   });
 
@@ -137,7 +151,9 @@ describe('authorization server metadata checks (preview)', () => {
   });
 
   it('oauth-invented-authorization-server: the same document in a production build', () => {
-    const { messages } = checkCorrupted(preview, AS, () => {}, 'auth', { model: { ...preview.model, env: 'production' } });
+    const { messages } = checkCorrupted(preview, AS, () => {}, 'auth', {
+      model: { ...preview.model, env: 'production' },
+    });
     expect(messages.map((m) => m.ruleId)).toContain('oauth-invented-authorization-server');
   });
 });

@@ -24,18 +24,32 @@ describe('/openapi.json', () => {
     expect(Object.keys(doc.paths)).not.toContain('/robots.txt');
     for (const item of Object.values<Record<string, unknown>>(doc.paths)) expect(Object.keys(item)).toEqual(['get']);
     const mode = doc.paths['/'].get.parameters;
-    expect(mode).toEqual([expect.objectContaining({ name: 'mode', in: 'query', required: true, schema: { type: 'string', enum: ['agent'] } })]);
+    expect(mode).toEqual([
+      expect.objectContaining({
+        name: 'mode',
+        in: 'query',
+        required: true,
+        schema: { type: 'string', enum: ['agent'] },
+      }),
+    ]);
     const context = doc.paths['/api/agent/page-context'].get;
     expect(context.parameters[0]).toMatchObject({ name: 'path', in: 'query', required: true });
-    expect(context.responses['404'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ApiError' });
-    expect(doc.components.schemas.ApiError.properties.error.required).toEqual(['code', 'message', 'resolution', 'status']);
+    expect(context.responses['404'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/ApiError',
+    });
+    expect(doc.components.schemas.ApiError.properties.error.required).toEqual([
+      'code',
+      'message',
+      'resolution',
+      'status',
+    ]);
     expect(doc.paths['/.well-known/api-catalog'].get.responses['200'].content).toHaveProperty([
       'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
     ]);
     expect(doc.info.description).toContain('It is not a contract for a seller, creator or admin API.');
   });
 
-  it('is valid for the package\'s own asynchronous validate() too (schema and $refs), as OpenAPI 3.1', async () => {
+  it("is valid for the package's own asynchronous validate() too (schema and $refs), as OpenAPI 3.1", async () => {
     const validator = new Validator();
     expect(await validator.validate(jsonOf(built, PATH))).toEqual({ valid: true });
     expect(validator.version).toBe('3.1');
@@ -97,13 +111,18 @@ describe('/openapi.json', () => {
 
   it('openapi-ref: a $ref that resolves to nothing', () => {
     const { messages } = checkCorrupted(built, PATH, (d) => {
-      d.paths['/api/agent/page-context'].get.responses['404'].content['application/json'].schema.$ref = '#/components/schemas/Nope';
+      d.paths['/api/agent/page-context'].get.responses['404'].content['application/json'].schema.$ref =
+        '#/components/schemas/Nope';
     });
     expect(messages.find((x) => x.ruleId === 'openapi-ref')!.reason).toContain('#/components/schemas/Nope');
   });
 
   it('openapi-error-envelope: the 404 of page-context without the API error object', () => {
-    const { messages } = checkCorrupted(built, PATH, (d) => delete d.paths['/api/agent/page-context'].get.responses['404']);
+    const { messages } = checkCorrupted(
+      built,
+      PATH,
+      (d) => delete d.paths['/api/agent/page-context'].get.responses['404'],
+    );
     expect(messages.find((x) => x.ruleId === 'openapi-error-envelope')!.reason).toContain('/responses/404');
   });
 
@@ -137,7 +156,11 @@ describe('/openapi.json', () => {
   });
 
   it('openapi-webhooks: a webhook the contract does not publish', () => {
-    const { messages } = checkCorrupted(built, PATH, (d) => (d.webhooks = { orderCreated: { post: { responses: { '200': { description: 'x' } } } } }));
+    const { messages } = checkCorrupted(
+      built,
+      PATH,
+      (d) => (d.webhooks = { orderCreated: { post: { responses: { '200': { description: 'x' } } } } }),
+    );
     expect(messages.find((x) => x.ruleId === 'openapi-webhooks')!.reason).toContain('at /webhooks');
   });
 

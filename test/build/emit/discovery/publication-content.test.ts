@@ -41,9 +41,7 @@ describe('content/publication.yaml', () => {
   });
 
   it('content-schema: a server card description over 100 characters, at its line', async () => {
-    const { messages } = await loadWith((t) =>
-      t.replace(/description: .*/, `description: ${'A'.repeat(101)}`),
-    );
+    const { messages } = await loadWith((t) => t.replace(/description: .*/, `description: ${'A'.repeat(101)}`));
     const m = messages.find((x) => x.ruleId === 'content-schema')!;
     expect(m.file).toBe('content/publication.yaml');
     const text = await readFile(join(dir, 'content', 'publication.yaml'), 'utf8');

@@ -44,7 +44,11 @@ describe('html-page', () => {
     expect(html).toContain(`<meta name="description" content="${page.description}">`);
     const links = headLinks(html);
     expect(links.get('canonical')?.href).toBe(`${loaded.model.addresses.base_url}/mcp`);
-    expect(links.get('alternate')).toEqual({ rel: 'alternate', type: 'text/markdown', href: loaded.registry.url(entry.twin!) });
+    expect(links.get('alternate')).toEqual({
+      rel: 'alternate',
+      type: 'text/markdown',
+      href: loaded.registry.url(entry.twin!),
+    });
     expect(links.get('api-catalog')?.href).toBe('/.well-known/api-catalog');
   });
 
@@ -54,7 +58,9 @@ describe('html-page', () => {
       expect(html).toContain(`href="${loaded.registry.url(entry)}"`);
     }
     const footer = html.slice(html.indexOf('<footer>'));
-    for (const entry of loaded.registry.entries.filter((e) => e.inContract && e.host === 'site' && !e.aliasOf && !e.query)) {
+    for (const entry of loaded.registry.entries.filter(
+      (e) => e.inContract && e.host === 'site' && !e.aliasOf && !e.query,
+    )) {
       expect(footer).toContain(`href="${loaded.registry.url(entry)}"`);
     }
   });

@@ -32,7 +32,10 @@ describe('llms-index of a large section', () => {
     const text = String(emitLlmsIndex(loaded.registry.get('/help/llms.txt')!, context));
     expect(text.length).toBeLessThanOrEqual(LLMS_TXT_MAX_CHARS);
 
-    const all = loaded.registry.ofKind('markdown').filter((e) => e.group === 'help').map((e) => loaded.registry.url(e));
+    const all = loaded.registry
+      .ofKind('markdown')
+      .filter((e) => e.group === 'help')
+      .map((e) => loaded.registry.url(e));
     const listed = [...text.matchAll(/^- \[[^\]]*\]\(([^)]+)\)/gm)].map((m) => m[1]!).filter((u) => all.includes(u));
     expect(listed.length).toBeGreaterThan(10);
     expect(listed.length).toBeLessThan(all.length);

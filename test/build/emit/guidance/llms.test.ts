@@ -37,14 +37,17 @@ describe('llms-root', () => {
 
   it('lists every top-level Markdown guide in registry order, not alphabetically', () => {
     const text = emitAt('/llms.txt');
-    const guides = loaded.registry.ofKind('markdown').filter((e) => !e.page!.includes('/')).map((e) => loaded.registry.url(e));
+    const guides = loaded.registry
+      .ofKind('markdown')
+      .filter((e) => !e.page!.includes('/'))
+      .map((e) => loaded.registry.url(e));
     expect(sectionLinks(text, 'Guides')).toEqual(guides);
     expect(guides).not.toEqual([...guides].sort());
   });
 });
 
 describe('llms-index', () => {
-  it('lists the section page and its sub-pages in the editors\' order', () => {
+  it("lists the section page and its sub-pages in the editors' order", () => {
     const text = emitAt('/help/llms.txt');
     const subPages = loaded.model.pages.filter((p) => p.section === 'help').sort((a, b) => a.order - b.order);
     expect(sectionLinks(text, 'Guides')).toEqual([
@@ -64,7 +67,9 @@ describe('llms-index', () => {
 
   it('lists the discovery documents of its group', () => {
     const text = emitAt('/api/llms.txt');
-    const expected = loaded.registry.entries.filter((e) => e.group === 'api' && e.inContract && !e.kind.startsWith('llms'));
+    const expected = loaded.registry.entries.filter(
+      (e) => e.group === 'api' && e.inContract && !e.kind.startsWith('llms'),
+    );
     expect(sectionLinks(text, 'Discovery documents')).toEqual(expected.map((e) => loaded.registry.url(e)));
   });
 });
@@ -78,7 +83,7 @@ describe('llms-full', () => {
     }
   });
 
-  it('keeps a section\'s sub-pages right after their section page', () => {
+  it("keeps a section's sub-pages right after their section page", () => {
     const text = emitAt('/llms-full.txt');
     const at = (path: string) => text.indexOf(`Source: <${loaded.registry.url(path)}>`);
     const subPages = loaded.model.pages.filter((p) => p.section === 'docs').sort((a, b) => a.order - b.order);
@@ -90,7 +95,13 @@ describe('llms-full', () => {
 describe('readingOrder', () => {
   it('moves sub-pages after their section page and keeps everything else in registry order', () => {
     const e = (path: string, page?: string) => ({ path, page }) as RegistryEntry;
-    const order = readingOrder([e('/a.md', 'a'), e('/help.md', 'help'), e('/z.md', 'z'), e('/help/2.md', 'help/2'), e('/help/1.md', 'help/1')]);
+    const order = readingOrder([
+      e('/a.md', 'a'),
+      e('/help.md', 'help'),
+      e('/z.md', 'z'),
+      e('/help/2.md', 'help/2'),
+      e('/help/1.md', 'help/1'),
+    ]);
     expect(order.map((x) => x.path)).toEqual(['/a.md', '/help.md', '/help/2.md', '/help/1.md', '/z.md']);
   });
 });

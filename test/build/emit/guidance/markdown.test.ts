@@ -43,7 +43,9 @@ describe('markdown', () => {
   it('emits twins-only pages (the authentication boundary) with the discovery chain in order', () => {
     const twin = String(emitMarkdown(loaded.registry.get('/auth.md')!, loaded.context()));
     const positions = loaded.model.authentication.discoveryChain.map((step) =>
-      twin.indexOf(step.url.replace(/\{(\w+)\}/, (_, n: keyof typeof loaded.model.addresses) => loaded.model.addresses[n])),
+      twin.indexOf(
+        step.url.replace(/\{(\w+)\}/, (_, n: keyof typeof loaded.model.addresses) => loaded.model.addresses[n]),
+      ),
     );
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);

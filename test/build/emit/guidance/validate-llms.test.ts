@@ -1,6 +1,11 @@
 // The llms validators: each rejects what it must, at the place in the emitted file, and accepts the shipped files.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LLMS_TXT_MAX_CHARS, llmsLinks, llmsSize, llmsStructure } from '../../../../generator/build/emit/guidance/validate-llms.js';
+import {
+  LLMS_TXT_MAX_CHARS,
+  llmsLinks,
+  llmsSize,
+  llmsStructure,
+} from '../../../../generator/build/emit/guidance/validate-llms.js';
 import { emitLlmsRoot } from '../../../../generator/build/emit/guidance/llms-root.js';
 import { Diagnostics } from '../../../../generator/build/messages/diagnostics.js';
 import { ArtifactSet, type Validator, type ValidateContext } from '../../../../generator/build/registry/types.js';
@@ -53,7 +58,10 @@ describe('llmsStructure', () => {
   });
 
   it('rejects prose and non-link items inside an H2 section', () => {
-    const found = check(llmsStructure, `# T\n\n## S\n\nSome prose.\n\n- plain item\n- [a](${base()}/) no colon\n- [b](${base()}/): fine\n`);
+    const found = check(
+      llmsStructure,
+      `# T\n\n## S\n\nSome prose.\n\n- plain item\n- [a](${base()}/) no colon\n- [b](${base()}/): fine\n`,
+    );
     expect(found.map((f) => f.line)).toEqual([5, 7, 8]);
   });
 
@@ -70,7 +78,9 @@ describe('llmsLinks', () => {
   });
 
   it('rejects a site link to a path the registry does not have', () => {
-    expect(check(llmsLinks, `# T\n\n## S\n\n- [a](${base()}/nowhere.md)\n`)).toMatchObject([{ line: 5, ruleId: 'llms-unresolved-link' }]);
+    expect(check(llmsLinks, `# T\n\n## S\n\n- [a](${base()}/nowhere.md)\n`)).toMatchObject([
+      { line: 5, ruleId: 'llms-unresolved-link' },
+    ]);
   });
 
   it('checks autolinks too, at the URL', () => {
@@ -81,7 +91,9 @@ describe('llmsLinks', () => {
 
   it('rejects a site link to a registry entry that was not emitted', () => {
     const emitted = loaded.registry.entries.filter((e) => e.path !== '/mcp.md');
-    expect(check(llmsLinks, `# T\n\n## S\n\n- [a](${base()}/mcp.md)\n`, emitted)).toMatchObject([{ ruleId: 'llms-unresolved-link' }]);
+    expect(check(llmsLinks, `# T\n\n## S\n\n- [a](${base()}/mcp.md)\n`, emitted)).toMatchObject([
+      { ruleId: 'llms-unresolved-link' },
+    ]);
   });
 
   it('accepts links to emitted files and to other hosts', () => {

@@ -22,13 +22,18 @@ describe('htmlPageHead', () => {
   });
 
   it('rejects a wrong canonical URL at its link', () => {
-    const broken = html.replace(`rel="canonical" href="${loaded.registry.url('/docs')}"`, 'rel="canonical" href="https://elsewhere.example/docs"');
+    const broken = html.replace(
+      `rel="canonical" href="${loaded.registry.url('/docs')}"`,
+      'rel="canonical" href="https://elsewhere.example/docs"',
+    );
     expect(runValidator(loaded, htmlPageHead, '/docs', broken)).toMatchObject([{ ruleId: 'page-canonical', line: 1 }]);
   });
 
   it('rejects a page whose Markdown twin was not emitted', () => {
     const emitted = loaded.registry.entries.filter((e) => e.path !== '/docs.md');
-    expect(runValidator(loaded, htmlPageHead, '/docs', html, emitted)).toMatchObject([{ ruleId: 'page-markdown-alternate' }]);
+    expect(runValidator(loaded, htmlPageHead, '/docs', html, emitted)).toMatchObject([
+      { ruleId: 'page-markdown-alternate' },
+    ]);
   });
 
   it('rejects a second H1 at its place', () => {

@@ -29,7 +29,10 @@ beforeAll(async () => {
 
 const withFamilies = (edit: (families: RouteFamilySource[]) => RouteFamilySource[]): Model => ({
   ...build.model,
-  publicPages: { ...build.model.publicPages!, routeFamilies: edit(structuredClone(build.model.publicPages!.routeFamilies)) },
+  publicPages: {
+    ...build.model.publicPages!,
+    routeFamilies: edit(structuredClone(build.model.publicPages!.routeFamilies)),
+  },
 });
 const place = () => ({ file, line: 1, column: 1 });
 
@@ -57,12 +60,20 @@ describe('load checks', () => {
   });
   it('rejects a rule reference that no content file defines', () => {
     const diagnostics = new Diagnostics();
-    checkPublicPages(withFamilies((f) => (f[0]!.ruleRefs = ['pricingCall:no-such-rule'], f)), place, diagnostics);
+    checkPublicPages(
+      withFamilies((f) => ((f[0]!.ruleRefs = ['pricingCall:no-such-rule']), f)),
+      place,
+      diagnostics,
+    );
     expect(diagnostics.list().map((m) => m.ruleId)).toEqual(['unknown-rule-ref']);
   });
   it('rejects two families with one id or one pattern', () => {
     const diagnostics = new Diagnostics();
-    checkPublicPages(withFamilies((f) => [...f, { ...f[0]!, id: 'other' }, { ...f[1]!, pattern: '/elsewhere' }]), place, diagnostics);
+    checkPublicPages(
+      withFamilies((f) => [...f, { ...f[0]!, id: 'other' }, { ...f[1]!, pattern: '/elsewhere' }]),
+      place,
+      diagnostics,
+    );
     expect(diagnostics.list().map((m) => m.ruleId)).toEqual(['duplicate-route-family', 'duplicate-route-family']);
   });
 });
@@ -76,7 +87,9 @@ describe('families resolved against the registry', () => {
   it('covers every published page with the shipped families', () => {
     const { resolved, messages } = resolve(build.model);
     expect(messages).toEqual([]);
-    expect(resolved!.families.flatMap((f) => f.pages).length).toBe(build.registry.served('site').filter((e) => e.kind === 'html-page').length);
+    expect(resolved!.families.flatMap((f) => f.pages).length).toBe(
+      build.registry.served('site').filter((e) => e.kind === 'html-page').length,
+    );
   });
   it('fails a published page that no family matches', () => {
     const { messages } = resolve(withFamilies((f) => f.filter((x) => x.id !== 'pricing')));
@@ -84,12 +97,16 @@ describe('families resolved against the registry', () => {
     expect(messages[0]!.reason).toContain('/pricing');
   });
   it('leaves out, with a warning, a family that matches no published page', () => {
-    const { resolved, messages } = resolve(withFamilies((f) => [...f, { ...f[0]!, id: 'guides', pattern: '/guides/{slug}' }]));
+    const { resolved, messages } = resolve(
+      withFamilies((f) => [...f, { ...f[0]!, id: 'guides', pattern: '/guides/{slug}' }]),
+    );
     expect(messages).toMatchObject([{ ruleId: 'route-family-without-pages', fatal: false }]);
     expect(resolved!.families.map((f) => f.family.id)).not.toContain('guides');
   });
   it('fails a family resource or image the site does not publish', () => {
-    const { messages } = resolve(withFamilies((f) => ((f[0]!.resources = ['/no-such.json']), (f[1]!.image = '/no.png'), f)));
+    const { messages } = resolve(
+      withFamilies((f) => ((f[0]!.resources = ['/no-such.json']), (f[1]!.image = '/no.png'), f)),
+    );
     expect(messages.map((m) => m.ruleId)).toEqual(['unknown-resource', 'unknown-resource']);
   });
   it('fails when the content set has no public pages at all', () => {

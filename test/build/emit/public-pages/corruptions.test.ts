@@ -25,7 +25,10 @@ const PUBLIC_PAGE_ARTIFACTS = [CATALOG, CONTEXT, AGENT, FEED, ENTITY, SCHEMAMAP,
 describe('the shipped content', () => {
   it('passes every public-pages validator', () => {
     for (const path of PUBLIC_PAGE_ARTIFACTS) {
-      expect(validateCorrupted(build, path, (t) => t), path).toEqual([]);
+      expect(
+        validateCorrupted(build, path, (t) => t),
+        path,
+      ).toEqual([]);
     }
   });
   it('builds without any message about the public-pages artifacts', () => {
@@ -38,12 +41,20 @@ describe('one corruption, one rule', () => {
   const cases: [string, string, () => (text: string) => string, string[]?][] = [
     ['public-pages-schema', CATALOG, () => editJson((c) => delete c.readOnly)],
     ['public-pages-example-path', CATALOG, () => editJson((c) => (c.routeFamilies[0].examplePaths = ['/nowhere']))],
-    ['public-pages-coverage', CATALOG, () => editJson((c) => (c.routeFamilies = c.routeFamilies.filter((f: any) => f.id !== 'pricing')))],
+    [
+      'public-pages-coverage',
+      CATALOG,
+      () => editJson((c) => (c.routeFamilies = c.routeFamilies.filter((f: any) => f.id !== 'pricing'))),
+    ],
     ['public-pages-link', CATALOG, () => editJson((c) => (c.pageContext.url = `${base}/api/agent/other`))],
     ['page-context-schema', CONTEXT, () => editJson((d) => delete d.contexts)],
     ['agent-mode-schema', AGENT, () => editJson((d) => (d.mode = 'human'))],
     ['agent-mode-schema', AGENT, () => editJson((d) => (d.mcpServer.controls[0].readOnly = false))],
-    ['agent-mode-link', AGENT, () => editJson((d) => d.discoveryResources.push({ ...d.discoveryResources[0], url: `${base}/nope.json` }))],
+    [
+      'agent-mode-link',
+      AGENT,
+      () => editJson((d) => d.discoveryResources.push({ ...d.discoveryResources[0], url: `${base}/nope.json` })),
+    ],
     ['agent-mode-coverage', AGENT, () => editJson((d) => d.discoveryResources.shift())],
     ['agent-mode-mcp-endpoint', AGENT, () => editJson((d) => (d.mcpServer.endpoint = `${base}/mcp`))],
     ['json-syntax', AGENT, () => (t) => t.slice(0, 40)],
@@ -55,14 +66,22 @@ describe('one corruption, one rule', () => {
     ['entity-feed-mismatch', ENTITY, () => editJson((e) => (e.name = 'Another Name'))],
     ['entity-logo', ENTITY, () => editJson((e) => (e.logo = `${base}/brand/missing.svg`))],
     ['xml-syntax', SCHEMAMAP, () => (t) => t.replace('</urlset>', '')],
-    ['schemamap-namespace', SCHEMAMAP, () => (t) => t.replace(/ xmlns:sf="[^"]*"/, '').replace(/sf:contentType/g, 'contentType')],
+    [
+      'schemamap-namespace',
+      SCHEMAMAP,
+      () => (t) => t.replace(/ xmlns:sf="[^"]*"/, '').replace(/sf:contentType/g, 'contentType'),
+    ],
     ['schemamap-structure', SCHEMAMAP, () => (t) => t.replace(/\s*<sf:contentType>[^<]*<\/sf:contentType>/, '')],
     ['schemamap-loc', SCHEMAMAP, () => (t) => t.replace(`${base}/schema-feeds.json`, `${base}/feeds.json`)],
     ['schemamap-coverage', SCHEMAMAP, () => (t) => t.replace(/<url [\s\S]*<\/url>\n/, '')],
     ['xml-syntax', SITEMAP, () => (t) => t.replace('<loc>', '<loc><b>')],
     ['sitemap-namespace', SITEMAP, () => (t) => t.replace('sitemap/0.9', 'sitemap/0.8')],
     ['sitemap-structure', SITEMAP, () => (t) => t.replace(/<loc>([^<]*)<\/loc>/, '<location>$1</location>')],
-    ['sitemap-loc', SITEMAP, () => (t) => t.replace(`<loc>${base}/pricing</loc>`, '<loc>ftp://elsewhere.example/pricing</loc>')],
+    [
+      'sitemap-loc',
+      SITEMAP,
+      () => (t) => t.replace(`<loc>${base}/pricing</loc>`, '<loc>ftp://elsewhere.example/pricing</loc>'),
+    ],
     ['sitemap-coverage', SITEMAP, () => (t) => t.replace(/\s*<url>\s*<loc>[^<]*\/pricing<\/loc>\s*<\/url>/, '')],
     ['robots-sitemap', ROBOTS, () => (t) => t.replace(/^Sitemap:.*$/m, '')],
     ['robots-schemamap', ROBOTS, () => (t) => t.replace(/^Schemamap: .*$/m, 'Schemamap: /schemamap.xml')],
@@ -79,11 +98,19 @@ describe('one corruption, one rule', () => {
   // The context files are streamed: each corruption is of one page's file, and the message names that file.
   const PRICING = '_agent/page-context/pricing.json';
   const contextCases: [string, string, (files: any[]) => any[]][] = [
-    ['page-context-schema', '_agent/page-context/.json', editStreamed('_agent/page-context/.json', (c) => delete c.title)],
+    [
+      'page-context-schema',
+      '_agent/page-context/.json',
+      editStreamed('_agent/page-context/.json', (c) => delete c.title),
+    ],
     ['page-context-family', PRICING, editStreamed(PRICING, (c) => (c.routeFamily = 'help'))],
     ['page-context-link', PRICING, editStreamed(PRICING, (c) => (c.resources[0].href = `${base}/missing.md`))],
     ['page-context-file', PRICING, editStreamed(PRICING, (c) => (c.path = '/help'))],
-    ['json-syntax', PRICING, (files) => files.map((f) => (f.file === PRICING ? { ...f, body: f.body.slice(0, 20) } : f))],
+    [
+      'json-syntax',
+      PRICING,
+      (files) => files.map((f) => (f.file === PRICING ? { ...f, body: f.body.slice(0, 20) } : f)),
+    ],
     ['page-context-coverage', 'dist/_agent/page-context.json', editStreamed(PRICING, () => null)],
   ];
   it.each(contextCases)('%s ← the context file %s', (ruleId, file, corruptStream) => {
@@ -96,7 +123,9 @@ describe('one corruption, one rule', () => {
 
   it('page-context-coverage: data without its context files fails', () => {
     const messages = validateCorrupted(build, CONTEXT, (t) => t, { corruptStream: () => [] });
-    expect(messages.filter((m) => m.ruleId === 'page-context-coverage').length).toBe(build.registry.ofKind('html-page').length);
+    expect(messages.filter((m) => m.ruleId === 'page-context-coverage').length).toBe(
+      build.registry.ofKind('html-page').length,
+    );
   });
 
   it('sitemap-limit: a sitemap over the limits fails', () => {

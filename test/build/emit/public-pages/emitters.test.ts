@@ -1,6 +1,11 @@
 // What the public-pages emitters build from the shipped content, read back through the runtime where it applies.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { answerAgentMode, answerPageContext, type AgentModeDocument, type PageContextData } from '../../../../generator/runtime/query-routes/index.js';
+import {
+  answerAgentMode,
+  answerPageContext,
+  type AgentModeDocument,
+  type PageContextData,
+} from '../../../../generator/runtime/query-routes/index.js';
 import { parseXml } from '../../../../generator/build/emit/public-pages/xml-tree.js';
 import { buildShipped, contextReader, json, text, type GoodBuild } from './harness.js';
 
@@ -10,13 +15,21 @@ beforeAll(async () => {
   [prod, preview] = await Promise.all([buildShipped('production'), buildShipped('preview')]);
 });
 
-const htmlPaths = (b: GoodBuild) => b.registry.served('site').filter((e) => e.kind === 'html-page').map((e) => e.path);
+const htmlPaths = (b: GoodBuild) =>
+  b.registry
+    .served('site')
+    .filter((e) => e.kind === 'html-page')
+    .map((e) => e.path);
 
 describe('registry entries of the query routes', () => {
   it('puts the data behind /?mode=agent and /api/agent/page-context under /_agent/, marked dataFor', () => {
     const agent = prod.registry.get('/?mode=agent')!;
     const context = prod.registry.get('/api/agent/page-context')!;
-    expect([agent.file, agent.dataFor, agent.mediaType]).toEqual(['_agent/agent-mode.json', '/?mode=agent', 'application/json']);
+    expect([agent.file, agent.dataFor, agent.mediaType]).toEqual([
+      '_agent/agent-mode.json',
+      '/?mode=agent',
+      'application/json',
+    ]);
     expect([context.file, context.dataFor]).toEqual(['_agent/page-context.json', '/api/agent/page-context']);
     expect(prod.registry.served('site')).not.toContain(agent);
   });
@@ -27,7 +40,9 @@ describe('public-pages catalog', () => {
     const catalog = json(prod, '/.well-known/public-pages.json');
     const pages = new Set(htmlPaths(prod));
     expect(catalog.readOnly).toBe(true);
-    expect(catalog.routeFamilies.map((f: any) => f.pattern)).toEqual(expect.arrayContaining(['/', '/pricing', '/help', '/help/{slug}']));
+    expect(catalog.routeFamilies.map((f: any) => f.pattern)).toEqual(
+      expect.arrayContaining(['/', '/pricing', '/help', '/help/{slug}']),
+    );
     for (const family of catalog.routeFamilies) for (const p of family.examplePaths) expect(pages.has(p), p).toBe(true);
     expect(JSON.stringify(catalog.routeFamilies)).not.toMatch(/seller|creator|admin|checkout/i);
     expect(catalog.pageContext.url).toBe('https://www.example.com/api/agent/page-context');
@@ -35,7 +50,8 @@ describe('public-pages catalog', () => {
 });
 
 describe('page-context data, answered by the runtime', () => {
-  const ask = (path: string) => answerPageContext(json<PageContextData>(prod, '/api/agent/page-context'), path, contextReader(prod));
+  const ask = (path: string) =>
+    answerPageContext(json<PageContextData>(prod, '/api/agent/page-context'), path, contextReader(prod));
   it('keeps only the route families and where the context files are in the data file', () => {
     const data = json<PageContextData>(prod, '/api/agent/page-context');
     expect(Object.keys(data).sort()).toEqual(['baseUrl', 'contexts', 'route', 'routeFamilies']);
@@ -56,20 +72,30 @@ describe('page-context data, answered by the runtime', () => {
       expect((answer.body as any).canonicalUrl).toBe(`https://www.example.com${path}`);
     }
     const twin = await ask('/pricing.md');
-    expect(twin).toMatchObject({ status: 200, body: { path: '/pricing.md', canonicalUrl: 'https://www.example.com/pricing' } });
+    expect(twin).toMatchObject({
+      status: 200,
+      body: { path: '/pricing.md', canonicalUrl: 'https://www.example.com/pricing' },
+    });
   });
   it('gives the pricing page the BASIC rule and the pricing call on the API host', async () => {
     const body = (await ask('/pricing')).body as any;
     expect(body.rules.join(' ')).toMatch(/BASIC/);
-    expect(body.resources).toContainEqual(expect.objectContaining({ href: 'https://api.example.com/api/v1/communities/plans/prices', rel: 'service' }));
-    expect(body.resources).toContainEqual(expect.objectContaining({ href: 'https://www.example.com/pricing.md', rel: 'alternate' }));
+    expect(body.resources).toContainEqual(
+      expect.objectContaining({ href: 'https://api.example.com/api/v1/communities/plans/prices', rel: 'service' }),
+    );
+    expect(body.resources).toContainEqual(
+      expect.objectContaining({ href: 'https://www.example.com/pricing.md', rel: 'alternate' }),
+    );
   });
   it('tells an agent that /mcp is a page and names the real MCP endpoint', async () => {
     const body = (await ask('/mcp')).body as any;
     expect(body.rules.join(' ')).toContain('The MCP endpoint is https://mcp.example.com/mcp');
   });
   it('answers 404 in the envelope for an unpublished path, 400 for a traversal', async () => {
-    expect(await ask('/help/no-such-page')).toMatchObject({ status: 404, body: { error: { code: 'page_not_found', status: 404 } } });
+    expect(await ask('/help/no-such-page')).toMatchObject({
+      status: 404,
+      body: { error: { code: 'page_not_found', status: 404 } },
+    });
     expect(await ask('/../dist')).toMatchObject({ status: 400 });
   });
 });
@@ -79,10 +105,17 @@ describe('agent mode', () => {
     const doc = answerAgentMode(json<AgentModeDocument>(prod, '/?mode=agent')).body as AgentModeDocument;
     expect(doc.mode).toBe('agent');
     expect(doc.interface.map((p) => p.id)).toEqual(['discovery-resources', 'pricing-call', 'mcp-server']);
-    const inContract = prod.registry.of('site').filter((e) => e.inContract).map((e) => prod.registry.url(e));
+    const inContract = prod.registry
+      .of('site')
+      .filter((e) => e.inContract)
+      .map((e) => prod.registry.url(e));
     expect(doc.discoveryResources.map((r) => r.url)).toEqual(inContract);
     expect(doc.mcpServer.endpoint).toBe('https://mcp.example.com/mcp');
-    expect(doc.mcpServer.controls.map((c) => c.name)).toEqual(['list_members', 'list_physical_product_orders', 'get_physical_product_order']);
+    expect(doc.mcpServer.controls.map((c) => c.name)).toEqual([
+      'list_members',
+      'list_physical_product_orders',
+      'get_physical_product_order',
+    ]);
     expect(doc.authentication.discoveryChain.map((s) => s.url)).toEqual([
       'https://www.example.com/auth.md',
       'https://mcp.example.com/.well-known/oauth-protected-resource',
@@ -109,7 +142,13 @@ describe('schema feed, entity, schemamap, robots, sitemap', () => {
     const { '@context': _, ...node } = entity;
     expect(feed['@graph'].find((n: any) => n['@id'] === entity['@id'])).toEqual(node);
     expect(entity.logo).toBe('https://www.example.com/brand/logo.svg');
-    expect(feed['@graph'].map((n: any) => n['@type'])).toEqual(['Organization', 'WebSite', 'WebAPI', 'WebAPI', 'WebAPI']);
+    expect(feed['@graph'].map((n: any) => n['@type'])).toEqual([
+      'Organization',
+      'WebSite',
+      'WebAPI',
+      'WebAPI',
+      'WebAPI',
+    ]);
   });
   it('lists the feed in schemamap.xml with the contentType attribute and element', () => {
     const parsed = parseXml(text(prod, '/schemamap.xml'));
@@ -133,6 +172,10 @@ describe('schema feed, entity, schemamap, robots, sitemap', () => {
     if (!parsed.ok) throw new Error(parsed.reason);
     expect(parsed.root.local).toBe('urlset');
     const locs = parsed.root.children.map((u) => u.children[0]!.text);
-    expect([...locs].sort()).toEqual(htmlPaths(prod).map((p) => `https://www.example.com${p}`).sort());
+    expect([...locs].sort()).toEqual(
+      htmlPaths(prod)
+        .map((p) => `https://www.example.com${p}`)
+        .sort(),
+    );
   });
 });

@@ -16,7 +16,10 @@ export interface GoodBuild extends Required<Pick<PipelineResult, 'model' | 'regi
   diagnostics: Diagnostics;
 }
 
-export async function buildShipped(env: 'production' | 'preview' = 'production', kinds?: KindTable): Promise<GoodBuild> {
+export async function buildShipped(
+  env: 'production' | 'preview' = 'production',
+  kinds?: KindTable,
+): Promise<GoodBuild> {
   const result = await runPipeline({ env, ...(kinds ? { kinds } : {}) });
   if (!result.model || !result.registry || !result.artifacts) {
     throw new Error(`The shipped content did not build:\n${result.diagnostics.report()}`);
@@ -83,7 +86,9 @@ export function validateCorrupted(
   return diagnostics.list();
 }
 
-export const ruleIds = (messages: { ruleId: string; fatal: boolean }[]) => [...new Set(messages.filter((m) => m.fatal).map((m) => m.ruleId))];
+export const ruleIds = (messages: { ruleId: string; fatal: boolean }[]) => [
+  ...new Set(messages.filter((m) => m.fatal).map((m) => m.ruleId)),
+];
 
 /** Edits a JSON text through its parsed value, keeping the two-space layout. */
 export const editJson = (edit: (value: any) => void) => (text: string) => {

@@ -1,7 +1,11 @@
 // Over the sitemap limits, /sitemap.xml becomes an index of numbered parts; the limits are injected to force it.
 import { describe, expect, it } from 'vitest';
 import { makePublicPagesKinds } from '../../../../generator/build/emit/public-pages/kinds.js';
-import { chunkSitemapUrls, SITEMAP_MAX_BYTES, SITEMAP_MAX_URLS } from '../../../../generator/build/emit/public-pages/sitemap-limits.js';
+import {
+  chunkSitemapUrls,
+  SITEMAP_MAX_BYTES,
+  SITEMAP_MAX_URLS,
+} from '../../../../generator/build/emit/public-pages/sitemap-limits.js';
 import { parseXml } from '../../../../generator/build/emit/public-pages/xml-tree.js';
 import { kinds as defaultKinds } from '../../../../generator/build/kinds.js';
 import { buildShipped, text } from './harness.js';
@@ -18,16 +22,29 @@ describe('sitemap limits', () => {
   });
   it('split by count and by bytes, keeping order and every URL', () => {
     const urls = ['https://a.example/1', 'https://a.example/2', 'https://a.example/3'];
-    expect(chunkSitemapUrls(urls, { maxUrls: 2, maxBytes: SITEMAP_MAX_BYTES })).toEqual([urls.slice(0, 2), urls.slice(2)]);
+    expect(chunkSitemapUrls(urls, { maxUrls: 2, maxBytes: SITEMAP_MAX_BYTES })).toEqual([
+      urls.slice(0, 2),
+      urls.slice(2),
+    ]);
     expect(chunkSitemapUrls(urls, { maxUrls: 10, maxBytes: 200 }).flat()).toEqual(urls);
     expect(chunkSitemapUrls(urls, { maxUrls: 10, maxBytes: 200 }).length).toBeGreaterThan(1);
     expect(chunkSitemapUrls([], { maxUrls: 2, maxBytes: 1000 })).toEqual([[]]);
   });
   it('turn the shipped sitemap into an index of parts that together list every page once', async () => {
-    const kinds = { ...defaultKinds, ...makePublicPagesKinds({ sitemapLimits: { maxUrls: 4, maxBytes: SITEMAP_MAX_BYTES } }) };
+    const kinds = {
+      ...defaultKinds,
+      ...makePublicPagesKinds({ sitemapLimits: { maxUrls: 4, maxBytes: SITEMAP_MAX_BYTES } }),
+    };
     const build = await buildShipped('production', kinds);
-    expect(build.diagnostics.list().filter((m) => m.ruleId.startsWith('sitemap') || m.ruleId.startsWith('robots') || m.ruleId === 'xml-syntax')).toEqual([]);
-    const pages = build.registry.served('site').filter((e) => e.kind === 'html-page').map((e) => build.registry.url(e));
+    expect(
+      build.diagnostics
+        .list()
+        .filter((m) => m.ruleId.startsWith('sitemap') || m.ruleId.startsWith('robots') || m.ruleId === 'xml-syntax'),
+    ).toEqual([]);
+    const pages = build.registry
+      .served('site')
+      .filter((e) => e.kind === 'html-page')
+      .map((e) => build.registry.url(e));
     const index = locsOf(text(build, '/sitemap.xml'));
     expect(index.root).toBe('sitemapindex');
     expect(index.locs).toHaveLength(Math.ceil(pages.length / 4));

@@ -36,7 +36,8 @@ describe('a streamed build', () => {
   it('is byte-identical to itself across runs, streamed files included', () => {
     const a = tree(join(root, 'a'));
     expect(tree(join(root, 'b'))).toEqual(a);
-    for (const file of a) expect(readFileSync(join(root, 'b', file)).equals(readFileSync(join(root, 'a', file))), file).toBe(true);
+    for (const file of a)
+      expect(readFileSync(join(root, 'b', file)).equals(readFileSync(join(root, 'a', file))), file).toBe(true);
   });
 
   it('passes `npm run validate`, which claims the context files and checks each one', async () => {
@@ -50,11 +51,13 @@ describe('a streamed build', () => {
     writeFileSync(file, JSON.stringify({ ...context, routeFamily: 'help' }));
     const failed = await validateBuiltTree({ dir: join(root, 'b'), env: 'production', display: 'dist' });
     const messages = failed.diagnostics.list().filter((m) => m.fatal);
-    expect(messages.map((m) => [m.ruleId, m.file])).toEqual([['page-context-family', 'dist/_agent/page-context/pricing.json']]);
+    expect(messages.map((m) => [m.ruleId, m.file])).toEqual([
+      ['page-context-family', 'dist/_agent/page-context/pricing.json'],
+    ]);
   });
 });
 
-describe('the dev loop\'s output folder', () => {
+describe("the dev loop's output folder", () => {
   it('holds the context files too, and keeps them across rewrites', async () => {
     const result = await runPipeline({ env: 'production' });
     const out = join(root, 'dev');

@@ -10,7 +10,8 @@ import { at, endpointOf, expectEnvelope, type GetPreview } from '../harness.js';
 const REDIRECT = 'http://127.0.0.1:9/callback';
 
 export function authServerSuite(get: GetPreview): void {
-  const auth = (path: string, init?: RequestInit) => fetch(at(get(), 'auth_url', path), { redirect: 'manual', ...init });
+  const auth = (path: string, init?: RequestInit) =>
+    fetch(at(get(), 'auth_url', path), { redirect: 'manual', ...init });
   const metadataPath = () => get().model.authentication.authorizationServerMetadataPath;
 
   async function register(method = 'none'): Promise<{ client_id: string; client_secret?: string }> {
@@ -41,7 +42,11 @@ export function authServerSuite(get: GetPreview): void {
   }
 
   const tokenRequest = (form: Record<string, string>) =>
-    auth('/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form) });
+    auth('/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form),
+    });
 
   it('serves the built RFC 8414 document, with S256, agreeing with the router', async () => {
     const response = await auth(metadataPath());
@@ -62,13 +67,21 @@ export function authServerSuite(get: GetPreview): void {
       issuerUrl: new URL(model.addresses.auth_url),
     });
     expect(metadataProblems(original, served, model.addresses.auth_url)).toEqual([]);
-    const broken = { ...original, token_endpoint: `${model.addresses.auth_url}/oauth/token`, code_challenge_methods_supported: ['plain'] };
+    const broken = {
+      ...original,
+      token_endpoint: `${model.addresses.auth_url}/oauth/token`,
+      code_challenge_methods_supported: ['plain'],
+    };
     const problems = metadataProblems(broken, served, model.addresses.auth_url);
     expect(problems.join('\n')).toMatch(/token_endpoint/);
     expect(problems.join('\n')).toMatch(/S256/);
-    expect(metadataProblems({ ...original, issuer: 'http://localhost:1' }, served, model.addresses.auth_url).join()).toMatch(/issuer/);
+    expect(
+      metadataProblems({ ...original, issuer: 'http://localhost:1' }, served, model.addresses.auth_url).join(),
+    ).toMatch(/issuer/);
     const bytes = new TextEncoder().encode(JSON.stringify(broken));
-    const swapped = new BuiltFiles(registry.entries.map((e) => (e === entry ? { entry, bytes, etag: '"x"' } : files.of(e)!)).filter(Boolean));
+    const swapped = new BuiltFiles(
+      registry.entries.map((e) => (e === entry ? { entry, bytes, etag: '"x"' } : files.of(e)!)).filter(Boolean),
+    );
     expect(() => createAuthHost({ model, registry, files: swapped })).toThrow(/disagrees/);
   });
 
@@ -79,35 +92,70 @@ export function authServerSuite(get: GetPreview): void {
     expect(location.origin + location.pathname).toBe(REDIRECT);
     expect(location.searchParams.get('state')).toBe('st-1');
     const code = location.searchParams.get('code')!;
-    const response = await tokenRequest({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.client_id, redirect_uri: REDIRECT, resource: endpointOf(get()) });
+    const response = await tokenRequest({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      client_id: client.client_id,
+      redirect_uri: REDIRECT,
+      resource: endpointOf(get()),
+    });
     expect(response.status).toBe(200);
-    const tokens = (await response.json()) as { access_token: string; refresh_token: string; scope: string; token_type: string };
+    const tokens = (await response.json()) as {
+      access_token: string;
+      refresh_token: string;
+      scope: string;
+      token_type: string;
+    };
     expect(tokens.scope).toBe(scopes);
     const info = await get().auth.provider.verifyAccessToken(tokens.access_token);
     expect(info.resource!.href).toBe(endpointOf(get()));
     expect(info.scopes).toEqual(scopes.split(' '));
     expect(info.extra!.userId).toBe(get().model.preview!.server.defaultUser);
     // A code is single-use.
-    const again = await tokenRequest({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.client_id });
+    const again = await tokenRequest({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      client_id: client.client_id,
+    });
     expect(again.status).toBe(400);
     expect(((await again.json()) as { error: string }).error).toBe('invalid_grant');
 
-    const refreshed = await tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: client.client_id });
+    const refreshed = await tokenRequest({
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      client_id: client.client_id,
+    });
     expect(refreshed.status).toBe(200);
     const next = (await refreshed.json()) as { access_token: string; scope: string };
     expect(next.scope).toBe(scopes);
     expect((await get().auth.provider.verifyAccessToken(next.access_token)).scopes).toEqual(scopes.split(' '));
-    const wider = await tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: client.client_id, scope: `${scopes} svc.products.read` });
+    const wider = await tokenRequest({
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      client_id: client.client_id,
+      scope: `${scopes} svc.products.read`,
+    });
     expect(wider.status).toBe(400);
     expect(((await wider.json()) as { error: string }).error).toBe('invalid_scope');
-    const notARefresh = await tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.access_token, client_id: client.client_id });
+    const notARefresh = await tokenRequest({
+      grant_type: 'refresh_token',
+      refresh_token: tokens.access_token,
+      client_id: client.client_id,
+    });
     expect(notARefresh.status).toBe(400);
   });
 
   it('refuses a wrong PKCE verifier', async () => {
     const client = await register();
     const { location } = await authorize(client.client_id);
-    const response = await tokenRequest({ grant_type: 'authorization_code', code: location.searchParams.get('code')!, code_verifier: randomBytes(32).toString('base64url'), client_id: client.client_id });
+    const response = await tokenRequest({
+      grant_type: 'authorization_code',
+      code: location.searchParams.get('code')!,
+      code_verifier: randomBytes(32).toString('base64url'),
+      client_id: client.client_id,
+    });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: string }).error).toBe('invalid_grant');
   });
@@ -119,7 +167,9 @@ export function authServerSuite(get: GetPreview): void {
     const target = await authorize(client.client_id, { resource: `${get().addresses.base_url}/mcp` });
     expect(target.location.searchParams.get('error')).toBe('invalid_target');
     const forged = client.client_id.slice(0, -3) + 'abc';
-    const response = await auth(`/authorize?${new URLSearchParams({ response_type: 'code', client_id: forged, redirect_uri: REDIRECT, code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' })}`);
+    const response = await auth(
+      `/authorize?${new URLSearchParams({ response_type: 'code', client_id: forged, redirect_uri: REDIRECT, code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' })}`,
+    );
     expect(response.status).toBe(400);
   });
 
@@ -127,7 +177,12 @@ export function authServerSuite(get: GetPreview): void {
     const client = await register('client_secret_post');
     expect(client.client_secret).toBeTruthy();
     const { location, verifier } = await authorize(client.client_id);
-    const base = { grant_type: 'authorization_code', code: location.searchParams.get('code')!, code_verifier: verifier, client_id: client.client_id };
+    const base = {
+      grant_type: 'authorization_code',
+      code: location.searchParams.get('code')!,
+      code_verifier: verifier,
+      client_id: client.client_id,
+    };
     const wrong = await tokenRequest({ ...base, client_secret: 'wrong' });
     expect(wrong.status).toBe(400);
     const right = await tokenRequest({ ...base, client_secret: client.client_secret! });
@@ -135,7 +190,11 @@ export function authServerSuite(get: GetPreview): void {
   });
 
   it('does not serve the MCP host’s protected resource metadata, and answers unknown paths with the envelope', async () => {
-    for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp', '/nothing']) {
+    for (const path of [
+      '/.well-known/oauth-protected-resource',
+      '/.well-known/oauth-protected-resource/mcp',
+      '/nothing',
+    ]) {
       const response = await auth(path);
       expect(response.status, path).toBe(404);
       expectEnvelope(await response.json(), 404, 'not_found');
@@ -145,7 +204,12 @@ export function authServerSuite(get: GetPreview): void {
   it('refuses to start without the built RFC 8414 document', () => {
     const { model, registry, files } = get();
     const entry = registry.get(metadataPath(), 'auth')!;
-    const without = new BuiltFiles(registry.entries.filter((e) => e !== entry).map((e) => files.of(e)!).filter(Boolean));
+    const without = new BuiltFiles(
+      registry.entries
+        .filter((e) => e !== entry)
+        .map((e) => files.of(e)!)
+        .filter(Boolean),
+    );
     expect(() => createAuthHost({ model, registry, files: without })).toThrow(/build has no/);
   });
 }

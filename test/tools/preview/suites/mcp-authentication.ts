@@ -50,7 +50,9 @@ export function mcpAuthenticationSuite(get: GetPreview): void {
     const good = token(get());
     const tampered = good.slice(0, -4) + (good.endsWith('AAAA') ? 'BBBB' : 'AAAA');
     expect(await expect401({ authorization: `Bearer ${tampered}` }, 'invalid_token', true)).toMatch(/signature/);
-    expect(await expect401({ authorization: 'Bearer not-a-token' }, 'invalid_token', true)).toMatch(/not a preview token/);
+    expect(await expect401({ authorization: 'Bearer not-a-token' }, 'invalid_token', true)).toMatch(
+      /not a preview token/,
+    );
     const expired = token(get(), { now: Math.floor(Date.now() / 1000) - 7200, lifetime: 60 });
     expect(await expect401({ authorization: `Bearer ${expired}` }, 'invalid_token', true)).toMatch(/expired/);
     const foreign = token(get(), { secret: 'another-secret-another-secret-another-secret' });
@@ -58,7 +60,9 @@ export function mcpAuthenticationSuite(get: GetPreview): void {
     const elsewhere = token(get(), { resource: `${get().addresses.base_url}/mcp` });
     expect(await expect401({ authorization: `Bearer ${elsewhere}` }, 'invalid_token', true)).toMatch(/not issued for/);
     const otherIssuer = token(get(), { issuer: 'http://localhost:1' });
-    expect(await expect401({ authorization: `Bearer ${otherIssuer}` }, 'invalid_token', true)).toMatch(/another server/);
+    expect(await expect401({ authorization: `Bearer ${otherIssuer}` }, 'invalid_token', true)).toMatch(
+      /another server/,
+    );
   });
 
   it('answers a control called without its scope with 403 insufficient_scope naming held + needed', async () => {
@@ -67,7 +71,12 @@ export function mcpAuthenticationSuite(get: GetPreview): void {
     const needed = scopeOf(get(), 'get_physical_product_order');
     const response = await rpc(
       get(),
-      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_physical_product_order', arguments: { communityId: 'c-makers', orderId: 'o-1001' } } },
+      {
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'get_physical_product_order', arguments: { communityId: 'c-makers', orderId: 'o-1001' } },
+      },
       session,
     );
     expect(response.status).toBe(403);
@@ -80,7 +89,11 @@ export function mcpAuthenticationSuite(get: GetPreview): void {
 
   it('answers reading a resource without its scope with 403', async () => {
     const session = await openSession(get(), token(get(), { scopes: [scopeOf(get(), 'list_members')] }));
-    const response = await rpc(get(), { jsonrpc: '2.0', id: 4, method: 'resources/read', params: { uri: 'preview://communities/c-makers' } }, session);
+    const response = await rpc(
+      get(),
+      { jsonrpc: '2.0', id: 4, method: 'resources/read', params: { uri: 'preview://communities/c-makers' } },
+      session,
+    );
     expect(response.status).toBe(403);
     expect(challenge(response.headers.get('www-authenticate')).scope).toContain('svc.communities.read');
   });
@@ -97,7 +110,12 @@ export function mcpAuthenticationSuite(get: GetPreview): void {
     expect(goodOrigin.status).toBe(200);
     const overSocket = await fetch(endpointOf(get()), {
       method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json', accept: 'application/json, text/event-stream', origin: 'http://evil.example' },
+      headers: {
+        ...auth,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        origin: 'http://evil.example',
+      },
       body: JSON.stringify(initializeMessage(version())),
     });
     expect(overSocket.status).toBe(403);
@@ -112,7 +130,11 @@ export function mcpAuthenticationSuite(get: GetPreview): void {
     const old = await rpc(get(), initializeMessage('2024-11-05'), auth);
     expect(((await old.json()) as { result: { protocolVersion: string } }).result.protocolVersion).toBe(version());
     const session = await openSession(get(), token(get()));
-    const refused = await rpc(get(), { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { ...session, 'mcp-protocol-version': '2024-11-05' });
+    const refused = await rpc(
+      get(),
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      { ...session, 'mcp-protocol-version': '2024-11-05' },
+    );
     expect(refused.status).toBe(400);
   });
 
@@ -147,7 +169,10 @@ export function mcpAuthenticationSuite(get: GetPreview): void {
   });
 
   it('serves the protected resource metadata at the contract path and the path-inserted form, from the build', async () => {
-    const paths = [get().model.authentication.protectedResourceMetadataPath, `${get().model.authentication.protectedResourceMetadataPath}${get().model.mcpServer.endpointPath}`];
+    const paths = [
+      get().model.authentication.protectedResourceMetadataPath,
+      `${get().model.authentication.protectedResourceMetadataPath}${get().model.mcpServer.endpointPath}`,
+    ];
     for (const path of paths) {
       const response = await fetch(at(get(), 'mcp_url', path));
       expect(response.status, path).toBe(200);
@@ -191,7 +216,11 @@ export function mcpAuthenticationSuite(get: GetPreview): void {
         const response = await host.handler(
           new Request(endpointOf(get()), {
             method: 'POST',
-            headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token(get())}` },
+            headers: {
+              'content-type': 'application/json',
+              accept: 'application/json, text/event-stream',
+              authorization: `Bearer ${token(get())}`,
+            },
             body: JSON.stringify(initializeMessage(version())),
           }),
         );
@@ -223,7 +252,10 @@ export function mcpAuthenticationSuite(get: GetPreview): void {
   it('opens the session’s event stream over a socket, and lets it go when the client leaves', async () => {
     const session = await openSession(get(), token(get()));
     const controller = new AbortController();
-    const response = await fetch(endpointOf(get()), { headers: { ...session, accept: 'text/event-stream' }, signal: controller.signal });
+    const response = await fetch(endpointOf(get()), {
+      headers: { ...session, accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/event-stream');
     controller.abort();
@@ -240,7 +272,13 @@ export function mcpAuthenticationSuite(get: GetPreview): void {
   });
 
   it('refuses methods other than GET, POST and DELETE on the endpoint with 405', async () => {
-    const response = await get().mcp.handler(new Request(endpointOf(get()), { method: 'PUT', headers: { authorization: `Bearer ${token(get())}` }, body: '{}' }));
+    const response = await get().mcp.handler(
+      new Request(endpointOf(get()), {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token(get())}` },
+        body: '{}',
+      }),
+    );
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET, POST, DELETE');
     expectEnvelope(await response.json(), 405, 'method_not_allowed');

@@ -4,11 +4,17 @@ import { call, openSession, token, type GetPreview } from '../harness.js';
 
 export function mcpControlsSuite(get: GetPreview): void {
   const session = async (user = 'u-alice', scopes?: string[]) => openSession(get(), token(get(), { user, scopes }));
-  const tool = async (s: Record<string, string>, name: string, args: unknown) => call(get(), s, 'tools/call', { name, arguments: args });
+  const tool = async (s: Record<string, string>, name: string, args: unknown) =>
+    call(get(), s, 'tools/call', { name, arguments: args });
 
   it('lists exactly the model’s controls, each read-only, with its scope and a preview-only note', async () => {
     const { body } = await call(get(), await session(), 'tools/list');
-    const tools = body.result!.tools as { name: string; annotations: { readOnlyHint: boolean; destructiveHint: boolean }; description: string; _meta: { requiredScope: string } }[];
+    const tools = body.result!.tools as {
+      name: string;
+      annotations: { readOnlyHint: boolean; destructiveHint: boolean };
+      description: string;
+      _meta: { requiredScope: string };
+    }[];
     expect(tools.map((t) => t.name)).toEqual(get().model.mcpServer.controls.map((c) => c.name));
     for (const t of tools) {
       expect(t.annotations.readOnlyHint, t.name).toBe(true);
@@ -36,7 +42,12 @@ export function mcpControlsSuite(get: GetPreview): void {
     const community = await call(get(), s, 'resources/read', { uri: 'preview://communities/c-makers' });
     expect(JSON.parse((community.body.result!.contents as { text: string }[])[0]!.text).id).toBe('c-makers');
     const answers = [];
-    for (const uri of ['preview://communities/c-bakery', 'preview://communities/c-nope', 'preview://communities/c-makers/products/p-workshop', 'preview://communities/c-makers/products/p-nope']) {
+    for (const uri of [
+      'preview://communities/c-bakery',
+      'preview://communities/c-nope',
+      'preview://communities/c-makers/products/p-workshop',
+      'preview://communities/c-makers/products/p-nope',
+    ]) {
       const { body } = await call(get(), s, 'resources/read', { uri });
       expect(body.error!.code, uri).toBe(-32002);
       expect(body.error!.data!.code, uri).toBe('resource_not_found');
@@ -48,10 +59,17 @@ export function mcpControlsSuite(get: GetPreview): void {
   it('runs each control on a managed community', async () => {
     const s = await session('u-alice');
     const members = await tool(s, 'list_members', { communityId: 'c-makers' });
-    const expected = get().model.preview!.fixtures.members.filter((m) => m.communityId === 'c-makers').map((m) => m.id);
-    expect((members.body.result!.structuredContent as { members: { id: string }[] }).members.map((m) => m.id)).toEqual(expected);
+    const expected = get()
+      .model.preview!.fixtures.members.filter((m) => m.communityId === 'c-makers')
+      .map((m) => m.id);
+    expect((members.body.result!.structuredContent as { members: { id: string }[] }).members.map((m) => m.id)).toEqual(
+      expected,
+    );
     const orders = await tool(s, 'list_physical_product_orders', { communityId: 'c-makers', productId: 'p-lamp' });
-    expect((orders.body.result!.structuredContent as { orders: { id: string }[] }).orders.map((o) => o.id)).toEqual(['o-1001', 'o-1002']);
+    expect((orders.body.result!.structuredContent as { orders: { id: string }[] }).orders.map((o) => o.id)).toEqual([
+      'o-1001',
+      'o-1002',
+    ]);
     const order = await tool(s, 'get_physical_product_order', { communityId: 'c-makers', orderId: 'o-1002' });
     expect((order.body.result!.structuredContent as { order: { id: string } }).order.id).toBe('o-1002');
     expect((order.body.result!._meta as { previewOnly: string }).previewOnly).toMatch(/preview-only/i);
@@ -76,7 +94,9 @@ export function mcpControlsSuite(get: GetPreview): void {
     const missing = await refusal(s, 'list_members', { communityId: 'c-nowhere' }, 'community_not_found');
     expect(notMine).toBe(missing);
     const managesNothing = await session('u-carol');
-    expect(await refusal(managesNothing, 'list_members', { communityId: 'c-makers' }, 'community_not_found')).toBe(missing);
+    expect(await refusal(managesNothing, 'list_members', { communityId: 'c-makers' }, 'community_not_found')).toBe(
+      missing,
+    );
   });
 
   it('answers an order outside the community, of a non-physical product, or missing, the same way', async () => {
@@ -87,7 +107,12 @@ export function mcpControlsSuite(get: GetPreview): void {
     const nonPhysical = await refusal(s, 'get_physical_product_order', args('o-9001'), 'order_not_found');
     const missing = await refusal(s, 'get_physical_product_order', args('o-0000'), 'order_not_found');
     expect(new Set([outside, otherOwn, nonPhysical, missing]).size).toBe(1);
-    const inOtherCommunity = await refusal(s, 'get_physical_product_order', { communityId: 'c-bakery', orderId: 'o-3001' }, 'community_not_found');
+    const inOtherCommunity = await refusal(
+      s,
+      'get_physical_product_order',
+      { communityId: 'c-bakery', orderId: 'o-3001' },
+      'community_not_found',
+    );
     expect(inOtherCommunity).toMatch(/community/);
   });
 
@@ -105,7 +130,12 @@ export function mcpControlsSuite(get: GetPreview): void {
     const unknown = await tool(s, 'create_order', { communityId: 'c-makers' });
     expect(unknown.body.error!.code).toBe(-32602);
     expect(unknown.body.error!.data!.code).toBe('unknown_control');
-    for (const args of [undefined, { communityId: 7 }, { communityId: 'c-makers', extra: 'x' }, { communityId: '../x' }]) {
+    for (const args of [
+      undefined,
+      { communityId: 7 },
+      { communityId: 'c-makers', extra: 'x' },
+      { communityId: '../x' },
+    ]) {
       const { body } = await tool(s, 'list_members', args);
       expect(body.error!.data!.code, JSON.stringify(args)).toBe('invalid_arguments');
     }

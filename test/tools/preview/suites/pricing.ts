@@ -76,7 +76,10 @@ export function pricingSuite(get: GetPreview): void {
   });
 
   it('answers a CORS preflight for the call', async () => {
-    const response = await send({ method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' } });
+    const response = await send({
+      method: 'OPTIONS',
+      headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' },
+    });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-methods')).toBe(get().model.pricingCall.method);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');

@@ -21,7 +21,9 @@ export function siteSuite(get: GetPreview): void {
   });
 
   it('opens discovery documents to every origin, cacheable', async () => {
-    const discovery = get().registry.served('site').filter((e) => e.discovery);
+    const discovery = get()
+      .registry.served('site')
+      .filter((e) => e.discovery);
     expect(discovery.length).toBeGreaterThan(3);
     for (const entry of discovery) {
       const response = await site(entry.path);
@@ -48,7 +50,9 @@ export function siteSuite(get: GetPreview): void {
   });
 
   it('links HTML pages to the API catalog and their Markdown twin', async () => {
-    for (const entry of get().registry.served('site').filter((e) => e.kind === 'html-page' && e.twin)) {
+    for (const entry of get()
+      .registry.served('site')
+      .filter((e) => e.kind === 'html-page' && e.twin)) {
       const link = (await site(entry.path)).headers.get('link') ?? '';
       expect(link, entry.path).toContain('rel="api-catalog"');
       expect(link, entry.path).toContain(`<${entry.twin}>; rel="alternate"; type="text/markdown"`);
@@ -68,7 +72,9 @@ export function siteSuite(get: GetPreview): void {
   });
 
   it('answers /?mode=agent from the built agent-mode data', async () => {
-    const data = get().registry.ofKind('agent-mode').find((e) => e.dataFor)!;
+    const data = get()
+      .registry.ofKind('agent-mode')
+      .find((e) => e.dataFor)!;
     const response = await site('/?mode=agent');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
@@ -180,7 +186,13 @@ export function siteSuite(get: GetPreview): void {
         req.on('error', reject);
         req.end();
       });
-    for (const path of ['/../package.json', '/../../../etc/passwd', '//evil.example/openapi.json', '/%2e%2e/package.json', '/..\\package.json']) {
+    for (const path of [
+      '/../package.json',
+      '/../../../etc/passwd',
+      '//evil.example/openapi.json',
+      '/%2e%2e/package.json',
+      '/..\\package.json',
+    ]) {
       const { status, body } = await raw(path);
       expect(status, path).toBe(404);
       expect(body, path).not.toContain('devDependencies');
@@ -189,7 +201,10 @@ export function siteSuite(get: GetPreview): void {
   });
 
   it('answers a CORS preflight on discovery documents', async () => {
-    const response = await site('/.well-known/mcp.json', { method: 'OPTIONS', headers: { origin: 'https://agent.example', 'access-control-request-method': 'GET' } });
+    const response = await site('/.well-known/mcp.json', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://agent.example', 'access-control-request-method': 'GET' },
+    });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-methods')).toContain('GET');

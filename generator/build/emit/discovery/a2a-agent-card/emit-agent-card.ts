@@ -25,7 +25,11 @@ export const emitAgentCard: Emitter = (_entry, { model, registry }) =>
     name: model.identity.name,
     description: agentDescription(model),
     supportedInterfaces: [
-      { url: mcpEndpoint(model), protocolBinding: mcpStreamableHttpBinding(model), protocolVersion: A2A_PROTOCOL_VERSION },
+      {
+        url: mcpEndpoint(model),
+        protocolBinding: mcpStreamableHttpBinding(model),
+        protocolVersion: A2A_PROTOCOL_VERSION,
+      },
     ],
     provider: { organization: model.identity.legalName, url: model.addresses.base_url },
     version: model.publication.version,

@@ -32,11 +32,25 @@ export const validateAgentCardContract: Validator = (artifact, context) => {
       });
     }
   });
-  if (rejectFalseEndpoints(document, context, list.map((_, i) => `/supportedInterfaces/${i}/url`), 'mcp-endpoint') > 0) return;
+  if (
+    rejectFalseEndpoints(
+      document,
+      context,
+      list.map((_, i) => `/supportedInterfaces/${i}/url`),
+      'mcp-endpoint',
+    ) > 0
+  )
+    return;
   expectValue(document, context, {
     ruleId: 'a2a-agent-card-contract',
     pointer: '/supportedInterfaces',
-    expected: [{ url: mcpEndpoint(model), protocolBinding: mcpStreamableHttpBinding(model), protocolVersion: A2A_PROTOCOL_VERSION }],
+    expected: [
+      {
+        url: mcpEndpoint(model),
+        protocolBinding: mcpStreamableHttpBinding(model),
+        protocolVersion: A2A_PROTOCOL_VERSION,
+      },
+    ],
     what: 'supportedInterfaces (the hosted MCP endpoint, named by its MCP transport)',
     fix: `State the one interface ${EMITTER} builds: {mcp_url}${model.mcpServer.endpointPath} with the MCP Streamable HTTP binding URI.`,
   });

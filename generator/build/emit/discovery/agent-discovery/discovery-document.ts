@@ -13,7 +13,9 @@ export function discoveryLinks(registry: Registry) {
     title: entry.title,
     purpose: entry.purpose,
     mediaType: entry.mediaType,
-    ...(entry.query ? { query: entry.query.map((q) => ({ name: q.name, required: q.required, description: q.description })) } : {}),
+    ...(entry.query
+      ? { query: entry.query.map((q) => ({ name: q.name, required: q.required, description: q.description })) }
+      : {}),
   }));
 }
 

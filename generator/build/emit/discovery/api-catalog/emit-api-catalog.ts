@@ -38,14 +38,21 @@ export const emitApiCatalog: Emitter = (entry, { model, registry }) => {
       },
       {
         anchor: site,
-        'service-desc': registry.ofKind('openapi').filter((e) => !e.aliasOf).map((e) => target(registry, e)),
+        'service-desc': registry
+          .ofKind('openapi')
+          .filter((e) => !e.aliasOf)
+          .map((e) => target(registry, e)),
         'service-doc': guidesOf(registry, ['docs', 'developers']).map((e) => target(registry, e)),
       },
       {
         anchor: mcp,
         'service-meta': [
           ...registry.ofKind('mcp-server-card').map((e) => target(registry, e)),
-          { href: protectedResourceMetadataUrl(model), type: 'application/json', title: 'Protected-resource metadata (RFC 9728)' },
+          {
+            href: protectedResourceMetadataUrl(model),
+            type: 'application/json',
+            title: 'Protected-resource metadata (RFC 9728)',
+          },
         ],
         'service-doc': guidesOf(registry, ['mcp', 'auth']).map((e) => target(registry, e)),
       },
@@ -56,4 +63,3 @@ export const emitApiCatalog: Emitter = (entry, { model, registry }) => {
     ],
   });
 };
-

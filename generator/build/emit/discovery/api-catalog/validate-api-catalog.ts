@@ -47,7 +47,15 @@ export const validateApiCatalogContract: Validator = (artifact, context) => {
   const { model, registry } = context;
   const linkset = document.get('/linkset');
   const contexts = (Array.isArray(linkset) ? linkset : []) as ContextObject[];
-  if (rejectFalseEndpoints(document, context, contexts.map((_, i) => `/linkset/${i}/anchor`), 'mcp-endpoint') > 0) return;
+  if (
+    rejectFalseEndpoints(
+      document,
+      context,
+      contexts.map((_, i) => `/linkset/${i}/anchor`),
+      'mcp-endpoint',
+    ) > 0
+  )
+    return;
 
   // Every link to the site resolves to a file the build emits, with the media type it is served with.
   const site = registry.origin('site');
@@ -80,14 +88,19 @@ export const validateApiCatalogContract: Validator = (artifact, context) => {
   });
 
   const hasLink = (anchor: string, relation: string, href: (h: string) => boolean) =>
-    contexts.some((c) => c?.anchor === anchor && Array.isArray(c[relation]) && (c[relation] as TargetObject[]).some((t) => typeof t?.href === 'string' && href(t.href)));
+    contexts.some(
+      (c) =>
+        c?.anchor === anchor &&
+        Array.isArray(c[relation]) &&
+        (c[relation] as TargetObject[]).some((t) => typeof t?.href === 'string' && href(t.href)),
+    );
   const openapi = registry.ofKind('openapi').map((e) => registry.url(e));
   const cards = registry.ofKind('mcp-server-card').map((e) => registry.url(e));
   const required: [string, string, (h: string) => boolean, string][] = [
     [site, 'service-desc', (h) => openapi.includes(h), 'the OpenAPI description'],
     [site, 'service-doc', (h) => h.startsWith(`${site}/`), 'the documentation'],
     [mcpEndpoint(model), 'service-meta', (h) => cards.includes(h), 'the MCP server card'],
-    [pricingCallUrl(model), 'service-doc', (h) => h.startsWith(`${site}/`), 'the pricing call\'s documentation'],
+    [pricingCallUrl(model), 'service-doc', (h) => h.startsWith(`${site}/`), "the pricing call's documentation"],
   ];
   for (const [anchor, relation, matches, what] of required) {
     if (!hasLink(anchor, relation, matches)) {

@@ -35,7 +35,11 @@ export const emitServerCard: Emitter = (_entry, { model, registry }) => {
       },
     ],
     // SEP-1649 fields, still read by scanners.
-    serverInfo: { name: model.publication.mcpServerCard.name, title: cardTitle(model), version: model.publication.version },
+    serverInfo: {
+      name: model.publication.mcpServerCard.name,
+      title: cardTitle(model),
+      version: model.publication.version,
+    },
     protocolVersion: latestMcpProtocolVersion(model),
     transport: { type: 'streamable-http', endpoint },
     // The contract's discovery methods are tools/list, resources/list and resources/templates/list.

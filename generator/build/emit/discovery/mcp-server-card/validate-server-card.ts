@@ -28,12 +28,13 @@ export const validateServerCardContract: Validator = (artifact, context) => {
   if (rejectFalseEndpoints(document, context, endpointPointers, 'mcp-endpoint') > 0) return;
 
   const rule = 'mcp-server-card-contract';
-  const fromContent = 'Rebuild from the content; the card states content/mcp-server.yaml and content/authentication.yaml as they are.';
+  const fromContent =
+    'Rebuild from the content; the card states content/mcp-server.yaml and content/authentication.yaml as they are.';
   expectValue(document, context, {
     ruleId: 'mcp-endpoint',
     pointer: '/remotes',
     expected: [{ ...(Array.isArray(remotes) ? (remotes[0] as object) : {}), type: 'streamable-http', url: endpoint }],
-    what: 'The card\'s remotes (one Streamable HTTP remote at {mcp_url}/mcp)',
+    what: "The card's remotes (one Streamable HTTP remote at {mcp_url}/mcp)",
     fix: `State exactly one remote: { "type": "streamable-http", "url": "${endpoint}" }.`,
   });
   expectValue(document, context, {

@@ -34,13 +34,13 @@ export const validateProtectedResourceContract: Validator = (artifact, context) 
     pointer: '/authorization_servers',
     expected: [model.addresses.auth_url],
     what: 'authorization_servers',
-    fix: 'State [{auth_url}], the contract\'s authorization server.',
+    fix: "State [{auth_url}], the contract's authorization server.",
   });
   expectValue(document, context, {
     ruleId: 'oauth-scopes',
     pointer: '/scopes_supported',
     expected: model.authentication.scopes.map((s) => s.name),
-    what: 'scopes_supported (the contract\'s scopes)',
+    what: "scopes_supported (the contract's scopes)",
     fix: 'State the scopes of content/authentication.yaml, in order.',
   });
   expectValue(document, context, {
@@ -98,7 +98,7 @@ export const validateAuthorizationServerContract: Validator = (artifact, context
     ruleId: 'oauth-scopes',
     pointer: '/scopes_supported',
     expected: model.authentication.scopes.map((s) => s.name),
-    what: 'scopes_supported (the contract\'s scopes)',
+    what: "scopes_supported (the contract's scopes)",
     fix: 'State the scopes of content/authentication.yaml, in order.',
   });
 };

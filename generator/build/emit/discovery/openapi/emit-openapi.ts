@@ -30,7 +30,7 @@ function describe(model: Model): string {
     model.boundaries.openapiScope,
     'Every operation is a read-only GET of a public document; no write operation exists.',
     'Response bodies are described by media type only: the contract does not show their shapes.',
-    'OpenAPI paths cannot carry a query string, so the contract\'s `/?mode=agent` is the path `/` with the required ' +
+    "OpenAPI paths cannot carry a query string, so the contract's `/?mode=agent` is the path `/` with the required " +
       'query parameter `mode` whose only value is `agent`; `/` without it (the human home page) is not described here.',
     `No contract is published for any of: ${model.boundaries.unpublishedInterfaces.map((i) => i.name).join(', ')}. ` +
       model.boundaries.unpublishedAnswer,

@@ -16,7 +16,9 @@ let oas31: ValidateFunction | undefined;
  * schema it runs is synchronous, and validators here are synchronous, so we call that directly.
  */
 function oas31Schema(): ValidateFunction {
-  oas31 ??= (new OpenApiValidator() as unknown as { getAjvValidator(v: string): ValidateFunction }).getAjvValidator('3.1');
+  oas31 ??= (new OpenApiValidator() as unknown as { getAjvValidator(v: string): ValidateFunction }).getAjvValidator(
+    '3.1',
+  );
   return oas31;
 }
 
@@ -193,7 +195,8 @@ function checkErrorSchema(document: JsonDocument, context: ValidateContext, prob
     | undefined;
   for (const field of context.model.errors.api.fields.filter((f) => f.name.startsWith('error.'))) {
     const name = field.name.slice('error.'.length);
-    const ok = Array.isArray(error?.required) && error.required.includes(name) && error.properties?.[name]?.type === field.type;
+    const ok =
+      Array.isArray(error?.required) && error.required.includes(name) && error.properties?.[name]?.type === field.type;
     if (!ok) {
       problem(
         'openapi-error-envelope',
@@ -215,7 +218,10 @@ function checkOperation(
   at: string,
   problem: Problem,
 ): void {
-  const responses = (get.responses !== null && typeof get.responses === 'object' ? get.responses : {}) as Record<string, { content?: Record<string, { schema?: unknown }> }>;
+  const responses = (get.responses !== null && typeof get.responses === 'object' ? get.responses : {}) as Record<
+    string,
+    { content?: Record<string, { schema?: unknown }> }
+  >;
   const ok = responses['200'] ?? undefined;
   const types = Object.keys(ok?.content ?? {});
   if (types.length !== 1 || types[0] !== route.entry.mediaType) {
@@ -239,7 +245,12 @@ function checkOperation(
       }
     }
   }
-  const parameters = (Array.isArray(get.parameters) ? get.parameters : []) as { name?: string; in?: string; required?: boolean; schema?: { enum?: unknown[] } }[];
+  const parameters = (Array.isArray(get.parameters) ? get.parameters : []) as {
+    name?: string;
+    in?: string;
+    required?: boolean;
+    schema?: { enum?: unknown[] };
+  }[];
   for (const [name, value] of route.fixedQuery) {
     const p = parameters.find((x) => x?.name === name && x.in === 'query');
     if (!p || p.required !== true || JSON.stringify(p.schema?.enum) !== JSON.stringify([value])) {
