@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { Diagnostics } from './messages/diagnostics.js';
 import type { EnvironmentName } from '../model/types.js';
 import { displayPath } from './registry/display-path.js';
-import { type KindTable } from './registry/build-registry.js';
+import type { KindTable } from './registry/build-registry.js';
 import { kinds as defaultKinds } from './kinds.js';
 import type { TreeValidator } from './registry/types.js';
 import { guessEnvironment, type EnvironmentGuess } from './validate/environment.js';

@@ -114,7 +114,7 @@ export function positionAfter(text: string, anchor: string, needle: string): { l
   const start = text.indexOf(anchor);
   const index = text.indexOf(needle, start);
   if (start < 0 || index < 0) throw new Error(`not found: ${needle} after ${anchor}`);
-  return positionOf(text.slice(0, index) + '\u0000', '\u0000');
+  return positionOf(`${text.slice(0, index)}\u0000`, '\u0000');
 }
 
 /** Appends a paragraph to a Markdown artifact. */

@@ -15,10 +15,10 @@ interface TermPattern {
   regex: RegExp;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function wordPattern(word: string, last: boolean): string {
-  const body = word.split('-').map(escape).join('[\\s-]?');
+  const body = word.split('-').map(escapeRegExp).join('[\\s-]?');
   return last && !word.endsWith('s') ? `${body}s?` : body;
 }
 

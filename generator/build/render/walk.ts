@@ -6,6 +6,7 @@ import type { Nodes, Parents } from 'mdast';
  * What a visitor returns: nothing to go on into the node's children and then to its next sibling; `skip` to leave
  * its children out; a number to leave its children out and go on at that index of the parent (after a splice).
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: a visitor that returns nothing goes on with the walk.
 export type WalkResult = void | 'skip' | number;
 
 /**

@@ -55,7 +55,8 @@ async function writeStream(
       throw new Error(`Refusing to write the streamed file "${file}".`);
     const path = join(root, file);
     const dir = dirname(path);
-    const newDir = made.has(dir) ? undefined : (made.add(dir), dir);
+    const newDir = made.has(dir) ? undefined : dir;
+    made.add(dir);
     if (fs.writeSmallFileSync) {
       fs.writeSmallFileSync(path, body, newDir);
       continue;

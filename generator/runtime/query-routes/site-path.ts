@@ -31,7 +31,7 @@ export function checkSitePath(raw: string | null | undefined): SitePathCheck {
 }
 
 function refuse(path: string): string | undefined {
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused here.
   if (/[\u0000-\u001f\u007f]/.test(path)) return 'The path contains control characters.';
   if (/^[a-z][a-z0-9+.-]*:/i.test(path)) return 'The path is an absolute URL; give a site path such as /pricing.';
   if (!path.startsWith('/')) return 'The path does not start with "/"; give a site path such as /pricing.';

@@ -58,11 +58,17 @@ function backtrack(trace: Int32Array[], a: readonly string[], b: readonly string
     const prevK = down ? k + 1 : k - 1;
     const prevX = v[offset + prevK]!;
     const prevY = prevX - prevK;
-    while (x > prevX && y > prevY) ops.push({ op: ' ', line: a[--x]! }), y--;
+    while (x > prevX && y > prevY) {
+      ops.push({ op: ' ', line: a[--x]! });
+      y--;
+    }
     if (down) ops.push({ op: '+', line: b[--y]! });
     else ops.push({ op: '-', line: a[--x]! });
   }
-  while (x > 0 && y > 0) ops.push({ op: ' ', line: a[--x]! }), y--;
+  while (x > 0 && y > 0) {
+    ops.push({ op: ' ', line: a[--x]! });
+    y--;
+  }
   return ops.reverse();
 }
 

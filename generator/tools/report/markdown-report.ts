@@ -69,7 +69,7 @@ function renderLlms(sizes: LlmsSize[]): string[] {
   for (const s of sizes) {
     const base = s.base ? `${formatBytes(s.base.bytes)}, ~${s.base.tokens} tokens` : 'new';
     const head = `${formatBytes(s.head.bytes)}, ~${s.head.tokens} tokens`;
-    const delta = s.base ? signed(s.head.tokens - s.base.tokens) + ' tokens' : '';
+    const delta = s.base ? `${signed(s.head.tokens - s.base.tokens)} tokens` : '';
     out.push(`| \`${s.url}\` | ${base} | ${head} | ${delta} |`);
   }
   out.push('');

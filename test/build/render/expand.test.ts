@@ -1,6 +1,6 @@
 // The page expansion: directives from the model, placeholders, site links, and the positioned messages of each mistake.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { toString } from 'mdast-util-to-string';
+import { toString as textOf } from 'mdast-util-to-string';
 import type { Root, Table, List } from 'mdast';
 import { Diagnostics } from '../../../generator/build/messages/diagnostics.js';
 import type { Model, Page } from '../../../generator/model/types.js';
@@ -44,7 +44,7 @@ function expand(body: string, path?: string): { tree: Root; diagnostics: Diagnos
   return { tree, diagnostics };
 }
 
-const rows = (table: Table) => table.children.slice(1).map((row) => row.children.map((cell) => toString(cell)));
+const rows = (table: Table) => table.children.slice(1).map((row) => row.children.map((cell) => textOf(cell)));
 
 describe('directives', () => {
   it('::controls becomes a table with one row per control of the model, with its scope', () => {
@@ -60,7 +60,7 @@ describe('directives', () => {
     const { tree } = expand('::discovery-chain\n');
     const list = tree.children.find((n): n is List => n.type === 'list')!;
     expect(list.ordered).toBe(true);
-    const texts = list.children.map((item) => toString(item));
+    const texts = list.children.map((item) => textOf(item));
     model.authentication.discoveryChain.forEach((step, i) => {
       const url = step.url.replace(/\{(\w+)\}/, (_, name: keyof Model['addresses']) => model.addresses[name]);
       expect(texts[i]).toContain(url);
@@ -71,7 +71,7 @@ describe('directives', () => {
     const item = model.notShown[0]!;
     const { tree, diagnostics } = expand(`::not-shown{only="${item.id}"}\n`);
     expect(diagnostics.list()).toEqual([]);
-    const text = toString(tree);
+    const text = textOf(tree);
     expect(text).toContain(item.subject);
     expect(text).toContain('not published');
     expect(text).not.toContain(model.notShown[1]!.subject);
@@ -84,7 +84,7 @@ describe('directives', () => {
       .sort((a, b) => a.order - b.order)
       .map((p) => p.title);
     const list = tree.children.find((n): n is List => n.type === 'list')!;
-    expect(list.children.map((item) => toString(item).split(':')[0])).toEqual(expected);
+    expect(list.children.map((item) => textOf(item).split(':')[0])).toEqual(expected);
   });
 
   it('reports an unknown directive at its line and column in the page file', () => {
@@ -105,12 +105,12 @@ describe('directives', () => {
   it('keeps prose that merely looks like a text directive ("10:30") as written', () => {
     const { tree, diagnostics } = expand('Meet at 10:30 and read error.data:code.\n');
     expect(diagnostics.list()).toEqual([]);
-    expect(toString(tree)).toContain('Meet at 10:30 and read error.data:code.');
+    expect(textOf(tree)).toContain('Meet at 10:30 and read error.data:code.');
   });
 
   it('expands inline directives inside a sentence', () => {
     const { tree } = expand('Welcome to :service-name.\n');
-    expect(toString(tree)).toContain(`Welcome to ${model.identity.name}.`);
+    expect(textOf(tree)).toContain(`Welcome to ${model.identity.name}.`);
   });
 });
 
@@ -118,7 +118,7 @@ describe('placeholders', () => {
   it('fills the four addresses in text and link destinations', () => {
     const { tree, diagnostics } = expand('Endpoint {mcp_url}/mcp, see [auth]({base_url}/auth.md).\n');
     expect(diagnostics.list()).toEqual([]);
-    expect(toString(tree)).toContain(`Endpoint ${model.addresses.mcp_url}/mcp`);
+    expect(textOf(tree)).toContain(`Endpoint ${model.addresses.mcp_url}/mcp`);
     const link = (tree.children[1] as { children: { type: string; url?: string }[] }).children.find(
       (n) => n.type === 'link',
     );
@@ -156,7 +156,7 @@ describe('title', () => {
   it('puts the front-matter title first as the one H1', () => {
     const { tree } = expand('Body.\n');
     expect(tree.children[0]).toMatchObject({ type: 'heading', depth: 1 });
-    expect(toString(tree.children[0]!)).toBe('Test page');
+    expect(textOf(tree.children[0]!)).toBe('Test page');
   });
 
   it('reports a level-1 heading in the body', () => {

@@ -31,7 +31,9 @@ async function runOver(pages: string[]): Promise<ValidateContext> {
   const build = await goodBuild();
   const artifacts = new ArtifactSet();
   const html = build.artifacts!.values().filter((a) => a.entry.kind === 'html-page');
-  pages.forEach((text, i) => artifacts.set({ entry: html[i]!.entry, body: text }));
+  pages.forEach((text, i) => {
+    artifacts.set({ entry: html[i]!.entry, body: text });
+  });
   return {
     model: build.model!,
     registry: build.registry!,
@@ -251,7 +253,10 @@ describe('TextMemo', () => {
   it('computes each text once, and stays right past its limit', () => {
     let calls = 0;
     const memo = new TextMemo<number>(2);
-    const length = (t: string) => (calls++, t.length);
+    const length = (t: string) => {
+      calls++;
+      return t.length;
+    };
     expect(['a', 'bb', 'a', 'ccc', 'bb', 'a'].map((t) => memo.get(t, length))).toEqual([1, 2, 1, 3, 2, 1]);
     expect(calls).toBeLessThan(6);
     const unbounded = new TextMemo<boolean | null>();

@@ -76,7 +76,7 @@ describe('checkSitePath', () => {
     ['/a\u0000b', /control characters/],
     ['/a%0Ab', /control characters/],
     ['/a%E0%A4%A', /malformed percent-encoding/],
-    ['/' + 'a'.repeat(MAX_SITE_PATH_LENGTH), /longer than/],
+    [`/${'a'.repeat(MAX_SITE_PATH_LENGTH)}`, /longer than/],
   ])('refuses %j', (raw, problem) => {
     const result = checkSitePath(raw);
     expect(result.ok).toBe(false);

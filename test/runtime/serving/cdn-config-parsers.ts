@@ -94,19 +94,24 @@ const CLOUDFLARE_STATUSES = new Set([200, 301, 302, 303, 307, 308]);
  */
 export function parseRedirectsFile(text: string, dialect: Dialect): ParsedRedirects {
   const parsed: ParsedRedirects = { rules: [], invalid: [] };
-  text.split('\n').forEach((raw, index) => {
+  for (const [index, raw] of text.split('\n').entries()) {
     const line = index + 1;
     const trimmed = raw.trim();
-    if (trimmed === '' || trimmed.startsWith('#')) return;
+    if (trimmed === '' || trimmed.startsWith('#')) continue;
     const fields = trimmed.split(/\s+/);
     const reject = () => parsed.invalid.push({ line, text: trimmed });
     if (dialect === 'cloudflare') {
-      if (fields.length < 2 || fields.length > 3 || !fields[0]!.startsWith('/')) return reject();
+      if (fields.length < 2 || fields.length > 3 || !fields[0]!.startsWith('/')) {
+        reject();
+        continue;
+      }
       const status = fields[2] === undefined ? 302 : Number(fields[2]);
-      if (!CLOUDFLARE_STATUSES.has(status) || fields[1]!.includes('=') || !/^(\/|https?:\/\/)/.test(fields[1]!))
-        return reject();
+      if (!CLOUDFLARE_STATUSES.has(status) || fields[1]!.includes('=') || !/^(\/|https?:\/\/)/.test(fields[1]!)) {
+        reject();
+        continue;
+      }
       parsed.rules.push({ from: fields[0]!, query: {}, to: fields[1]!, status, line });
-      return;
+      continue;
     }
     const [from, ...rest] = fields;
     const query: Record<string, string> = {};
@@ -115,10 +120,16 @@ export function parseRedirectsFile(text: string, dialect: Dialect): ParsedRedire
       query[name] = value;
     }
     const [to, status] = rest;
-    if (!from?.startsWith('/') || !to || rest.length > 2) return reject();
+    if (!from?.startsWith('/') || !to || rest.length > 2) {
+      reject();
+      continue;
+    }
     const code = status === undefined ? 301 : Number(status.replace(/!$/, ''));
-    if (!Number.isInteger(code)) return reject();
+    if (!Number.isInteger(code)) {
+      reject();
+      continue;
+    }
     parsed.rules.push({ from, query, to, status: code, line });
-  });
+  }
   return parsed;
 }

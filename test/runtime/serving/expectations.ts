@@ -310,7 +310,7 @@ export function problems(expected: Expectation, got: Received): string[] {
   const say = (what: string) => out.push(`${expected.name} (${expected.method} ${expected.target}): ${what}`);
   const header = (name: string) => got.headers.get(name);
   if (got.status !== expected.status) say(`status ${got.status}, expected ${expected.status}`);
-  const essence = (type: string | null) => type?.split(';')[0]!.trim().toLowerCase();
+  const essence = (type: string | null) => (type ?? '').split(';')[0]!.trim().toLowerCase();
   if (
     expected.contentTypeByExtension
       ? essence(header('content-type')) !== essence(expected.contentType)

@@ -69,7 +69,7 @@ describe('runVerify', () => {
       if (!request.url.endsWith('/server-card.json')) return response;
       const card = (await response.json()) as Record<string, unknown>;
       card.mcp = 'https://old.example.com/mcp';
-      return new Response(JSON.stringify(card, null, 2) + '\n', { headers: response.headers });
+      return new Response(`${JSON.stringify(card, null, 2)}\n`, { headers: response.headers });
     });
     const result = await verify();
     const stale = `${deployment.addresses.base_url}/.well-known/mcp/server-card.json`;

@@ -25,7 +25,9 @@ async function until(probe: () => Promise<boolean>, what: string, timeout = LONG
   throw new Error(`Timed out waiting for ${what}`);
 }
 
+// biome-ignore lint/performance/useDomNodeTextContent: the text a person sees (hidden elements left out) is what is asserted.
 const bodyText = () => page.evaluate(() => document.body.innerText);
+// biome-ignore lint/performance/useDomNodeTextContent: as above, the overlay's visible text.
 const overlayText = () => page.evaluate(() => document.getElementById('__dev-overlay')?.innerText ?? '');
 
 describe.skipIf(!existsSync(CHROMIUM))('npm run dev in a real browser', () => {

@@ -33,7 +33,7 @@ export const llmsStructure: Validator = (artifact, context) => {
   const fix =
     'Follow the llmstxt.org structure: `# Title`, an optional `> summary`, prose, then `## Section` lists of `- [name](url): notes`.';
   const [first] = tree.children;
-  if (!first || first.type !== 'heading' || first.depth !== 1) {
+  if (first?.type !== 'heading' || first.depth !== 1) {
     report('llms-structure', first, 'An llms.txt file must start with its one level-1 heading.', fix);
   }
   let inSection = false;

@@ -55,10 +55,11 @@ export function schemaValidator(name: string, fix: string): Validator {
 
 /** The pointer a person should look at: the missing or extra member itself, when there is one. */
 export function pointerOfError(error: ErrorObject): string {
-  const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
-  if (error.keyword === 'required') return `${error.instancePath}/${escape(String(error.params.missingProperty))}`;
+  const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+  if (error.keyword === 'required')
+    return `${error.instancePath}/${escapePointer(String(error.params.missingProperty))}`;
   if (error.keyword === 'additionalProperties') {
-    return `${error.instancePath}/${escape(String(error.params.additionalProperty))}`;
+    return `${error.instancePath}/${escapePointer(String(error.params.additionalProperty))}`;
   }
   return error.instancePath;
 }

@@ -44,7 +44,7 @@ export const checkCatalog: Validator = jsonCheck<PublicPagesCatalog>(
             'public-pages-example-path',
             at,
             `the example path ${path} is not a page the site publishes`,
-            'List only published pages as examples. ' + REBUILD,
+            `List only published pages as examples. ${REBUILD}`,
           );
         } else if (!matchesPattern(family.pattern, path) || findRouteFamily(families, path) !== family) {
           report(
@@ -67,7 +67,7 @@ export const checkCatalog: Validator = jsonCheck<PublicPagesCatalog>(
       }
     }
     const route = siteEntryOf(registry, catalog.pageContext?.url ?? '');
-    if (!route || route.kind !== 'page-context') {
+    if (route?.kind !== 'page-context') {
       report(
         'public-pages-link',
         '/pageContext/url',
@@ -113,7 +113,7 @@ export const checkAgentMode: Validator = jsonCheck<AgentModeDocument>(
         'agent-mode-mcp-endpoint',
         '/mcpServer/endpoint',
         `the MCP endpoint is ${doc.mcpServer?.endpoint}, not ${mcpEndpointUrl(model)}`,
-        'The only MCP endpoint is {mcp_url}/mcp (content/mcp-server.yaml). ' + REBUILD,
+        `The only MCP endpoint is {mcp_url}/mcp (content/mcp-server.yaml). ${REBUILD}`,
       );
     }
   },

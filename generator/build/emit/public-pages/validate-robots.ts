@@ -22,7 +22,10 @@ export const checkRobots: Validator = (artifact, context) => {
       const line = raw.replace(/#.*$/, '').trim();
       if (line === '') return;
       const match = /^([A-Za-z-]+)\s*:\s*(.*)$/.exec(line);
-      if (!match) return report('robots-syntax', i + 1, `"${raw}" is not a "field: value" line`);
+      if (!match) {
+        report('robots-syntax', i + 1, `"${raw}" is not a "field: value" line`);
+        return;
+      }
       const name = match[1]!.toLowerCase();
       fields.set(name, [...(fields.get(name) ?? []), { value: match[2]!, line: i + 1 }]);
     });

@@ -58,7 +58,7 @@ export const checkEntity: Validator = (artifact, context) => {
       continue; // the feed's own validator reports it
     }
     const node = graph.find((n) => n['@id'] === entity['@id']);
-    if (!node || node['@type'] !== 'Organization') {
+    if (node?.['@type'] !== 'Organization') {
       report(
         'entity-feed-id',
         '/@id',

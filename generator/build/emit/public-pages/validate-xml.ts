@@ -2,7 +2,7 @@
 import { validateURL } from 'sitemap';
 import type { Artifact, ValidateContext, Validator } from '../../registry/types.js';
 import { mainSitemap, sitemapUrls } from './sitemap.js';
-import { type SitemapLimits } from './sitemap-limits.js';
+import type { SitemapLimits } from './sitemap-limits.js';
 import { siteEntryOf } from './served-urls.js';
 import { SCHEMA_FEED_CONTENT_TYPE, SCHEMA_FEED_NAMESPACE, SITEMAP_NAMESPACE } from './xml.js';
 import { parseXml, type XmlElement } from './xml-tree.js';
@@ -147,7 +147,11 @@ function checkCoverage(context: ValidateContext, report: Report, root: XmlElemen
   const listed = new Set(found);
   const missing = want.filter((u) => !listed.has(u));
   const seen = new Set<string>();
-  const twice = found.filter((u) => seen.has(u) || (seen.add(u), false));
+  const twice = found.filter((u) => {
+    if (seen.has(u)) return true;
+    seen.add(u);
+    return false;
+  });
   if (missing.length > 0 || twice.length > 0) {
     report(
       'sitemap-coverage',

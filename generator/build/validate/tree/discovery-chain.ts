@@ -18,7 +18,9 @@ export const discoveryChainInOrder = textTreeValidator('discoveryChainInOrder', 
   // The step a value names: the earliest step of the chain among the strings in it (-1 for none). Each object's is
   // found once, however many arrays above it ask.
   const lowest = new Map<string, number>();
-  chain.forEach((url, step) => lowest.has(url) || lowest.set(url, step));
+  chain.forEach((url, step) => {
+    if (!lowest.has(url)) lowest.set(url, step);
+  });
   const known = new WeakMap<object, number>();
   const stepOf = (value: unknown): number => {
     if (typeof value === 'string') return lowest.get(value) ?? -1;

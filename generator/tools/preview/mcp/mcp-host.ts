@@ -202,7 +202,7 @@ export function createMcpHost(options: McpHostOptions): McpHost {
 
   /** A client asking for a revision this server does not speak is answered with the latest one it does (MCP lifecycle). */
   function negotiateVersion(message: JsonRpcMessage): void {
-    if (!message || message.method !== 'initialize' || !message.params) return;
+    if (message?.method !== 'initialize' || !message.params) return;
     if (!protocolVersions.includes(String(message.params.protocolVersion)))
       message.params.protocolVersion = latestVersion;
   }

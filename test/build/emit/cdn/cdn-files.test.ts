@@ -99,7 +99,7 @@ describe('the limits check', () => {
   });
 
   it('fails on a line longer than the limit, at that line', () => {
-    const messages = run('/*\n  X-Content-Type-Options: nosniff\n/a\n  Link: ' + 'x'.repeat(60) + '\n', {
+    const messages = run(`/*\n  X-Content-Type-Options: nosniff\n/a\n  Link: ${'x'.repeat(60)}\n`, {
       maxRules: 100,
       maxLine: 40,
     });

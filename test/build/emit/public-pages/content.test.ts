@@ -61,7 +61,10 @@ describe('load checks', () => {
   it('rejects a rule reference that no content file defines', () => {
     const diagnostics = new Diagnostics();
     checkPublicPages(
-      withFamilies((f) => ((f[0]!.ruleRefs = ['pricingCall:no-such-rule']), f)),
+      withFamilies((f) => {
+        f[0]!.ruleRefs = ['pricingCall:no-such-rule'];
+        return f;
+      }),
       place,
       diagnostics,
     );
@@ -105,7 +108,11 @@ describe('families resolved against the registry', () => {
   });
   it('fails a family resource or image the site does not publish', () => {
     const { messages } = resolve(
-      withFamilies((f) => ((f[0]!.resources = ['/no-such.json']), (f[1]!.image = '/no.png'), f)),
+      withFamilies((f) => {
+        f[0]!.resources = ['/no-such.json'];
+        f[1]!.image = '/no.png';
+        return f;
+      }),
     );
     expect(messages.map((m) => m.ruleId)).toEqual(['unknown-resource', 'unknown-resource']);
   });

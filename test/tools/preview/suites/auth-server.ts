@@ -166,7 +166,7 @@ export function authServerSuite(get: GetPreview): void {
     expect(scope.location.searchParams.get('error')).toBe('invalid_scope');
     const target = await authorize(client.client_id, { resource: `${get().addresses.base_url}/mcp` });
     expect(target.location.searchParams.get('error')).toBe('invalid_target');
-    const forged = client.client_id.slice(0, -3) + 'abc';
+    const forged = `${client.client_id.slice(0, -3)}abc`;
     const response = await auth(
       `/authorize?${new URLSearchParams({ response_type: 'code', client_id: forged, redirect_uri: REDIRECT, code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' })}`,
     );

@@ -91,7 +91,7 @@ export function siteSuite(get: GetPreview): void {
     const missing = await site('/api/agent/page-context');
     expect(missing.status).toBe(400);
     expectEnvelope(await missing.json(), 400, 'missing_path');
-    const malformed = await site('/api/agent/page-context?path=' + encodeURIComponent('/../../package.json'));
+    const malformed = await site(`/api/agent/page-context?path=${encodeURIComponent('/../../package.json')}`);
     expect(malformed.status).toBe(400);
     expectEnvelope(await malformed.json(), 400, 'invalid_path');
   });

@@ -170,7 +170,12 @@ function checkServers(document: JsonDocument, context: ValidateContext, problem:
 
 function checkRefs(document: JsonDocument, problem: Problem): void {
   const visit = (value: unknown, segments: (string | number)[]) => {
-    if (Array.isArray(value)) return value.forEach((v, i) => visit(v, [...segments, i]));
+    if (Array.isArray(value)) {
+      value.forEach((v, i) => {
+        visit(v, [...segments, i]);
+      });
+      return;
+    }
     if (value === null || typeof value !== 'object') return;
     for (const [key, child] of Object.entries(value)) {
       if (key !== '$ref' || typeof child !== 'string') {
@@ -208,7 +213,7 @@ function checkErrorSchema(document: JsonDocument, context: ValidateContext, prob
   }
 }
 
-function unescape(segment: string): string {
+function unescapePointer(segment: string): string {
   return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
@@ -238,7 +243,7 @@ function checkOperation(
       if (media && media.schema !== undefined) {
         problem(
           'openapi-invented-shape',
-          pointerOf(...at.split('/').slice(1).map(unescape), 'responses', status, 'content', type, 'schema'),
+          pointerOf(...at.split('/').slice(1).map(unescapePointer), 'responses', status, 'content', type, 'schema'),
           `GET ${route.route} states a response schema, but the contract does not show the shapes of the discovery documents.`,
           'Describe the response by its media type only (content/not-shown.yaml: discovery-document-shapes).',
         );
@@ -253,7 +258,7 @@ function checkOperation(
   }[];
   for (const [name, value] of route.fixedQuery) {
     const p = parameters.find((x) => x?.name === name && x.in === 'query');
-    if (!p || p.required !== true || JSON.stringify(p.schema?.enum) !== JSON.stringify([value])) {
+    if (p?.required !== true || JSON.stringify(p.schema?.enum) !== JSON.stringify([value])) {
       problem(
         'openapi-query-route',
         `${at}/parameters`,
