@@ -5,13 +5,14 @@
 // fast path's reads; a process also runs at a lower priority than the server. With a kind table of its own (tests)
 // the completion runs here, as functions cannot be sent.
 import { fork, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Diagnostics, type Stage } from '../../build/messages/diagnostics.js';
 import type { Addresses } from '../../model/types.js';
 import { runPipeline } from '../../build/pipeline.js';
 import type { KindTable } from '../../build/registry/build-registry.js';
-import type { HostName } from '../../build/registry/types.js';
+import type { ArtifactSet, ArtifactStream, HostName } from '../../build/registry/types.js';
 
 export interface CompletionOptions {
   contentDir?: string;
@@ -28,16 +29,39 @@ export interface CompletionJob {
 type Message = ReturnType<Diagnostics['list']>[number];
 
 export type CompletionAnswer =
-  | { job: number; ok: true; messages: Message[]; files: [HostName, string, string | Uint8Array][] }
+  | {
+      job: number;
+      ok: true;
+      messages: Message[];
+      files: [HostName, string, string | Uint8Array][];
+      streams: [HostName, string, string][];
+    }
   | { job: number; ok: false; error: string };
 
-/** What the whole build found, and (when it passed) every file's bytes by `<host> <file>`. */
+/**
+ * What the whole build found, and (when it passed) every file's bytes by `<host> <file>`, and the digest of each
+ * stream by its entry's `<host> <file>` (a stream's files are too many to send: the served build's are kept when
+ * their digest is the same).
+ */
 export interface Completion {
   diagnostics: Diagnostics;
   files?: Map<string, string | Uint8Array>;
+  streams?: Map<string, string>;
 }
 
 export const fileKey = (host: HostName, file: string) => `${host} ${file}`;
+
+/** One digest of every file a stream makes, paths and bytes in its order. */
+export function streamDigest(stream: ArtifactStream): string {
+  const hash = createHash('sha256');
+  for (const { file, body } of stream.files()) hash.update(file).update('\0').update(body).update('\0');
+  return hash.digest('hex');
+}
+
+/** The digests of a build's streams, as a completion answers them. */
+export function streamDigests(artifacts: ArtifactSet): [HostName, string, string][] {
+  return artifacts.streams().map((s) => [s.entry.host, s.entry.file, streamDigest(s)]);
+}
 
 const workerFile = fileURLToPath(
   new URL(import.meta.url.endsWith('.ts') ? './background-worker.ts' : './background-worker.js', import.meta.url),
@@ -88,7 +112,11 @@ export class BackgroundBuilder {
       else diagnostics.warn(m.stage as Stage, input);
     }
     if (diagnostics.hasErrors) return { diagnostics };
-    return { diagnostics, files: new Map(answer.files.map(([host, file, body]) => [fileKey(host, file), body])) };
+    return {
+      diagnostics,
+      files: new Map(answer.files.map(([host, file, body]) => [fileKey(host, file), body])),
+      streams: new Map(answer.streams.map(([host, file, digest]) => [fileKey(host, file), digest])),
+    };
   }
 
   async close(): Promise<void> {
@@ -107,6 +135,7 @@ export class BackgroundBuilder {
     return {
       diagnostics: result.diagnostics,
       files: new Map(result.artifacts.values().map((a) => [fileKey(a.entry.host, a.entry.file), a.body])),
+      streams: new Map(streamDigests(result.artifacts).map(([host, file, digest]) => [fileKey(host, file), digest])),
     };
   }
 

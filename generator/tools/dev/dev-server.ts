@@ -1,6 +1,11 @@
 // `npm run dev`: builds the preview, serves it on the preview hosts, rebuilds on every content edit and reloads open
 // pages; a content error is shown in the terminal and over the page, while the last good build stays served.
-import { CONTENT_SCHEMA_DIR, DEFAULT_CONTENT_DIR, PROJECT_ROOT } from '../../build/files/project-paths.js';
+import {
+  CONTENT_SCHEMA_DIR,
+  DEFAULT_CONTENT_DIR,
+  defaultOutDir,
+  PROJECT_ROOT,
+} from '../../build/files/project-paths.js';
 import { join } from 'node:path';
 import type { RequestListener } from 'node:http';
 import { bindHost, type BoundHost } from '../preview/http/listen.js';
@@ -73,7 +78,9 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   ) as Addresses;
 
   const writer =
-    options.outDir === false ? undefined : new ChangedFileWriter(options.outDir ?? join(PROJECT_ROOT, 'dist-preview'));
+    options.outDir === false
+      ? undefined
+      : new ChangedFileWriter(options.outDir ?? join(PROJECT_ROOT, defaultOutDir('preview')));
   const session = new DevSession({
     contentDir,
     schemaDir,

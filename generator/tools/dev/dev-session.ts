@@ -18,7 +18,7 @@ import type { KindTable } from '../../build/registry/build-registry.js';
 import { kinds as defaultKinds } from '../../build/kinds.js';
 import { ArtifactSet, type RegistryEntry } from '../../build/registry/types.js';
 import { essence } from '../audit/media-type.js';
-import { BackgroundBuilder, fileKey, type Completion } from './background-build.js';
+import { BackgroundBuilder, fileKey, streamDigest, type Completion } from './background-build.js';
 import type { Problem } from './live-reload.js';
 import { applyPageEdits } from './page-edit.js';
 import type { GoodBuild } from './good-build.js';
@@ -332,7 +332,7 @@ export class DevSession {
           });
           continue;
         }
-        const build = this.completedBuild(base, completion.files);
+        const build = this.completedBuild(base, completion);
         if (!build) {
           // The files describe other content than the served build's (a save the watcher has not reported yet):
           // the whole build sorts it out.
@@ -355,8 +355,13 @@ export class DevSession {
     });
   }
 
-  /** The served build with every file from the completion; undefined if they are not the same registry's files. */
-  private completedBuild(base: GoodBuild, files: Map<string, string | Uint8Array>): GoodBuild | undefined {
+  /**
+   * The served build with every file from the completion and the served build's streams; undefined if they are not
+   * the same registry's files, or a stream would make other files than the completion's.
+   */
+  private completedBuild(base: GoodBuild, completion: Completion): GoodBuild | undefined {
+    const { files, streams } = completion;
+    if (!files || !streams) return undefined;
     const artifacts = new ArtifactSet();
     for (const entry of base.registry.entries) {
       const body = files.get(fileKey(entry.host, entry.file));
@@ -364,6 +369,12 @@ export class DevSession {
       artifacts.set({ entry, body });
     }
     if (artifacts.values().length !== files.size) return undefined;
+    const served = base.artifacts.streams();
+    if (served.length !== streams.size) return undefined;
+    for (const stream of served) {
+      if (streams.get(fileKey(stream.entry.host, stream.entry.file)) !== streamDigest(stream)) return undefined;
+      artifacts.setStream(stream);
+    }
     // Open pages reload only if some page's HTML differs from what the fast path served (it should not).
     const sameHtml = base.registry.entries.every(
       (e) =>

@@ -94,6 +94,8 @@ export async function applyPageEdits(input: PageEditInput): Promise<PageEditResu
   const { kinds } = input;
   const artifacts = new ArtifactSet();
   for (const artifact of served.artifacts.values()) artifacts.set(artifact);
+  // A page context reads only what the registry and the front matter say of its page, and neither changed here.
+  for (const stream of served.artifacts.streams()) artifacts.setStream(stream);
   const context = createEmitContext(model, registry, diagnostics, artifacts);
   const changed: RegistryEntry[] = [];
   for (const entry of registry.entries) {

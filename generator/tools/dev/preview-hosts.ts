@@ -33,7 +33,11 @@ function filesOf(artifacts: ArtifactSet): BuiltFiles {
   for (const artifact of artifacts.values()) if (!built.has(artifact)) fresh.set(artifact);
   const made = builtFilesFromArtifacts(fresh);
   for (const artifact of fresh.values()) built.set(artifact, made.of(artifact.entry)!);
-  return new BuiltFiles(artifacts.values().map((a) => built.get(a)!));
+  // The streamed files (a context per page) are made on request from the build's streams, as the preview serves them.
+  return new BuiltFiles(
+    artifacts.values().map((a) => built.get(a)!),
+    (entry, file) => artifacts.streamOf(entry)?.file(file),
+  );
 }
 
 export function createPreviewHosts(build: GoodBuild): PreviewHosts {
