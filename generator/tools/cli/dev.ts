@@ -48,8 +48,8 @@ async function main(): Promise<number> {
   let server;
   try {
     server = await startDevServer({
+      // The schemas belong to the generator, not to a content folder: the project's, whatever --content says.
       contentDir,
-      schemaDir: contentDir ? resolve(contentDir, '..', 'schemas', 'content') : undefined,
       ports: port === undefined ? undefined : { base_url: port },
       outDir: values['no-write'] ? false : undefined,
       cacheDir: DEFAULT_CACHE_DIR,
@@ -59,11 +59,8 @@ async function main(): Promise<number> {
     process.stderr.write(`${term.red('Could not start:')} ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   }
-  const a = server.addresses;
-  process.stdout.write(
-    `\n  Site               ${term.bold(a.base_url)}\n  Pricing API        ${a.api_url}\n  MCP server         ${a.mcp_url}/mcp\n  Authorization      ${a.auth_url}\n\n  Watching content/ and schemas/. Ctrl-C to stop.\n\n`,
-  );
-  await new Promise<void>((done) => {
+  // Listening before it says how to stop it: a signal sent as soon as that is read must stop it cleanly.
+  const stopped = new Promise<void>((done) => {
     const stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
@@ -72,6 +69,11 @@ async function main(): Promise<number> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+  const a = server.addresses;
+  process.stdout.write(
+    `\n  Site               ${term.bold(a.base_url)}\n  Pricing API        ${a.api_url}\n  MCP server         ${a.mcp_url}/mcp\n  Authorization      ${a.auth_url}\n\n  Watching content/ and schemas/. Ctrl-C to stop.\n\n`,
+  );
+  await stopped;
   await server.close();
   return 0;
 }

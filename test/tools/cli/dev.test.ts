@@ -1,7 +1,10 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../../generator/build/files/project-paths.js';
+import { DEFAULT_CONTENT_DIR, PROJECT_ROOT } from '../../../generator/build/files/project-paths.js';
 
 const run = promisify(execFile);
 const dev = (...args: string[]) =>
@@ -25,4 +28,48 @@ describe('npm run dev (command line)', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--port must be a port number');
   });
+});
+
+describe('npm run dev -- --content DIR', () => {
+  it("reads a content folder elsewhere with the project's schemas, as npm run build does", async () => {
+    // A content folder with no schemas/ beside it; its preview addresses on port 0, so the system picks the ports.
+    const root = await mkdtemp(join(tmpdir(), 'dev-cli-content-'));
+    const contentDir = join(root, 'content');
+    await cp(DEFAULT_CONTENT_DIR, contentDir, { recursive: true });
+    const service = join(contentDir, 'service.yaml');
+    await writeFile(
+      service,
+      (await readFile(service, 'utf8')).replace(/^( {4}\w+_url: http:\/\/localhost):\d+$/gm, '$1:0'),
+    );
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'generator/tools/cli/dev.ts', '--content', contentDir, '--no-write'],
+      { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    try {
+      let stdout = '';
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      const exited = new Promise<number | string | null>((resolve) =>
+        child.once('exit', (code, signal) => resolve(code ?? signal)),
+      );
+      // Started (it then says how to stop it), or ended.
+      const settled = new Promise<void>((resolve) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+          if (stdout.includes('Ctrl-C to stop')) resolve();
+        });
+        void exited.then(() => resolve());
+      });
+      await settled;
+      expect(stderr).toMatch(/✓ build #1 in \d+ ms/);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await rm(root, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
