@@ -35,7 +35,7 @@ const llms: Emitter = (entry, { registry, model }) =>
 const noWebhookApi: NonNullable<KindDefinition['validate']>[number] = (artifact, ctx) => {
   if (ctx.artifacts.text(artifact).includes('webhook API')) {
     ctx.diagnostics.error('validate', {
-      ruleId: 'stub-unpublished-interface',
+      ruleId: 'unpublished-interface',
       reason: `${ctx.displayPath(artifact.entry)} promises a webhook API, which the contract does not publish.`,
       fix: 'Remove the promise.',
       file: ctx.displayPath(artifact.entry),

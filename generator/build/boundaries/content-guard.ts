@@ -10,6 +10,7 @@ import { SHAPE_FIX, shapeFindings } from './shapes.js';
 import { negated, wordingFindings } from './wording.js';
 import { placeholderEndpointFindings, UNKNOWN_ENDPOINT_FIX } from './contract-endpoints.js';
 import { occurrences } from '../text/occurrences.js';
+import type { RuleId } from '../messages/rules.js';
 
 export interface ContentGuardInput {
   /** Every YAML document of the content set (several top-level facts may share one). */
@@ -74,7 +75,7 @@ export function guardContent(input: ContentGuardInput, model: Model, diagnostics
 }
 
 interface Finding {
-  ruleId: string;
+  ruleId: RuleId;
   unit: TextUnit;
   index: number;
   reason: string;
@@ -83,11 +84,13 @@ interface Finding {
 
 /** The wording rules and, for placeholder URLs ({api_url}/…), the contract's endpoints. */
 function findingsOf(units: TextUnit[], model: Model): Finding[] {
-  const endpoints = placeholderEndpointFindings(units, model, negated).map((f) => ({
-    ...f,
-    ruleId: 'unknown-endpoint',
-    fix: UNKNOWN_ENDPOINT_FIX,
-  }));
+  const endpoints = placeholderEndpointFindings(units, model, negated).map(
+    (f): Finding => ({
+      ...f,
+      ruleId: 'unknown-endpoint',
+      fix: UNKNOWN_ENDPOINT_FIX,
+    }),
+  );
   return [...wordingFindings(units, model), ...endpoints, ...literalAddresses(units, model)];
 }
 

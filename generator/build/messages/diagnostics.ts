@@ -2,13 +2,14 @@
 import { VFile } from 'vfile';
 import { reporter } from 'vfile-reporter';
 import type { SourcePlace } from '../../model/types.js';
+import type { RuleId } from './rules.js';
 
 /** The stage a message comes from; printed as the message's `source`. */
 export type Stage = 'load' | 'registry' | 'emit' | 'validate' | 'write';
 
 export interface MessageInput {
   /** Permanent rule id (kebab-case), e.g. `unknown-scope`. */
-  ruleId: string;
+  ruleId: RuleId;
   /** What happened, in one sentence. */
   reason: string;
   /** What to do about it. */
@@ -66,7 +67,7 @@ export class Diagnostics {
     file: string;
     line?: number;
     column?: number;
-    ruleId: string;
+    ruleId: RuleId;
     stage: string;
     fatal: boolean;
     reason: string;
@@ -76,7 +77,8 @@ export class Diagnostics {
         file,
         line: m.line ?? undefined,
         column: m.column ?? undefined,
-        ruleId: m.ruleId ?? '',
+        // Every message is added by `add`, which takes a catalogued id.
+        ruleId: m.ruleId as RuleId,
         stage: m.source ?? '',
         fatal: m.fatal === true,
         reason: m.reason,

@@ -10,6 +10,7 @@ import type { DirectiveContext } from './directives/types.js';
 import { heading } from './mdast-build.js';
 import { resolveSiteLink } from './site-links.js';
 import { walk } from './walk.js';
+import type { RuleId } from '../messages/rules.js';
 
 export interface ExpandInput {
   page: Page;
@@ -24,7 +25,7 @@ const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 export function expandPage(input: ExpandInput): Root {
   const { page, tree, model, registry, diagnostics } = input;
   const placeOf = (node: Nodes, offset = 0): SourcePlace => pagePlace(page, node, offset);
-  const report = (ruleId: string, node: Nodes, reason: string, fix: string, offset = 0) =>
+  const report = (ruleId: RuleId, node: Nodes, reason: string, fix: string, offset = 0) =>
     diagnostics.error('emit', { ruleId, reason, fix, place: placeOf(node, offset) });
   const fill = (text: string) => fillAddresses(text, model.addresses);
 
@@ -37,7 +38,7 @@ export function expandPage(input: ExpandInput): Root {
   return tree;
 }
 
-type Report = (ruleId: string, node: Nodes, reason: string, fix: string, offset?: number) => void;
+type Report = (ruleId: RuleId, node: Nodes, reason: string, fix: string, offset?: number) => void;
 
 /** The place of a node in content/pages: mdast counts lines from the body, the file from its front matter. */
 export function pagePlace(page: Page, node: Nodes, offset = 0): SourcePlace {

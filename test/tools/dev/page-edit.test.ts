@@ -158,7 +158,7 @@ describe('the background completion', () => {
           (artifact, context) => {
             if (!context.artifacts.text(artifact).includes('FLAGGED')) return;
             context.diagnostics.error('validate', {
-              ruleId: 'test-full-only',
+              ruleId: 'llms-structure',
               reason: 'llms-full.txt carries the flag.',
               file: context.displayPath(artifact.entry),
             });
@@ -193,11 +193,11 @@ describe('the background completion', () => {
       ['complete', false],
     ]);
     expect(s.session.problems).toEqual([
-      expect.objectContaining({ ruleId: 'test-full-only', file: 'dist/llms-full.txt' }),
+      expect.objectContaining({ ruleId: 'llms-structure', file: 'dist/llms-full.txt' }),
     ]);
     const events = await fetch(`${s.addresses.base_url}/__dev/events`);
     const reader = events.body!.getReader();
-    expect(new TextDecoder().decode((await reader.read()).value)).toContain('"ruleId":"test-full-only"');
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain('"ruleId":"llms-structure"');
     await reader.cancel();
 
     settled = next((o) => o.ok);

@@ -106,9 +106,9 @@ describe('runCheck against a built folder', () => {
     const report = await runCheck({ ...options(), base });
     expect(report.ok).toBe(false);
     const rules = report.findings.filter((f) => f.severity === 'error').map((f) => `${f.ruleId} ${f.file}`);
-    expect(rules).toEqual(['stub-unpublished-interface dist/docs.html', 'stub-unpublished-interface dist/docs.md']);
+    expect(rules).toEqual(['unpublished-interface dist/docs.html', 'unpublished-interface dist/docs.md']);
     expect(renderMarkdown(report)).toMatch(
-      /❌ Check failed: 2 errors[\s\S]*`stub-unpublished-interface` \(validate\) \| `dist\/docs.html`/,
+      /❌ Check failed: 2 errors[\s\S]*`unpublished-interface` \(validate\) \| `dist\/docs.html`/,
     );
   });
 

@@ -3,6 +3,7 @@ import type { Nodes, Root } from 'mdast';
 import type { Artifact, ValidateContext, Validator } from '../../registry/types.js';
 import { plainParser } from '../../render/processor.js';
 import { resolveSiteLink } from '../../render/site-links.js';
+import type { RuleId } from '../../messages/rules.js';
 
 /**
  * The largest llms.txt accepted: a widely used llms.txt checker fails files above 50,000 characters.
@@ -15,7 +16,7 @@ const parsed = (artifact: Artifact, context: ValidateContext): Root =>
 
 function reporter(artifact: Artifact, context: ValidateContext) {
   const file = context.displayPath(artifact.entry);
-  return (ruleId: string, node: Nodes | undefined, reason: string, fix: string) =>
+  return (ruleId: RuleId, node: Nodes | undefined, reason: string, fix: string) =>
     context.diagnostics.error('validate', {
       ruleId,
       reason,
@@ -115,7 +116,7 @@ export const llmsLinks: Validator = (artifact, context) => {
   const text = context.artifacts.text(artifact);
   const file = context.displayPath(artifact.entry);
   const at = positioner(text);
-  const report = (ruleId: string, offset: number, reason: string, fix: string) =>
+  const report = (ruleId: RuleId, offset: number, reason: string, fix: string) =>
     context.diagnostics.error('validate', { ruleId, reason, fix, place: { file, ...at(offset) } });
   for (const { url, offset } of linksOf(text)) {
     if (!/^[a-z][a-z0-9+.-]*:/i.test(url)) {

@@ -1,10 +1,11 @@
 // Checks of the emitted pages: the head links agents rely on, one title, and nothing left unexpanded.
 import type { Artifact, ValidateContext, Validator } from '../../registry/types.js';
+import type { RuleId } from '../../messages/rules.js';
 
 function reporter(artifact: Artifact, context: ValidateContext) {
   const file = context.displayPath(artifact.entry);
   const text = context.artifacts.text(artifact);
-  return (ruleId: string, offset: number | undefined, reason: string, fix: string) => {
+  return (ruleId: RuleId, offset: number | undefined, reason: string, fix: string) => {
     let place: { file: string; line?: number; column?: number } = { file };
     if (offset !== undefined) {
       const before = text.slice(0, offset).split('\n');

@@ -7,6 +7,21 @@ import addFormats from 'ajv-formats';
 import type { Validator } from '../../registry/types.js';
 import { JsonDocument } from './json-document.js';
 import { reportProblem } from './report.js';
+import type { RuleId } from '../../messages/rules.js';
+
+/** The schemas of schemas/artifacts/ (`<name>.schema.json`); each one's violations carry the rule `<name>-schema`. */
+export type ArtifactSchemaName =
+  | 'a2a-agent-card'
+  | 'agent-discovery'
+  | 'agent-mode'
+  | 'entity'
+  | 'linkset'
+  | 'mcp-server-card'
+  | 'oauth-authorization-server'
+  | 'oauth-protected-resource'
+  | 'page-context'
+  | 'public-pages'
+  | 'schema-feed';
 
 const compiled = new Map<string, ValidateFunction>();
 
@@ -17,7 +32,7 @@ function newAjv(): Ajv2020 {
 }
 
 /** The compiled schema schemas/artifacts/<name>.schema.json (compiled once per process). */
-export function artifactSchema(name: string): ValidateFunction {
+export function artifactSchema(name: ArtifactSchemaName): ValidateFunction {
   let validate = compiled.get(name);
   if (!validate) {
     const schema = JSON.parse(readFileSync(join(ARTIFACT_SCHEMA_DIR, `${name}.schema.json`), 'utf8')) as object;
@@ -36,15 +51,16 @@ export function compileSchema(schema: object): ValidateFunction {
  * A validator that checks an artifact against schemas/artifacts/<name>.schema.json and reports every violation
  * with rule `<name>-schema`, the JSON pointer and its line.
  */
-export function schemaValidator(name: string, fix: string): Validator {
+export function schemaValidator(name: ArtifactSchemaName, fix: string): Validator {
   return (artifact, context) => {
     const document = JsonDocument.read(artifact, context);
     if (!document) return;
     const validate = artifactSchema(name);
     if (validate(document.value)) return;
+    const ruleId: RuleId = `${name}-schema`;
     for (const error of relevantErrors(validate.errors ?? [])) {
       reportProblem(document, context, {
-        ruleId: `${name}-schema`,
+        ruleId,
         pointer: pointerOfError(error),
         reason: `${describeSchemaError(error)} (schemas/artifacts/${name}.schema.json, ${error.schemaPath}).`,
         fix,

@@ -2,9 +2,10 @@
 import type { ValidateContext } from '../../registry/types.js';
 import type { JsonDocument } from './json-document.js';
 import { reportProblem } from './report.js';
+import type { RuleId } from '../../messages/rules.js';
 
 export interface Expectation {
-  ruleId: string;
+  ruleId: RuleId;
   pointer: string;
   expected: unknown;
   /** What the value is, in the contract's words ("the MCP endpoint"). */
@@ -86,7 +87,7 @@ export function rejectFalseEndpoints(
   document: JsonDocument,
   context: ValidateContext,
   endpointPointers: string[],
-  ruleId: string,
+  ruleId: RuleId,
 ): number {
   const { model } = context;
   const wrong = new Map<string, string>();

@@ -1,9 +1,10 @@
 // Reports a problem in an emitted JSON artifact: which file, which rule, the JSON pointer and its line, and the fix.
 import type { ValidateContext } from '../../registry/types.js';
 import type { JsonDocument } from './json-document.js';
+import type { RuleId } from '../../messages/rules.js';
 
 export interface ArtifactProblem {
-  ruleId: string;
+  ruleId: RuleId;
   /** JSON pointer of the offending value ("" for the whole document). */
   pointer: string;
   reason: string;

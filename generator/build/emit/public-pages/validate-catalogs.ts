@@ -8,10 +8,11 @@ import type { PublicPagesCatalog } from './catalog.js';
 import { mcpEndpointUrl } from './links.js';
 import { sitePages } from './site-pages.js';
 import { isOnSite, siteEntryOf } from './served-urls.js';
+import type { RuleId } from '../../messages/rules.js';
 
 type Check<T> = (
   value: T,
-  report: (ruleId: string, pointer: string, reason: string, fix: string) => void,
+  report: (ruleId: RuleId, pointer: string, reason: string, fix: string) => void,
   context: ValidateContext,
 ) => void;
 

@@ -13,6 +13,7 @@ import { JsonDocument, pointerOf } from '../json/json-document.js';
 import { reportProblem } from '../json/report.js';
 import { sitePages } from './site-pages.js';
 import { isOnSite, siteEntryOf } from './served-urls.js';
+import type { RuleId } from '../../messages/rules.js';
 
 const REBUILD = 'Rebuild from content; if the content is right, this is a bug in the public-pages emitters.';
 const SCHEMA_FIX = 'Fix content/public-pages.yaml or the pages, then rebuild.';
@@ -61,8 +62,8 @@ function checkContextFiles(
   const ids = new Map<string, RouteFamily>(data.routeFamilies.map((f) => [f.id, f]));
   const seen = new Set<string>();
   for (const part of stream.files()) {
-    const problems: { ruleId: string; pointer: string; reason: string; fix: string }[] = [];
-    const report = (ruleId: string, pointer: string, reason: string, fix = REBUILD) =>
+    const problems: { ruleId: RuleId; pointer: string; reason: string; fix: string }[] = [];
+    const report = (ruleId: RuleId, pointer: string, reason: string, fix = REBUILD) =>
       problems.push({ ruleId, pointer, reason, fix });
     let value: unknown;
     try {

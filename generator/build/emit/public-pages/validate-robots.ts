@@ -1,13 +1,14 @@
 // robots.txt checks (RFC 9309 line syntax) and its Sitemap: and Schemamap: lines pointing at what the site serves.
 import type { Validator } from '../../registry/types.js';
 import { mainSitemap } from './sitemap.js';
+import type { RuleId } from '../../messages/rules.js';
 
 const REBUILD = 'Rebuild; if it persists, the robots emitter is broken.';
 
 export const checkRobots: Validator = (artifact, context) => {
   const file = context.displayPath(artifact.entry);
   const { registry } = context;
-  const report = (ruleId: string, line: number, reason: string) =>
+  const report = (ruleId: RuleId, line: number, reason: string) =>
     context.diagnostics.error('validate', {
       ruleId,
       reason: `${file}: ${reason}.`,
@@ -29,7 +30,7 @@ export const checkRobots: Validator = (artifact, context) => {
       const name = match[1]!.toLowerCase();
       fields.set(name, [...(fields.get(name) ?? []), { value: match[2]!, line: i + 1 }]);
     });
-  const expect = (field: string, ruleId: string, url: string | undefined) => {
+  const expect = (field: string, ruleId: RuleId, url: string | undefined) => {
     const lines = fields.get(field.toLowerCase()) ?? [];
     if (url && !lines.some((l) => l.value === url)) report(ruleId, lines[0]?.line ?? 1, `no "${field}: ${url}" line`);
     for (const l of lines)

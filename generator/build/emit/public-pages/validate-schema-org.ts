@@ -3,6 +3,7 @@ import type { Validator } from '../../registry/types.js';
 import { JsonDocument, pointerOf } from '../json/json-document.js';
 import { reportProblem } from '../json/report.js';
 import { siteEntryOf } from './served-urls.js';
+import type { RuleId } from '../../messages/rules.js';
 
 const REBUILD = 'Rebuild from content; if the content is right, this is a bug in the schema.org emitters.';
 
@@ -42,7 +43,7 @@ export const checkEntity: Validator = (artifact, context) => {
   const document = JsonDocument.read(artifact, context);
   if (!document) return;
   const entity = document.value as Node;
-  const report = (ruleId: string, pointer: string, reason: string) =>
+  const report = (ruleId: RuleId, pointer: string, reason: string) =>
     reportProblem(document, context, { ruleId, pointer, reason, fix: REBUILD });
   const logo = entity.logo;
   if (typeof logo === 'string' && !siteEntryOf(context.registry, logo)) {

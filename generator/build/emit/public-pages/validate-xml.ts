@@ -6,10 +6,11 @@ import type { SitemapLimits } from './sitemap-limits.js';
 import { siteEntryOf } from './served-urls.js';
 import { SCHEMA_FEED_CONTENT_TYPE, SCHEMA_FEED_NAMESPACE, SITEMAP_NAMESPACE } from './xml.js';
 import { parseXml, type XmlElement } from './xml-tree.js';
+import type { RuleId } from '../../messages/rules.js';
 
 const REBUILD = 'Rebuild; if it persists, the emitter of this kind is broken.';
 
-type Report = (ruleId: string, at: { line: number; column: number }, reason: string, fix?: string) => void;
+type Report = (ruleId: RuleId, at: { line: number; column: number }, reason: string, fix?: string) => void;
 
 function reporter(artifact: Artifact, context: ValidateContext): Report {
   const file = context.displayPath(artifact.entry);

@@ -2,13 +2,14 @@
 import type { PhrasingContent, RootContent } from 'mdast';
 import type { Model, Page } from '../../../model/types.js';
 import type { Registry } from '../../registry/registry.js';
+import type { RuleId } from '../../messages/rules.js';
 
 export interface DirectiveContext {
   model: Model;
   registry: Registry;
   page: Page;
   /** Reports a mistake in the directive's use at the directive's place in the page. */
-  fail(ruleId: string, reason: string, fix: string): void;
+  fail(ruleId: RuleId, reason: string, fix: string): void;
   /** The model's text with the environment's addresses filled in. */
   fill(text: string): string;
 }

@@ -2,6 +2,7 @@
 // {auth_url}, `authorization_servers` is [{auth_url}], `scopes_supported` is the contract's scopes.
 import { textTreeValidator } from '../text/text-check.js';
 import { pointer, walkJson } from '../../text/json-walk.js';
+import type { RuleId } from '../../messages/rules.js';
 
 const sameSet = (a: readonly unknown[], b: readonly unknown[]) =>
   a.length === b.length && new Set(a).size === new Set(b).size && a.every((x) => b.includes(x));
@@ -20,7 +21,7 @@ export const oauthMetadataAgrees = textTreeValidator('oauthMetadataAgrees', (con
     if (item.json === undefined || !mayName(item.text)) return;
     walkJson(item.json, (value, path) => {
       const key = path[path.length - 1];
-      const fail = (ruleId: string, reason: string, fix: string, offset: number) =>
+      const fail = (ruleId: RuleId, reason: string, fix: string, offset: number) =>
         context.diagnostics.error('validate', { ruleId, reason, fix, place: item.place(offset) });
       if (key === 'resource' && typeof value === 'string' && value !== resource) {
         fail(

@@ -6,6 +6,7 @@ import { describeSchemaError, pointerOfError } from '../../json/artifact-schemas
 import { JsonDocument, pointerOf } from '../../json/json-document.js';
 import { reportProblem } from '../../json/report.js';
 import { discoveryRoutes } from '../discovery-routes.js';
+import type { RuleId } from '../../../messages/rules.js';
 
 const EMITTER = 'generator/build/emit/discovery/openapi/emit-openapi.ts';
 
@@ -65,7 +66,7 @@ function narrowest(errors: ErrorObject[]): ErrorObject[] {
 export const validateOpenApiContract: Validator = (artifact, context) => {
   const document = JsonDocument.read(artifact, context);
   if (!document) return;
-  const problem = (ruleId: string, pointer: string, reason: string, fix: string) =>
+  const problem = (ruleId: RuleId, pointer: string, reason: string, fix: string) =>
     reportProblem(document, context, { ruleId, pointer, reason, fix });
 
   checkScopeStatement(document, context, problem);
@@ -117,7 +118,7 @@ export const validateOpenApiContract: Validator = (artifact, context) => {
   }
 };
 
-type Problem = (ruleId: string, pointer: string, reason: string, fix: string) => void;
+type Problem = (ruleId: RuleId, pointer: string, reason: string, fix: string) => void;
 
 /** Members that would describe what the contract does not publish: webhooks, and authentication of public documents. */
 function checkNothingElse(document: JsonDocument, context: ValidateContext, problem: Problem): void {
