@@ -5,6 +5,7 @@ import { siteSuite } from './suites/site.js';
 import { pricingSuite } from './suites/pricing.js';
 import { mcpAuthenticationSuite } from './suites/mcp-authentication.js';
 import { mcpControlsSuite } from './suites/mcp-controls.js';
+import { mcpHostileSuite } from './suites/mcp-hostile.js';
 import { authServerSuite } from './suites/auth-server.js';
 import { chainSuite } from './suites/chain.js';
 
@@ -26,5 +27,6 @@ describe('site host', () => siteSuite(get));
 describe('pricing API host', () => pricingSuite(get));
 describe('MCP host: authentication, scopes, rebinding, sessions', () => mcpAuthenticationSuite(get));
 describe('MCP host: discovery methods and controls', () => mcpControlsSuite(get));
+describe('MCP host: hostile requests', () => mcpHostileSuite(get));
 describe('authorization server', () => authServerSuite(get));
 describe('SDK client through the whole OAuth chain', () => chainSuite(get));

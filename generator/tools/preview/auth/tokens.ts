@@ -18,6 +18,8 @@ export interface TokenClaims {
   iat: number;
   exp: number;
   jti: string;
+  /** Refresh tokens: the family every rotation of one grant shares, so a replayed one can revoke them all. */
+  fam?: string;
 }
 
 export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; problem: string };
@@ -43,6 +45,8 @@ export interface MintInput {
   lifetimeSeconds: number;
   /** Seconds since the epoch; injected so tests can mint tokens that are already expired. */
   now?: number;
+  /** Refresh tokens: the grant's family (see TokenClaims.fam). */
+  family?: string;
 }
 
 export function mintToken(input: MintInput): string {
@@ -57,6 +61,7 @@ export function mintToken(input: MintInput): string {
     iat,
     exp: iat + input.lifetimeSeconds,
     jti: randomUUID(),
+    ...(input.family === undefined ? {} : { fam: input.family }),
   };
   const payload = `${HEADER}.${base64url(JSON.stringify(claims))}`;
   return `${payload}.${sign(payload, input.secret)}`;
@@ -76,13 +81,28 @@ export function checkToken(
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
     return { ok: false, problem: 'The token signature is not valid.' };
   }
-  let claims: TokenClaims;
+  let payload: unknown;
   try {
-    claims = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as TokenClaims;
+    payload = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8'));
   } catch {
     return { ok: false, problem: 'The token payload cannot be read.' };
   }
+  // A signed payload is still checked member by member: a token signed with a leaked secret must not crash a host.
+  if (!isClaims(payload)) return { ok: false, problem: 'The token payload is not a preview token.' };
+  const claims = payload;
   if (claims.token_use !== use) return { ok: false, problem: `The token is not an ${use} token.` };
-  if (typeof claims.exp !== 'number' || claims.exp <= now) return { ok: false, problem: 'The token has expired.' };
+  if (claims.exp <= now) return { ok: false, problem: 'The token has expired.' };
   return { ok: true, claims };
+}
+
+const STRING_CLAIMS = ['iss', 'sub', 'aud', 'scope', 'client_id', 'token_use', 'jti'] as const;
+
+/** Whether a payload has every claim of a preview token with its type (`fam` is optional: refresh tokens only). */
+function isClaims(payload: unknown): payload is TokenClaims {
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return false;
+  const record = payload as Record<string, unknown>;
+  if (!STRING_CLAIMS.every((name) => typeof record[name] === 'string')) return false;
+  if (!Number.isSafeInteger(record.iat) || !Number.isSafeInteger(record.exp)) return false;
+  if (record.fam !== undefined && typeof record.fam !== 'string') return false;
+  return URL.canParse(record.aud as string) && (record.sub as string).length > 0;
 }

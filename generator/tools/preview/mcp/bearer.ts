@@ -1,6 +1,7 @@
 // Bearer authentication of the MCP host (RFC 6750, RFC 9728, MCP authorization): 401 and 403 answers a client can act on.
 import type { OAuthTokenVerifier } from '@modelcontextprotocol/sdk/server/auth/provider.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { apiErrorResponse } from '../../../runtime/api-error.js';
 import { NO_STORE } from '../http/headers.js';
 
@@ -38,9 +39,6 @@ function unauthorized(options: BearerOptions, code: string, message: string, wit
   );
 }
 
-const sameResource = (a: string, b: string) =>
-  a.replace(/#.*$/, '').replace(/\/$/, '') === b.replace(/#.*$/, '').replace(/\/$/, '');
-
 export async function authenticate(request: Request, options: BearerOptions): Promise<Authentication> {
   const header = request.headers.get('authorization');
   if (!header)
@@ -59,10 +57,13 @@ export async function authenticate(request: Request, options: BearerOptions): Pr
   try {
     auth = await options.verifier.verifyAccessToken(match[1]!);
   } catch (error) {
-    const message = error instanceof Error ? error.message : 'The token is not valid.';
+    // The verifier's own refusals are written for clients; anything else is a failure whose words stay inside.
+    const message = error instanceof InvalidTokenError ? error.message : 'The token is not valid.';
     return { ok: false, response: unauthorized(options, 'invalid_token', message, true) };
   }
-  if (!auth.resource || !sameResource(auth.resource.href, options.resource)) {
+  // RFC 8707 and MCP authorization: the audience is the resource itself. URL parsing has already lower-cased the
+  // scheme and host (which MCP asks servers to accept); a trailing slash, a fragment or another path is another resource.
+  if (!(auth.resource instanceof URL) || auth.resource.href !== new URL(options.resource).href) {
     return {
       ok: false,
       response: unauthorized(options, 'invalid_token', `The token was not issued for ${options.resource}.`, true),
@@ -70,6 +71,9 @@ export async function authenticate(request: Request, options: BearerOptions): Pr
   }
   if (typeof auth.expiresAt !== 'number' || auth.expiresAt <= Date.now() / 1000) {
     return { ok: false, response: unauthorized(options, 'invalid_token', 'The token has expired.', true) };
+  }
+  if (typeof auth.extra?.userId !== 'string' || !Array.isArray(auth.scopes)) {
+    return { ok: false, response: unauthorized(options, 'invalid_token', 'The token names no user.', true) };
   }
   return { ok: true, auth };
 }

@@ -2,7 +2,15 @@
 
 /** JSON-RPC and MCP error codes the preview answers with. @see https://www.jsonrpc.org/specification#error_object */
 export const JSON_RPC = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
   invalidParams: -32602,
+  internalError: -32603,
+  /** Implementation-defined server errors: the Streamable HTTP transport's header and session refusals. */
+  serverError: -32000,
+  /** The SDK transport's "session not found". */
+  sessionNotFound: -32001,
   /** MCP: resource not found. @see https://modelcontextprotocol.io/specification/2025-11-25/server/resources#error-handling */
   resourceNotFound: -32002,
   /** Server-defined range: the token lacks the scope (only reached when the HTTP layer did not answer 403). */

@@ -2,19 +2,11 @@
 // Low-level, not McpServer: McpServer turns handler errors into tool results and drops error.data (see mcp-sdk-notes.md).
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import {
-  CallToolRequestSchema,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  ReadResourceRequestSchema,
-  type ServerNotification,
-  type ServerRequest,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { ServerNotification, ServerRequest, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Model } from '../../../model/types.js';
 import { ControlError, JSON_RPC } from './control-error.js';
 import { callControl, controlTools } from './controls.js';
+import { REQUEST_SCHEMAS } from './methods.js';
 import type { PreviewRecords } from './records.js';
 import { listResources, readResource, resourceTemplates, scopeOfResource, type ResourceScopes } from './resources.js';
 
@@ -73,21 +65,21 @@ export function createMcpServer(catalog: McpCatalog): Server {
   );
   const controlNames = model.mcpServer.controls.map((c) => c.name);
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: catalog.tools }));
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+  server.setRequestHandler(REQUEST_SCHEMAS['tools/list'], () => ({ tools: catalog.tools }));
+  server.setRequestHandler(REQUEST_SCHEMAS['tools/call'], (request, extra) => {
     const who = caller(catalog, extra);
     const control = model.mcpServer.controls.find((c) => c.name === request.params.name);
     if (control) requireScope(who.scopes, control.requiredScope);
     return callControl(records, who.userId, request.params.name, request.params.arguments, controlNames);
   });
-  server.setRequestHandler(ListResourcesRequestSchema, (_request, extra) => {
+  server.setRequestHandler(REQUEST_SCHEMAS['resources/list'], (_request, extra) => {
     const who = caller(catalog, extra);
     return { resources: listResources(records, who.userId, who.scopes, catalog.scopes) };
   });
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+  server.setRequestHandler(REQUEST_SCHEMAS['resources/templates/list'], () => ({
     resourceTemplates: resourceTemplates(catalog.scopes),
   }));
-  server.setRequestHandler(ReadResourceRequestSchema, (request, extra) => {
+  server.setRequestHandler(REQUEST_SCHEMAS['resources/read'], (request, extra) => {
     const who = caller(catalog, extra);
     const needed = scopeOfResource(request.params.uri, catalog.scopes);
     if (needed) requireScope(who.scopes, needed);
