@@ -6,8 +6,8 @@ import type { KindTable } from '../../build/registry/build-registry.js';
 import type { Registry } from '../../build/registry/registry.js';
 import { ArtifactSet, type RegistryEntry } from '../../build/registry/types.js';
 import { validateArtifacts } from '../../build/validate/validate-artifacts.js';
-import { diffJson } from '../report/json-diff.js';
-import { splitLines } from '../report/line-diff.js';
+import { diffJsonValues } from '../report/json-diff.js';
+import { splitLines } from '../report/text-diff.js';
 import { essence, normalizeMediaType } from './media-type.js';
 import type { Scorecard } from './scorecard.js';
 
@@ -190,7 +190,7 @@ function firstDifference(local: Uint8Array, remote: Uint8Array): string {
   const a = new TextDecoder().decode(local);
   const b = new TextDecoder().decode(remote);
   try {
-    const changes = diffJson(JSON.parse(a), JSON.parse(b), 3).changes;
+    const changes = diffJsonValues(JSON.parse(a), JSON.parse(b)).slice(0, 3);
     if (changes.length > 0) {
       return changes
         .map((c) =>

@@ -1,12 +1,9 @@
 // Compares a head build with a base build, artifact by artifact: added, removed, changed, with a readable summary.
 import type { ArtifactTree } from './artifact-tree.js';
-import { diffJson, type JsonChange } from './json-diff.js';
-import { summarizeTextDiff, type TextDiffSummary } from './line-diff.js';
+import { diffJsonDocuments, type JsonDiff } from './json-diff.js';
+import { diffText, type TextDiff } from './text-diff.js';
 
-export type ChangeSummary =
-  | { format: 'json'; changes: JsonChange[]; truncated: boolean }
-  | ({ format: 'text' } & TextDiffSummary)
-  | { format: 'binary' };
+export type ChangeSummary = ({ format: 'json' } & JsonDiff) | ({ format: 'text' } & TextDiff) | { format: 'binary' };
 
 export interface ArtifactChange {
   path: string;
@@ -58,8 +55,8 @@ function summarize(before: Uint8Array, after: Uint8Array): ChangeSummary {
   if (a === undefined || b === undefined) return { format: 'binary' };
   const ja = parseJson(a);
   const jb = parseJson(b);
-  if (ja.ok && jb.ok) return { format: 'json', ...diffJson(ja.value, jb.value) };
-  return { format: 'text', ...summarizeTextDiff(a, b) };
+  if (ja.ok && jb.ok) return { format: 'json', ...diffJsonDocuments(ja.value, jb.value) };
+  return { format: 'text', ...diffText(a, b) };
 }
 
 function decode(body: Uint8Array): string | undefined {

@@ -5,6 +5,7 @@ import type { KindTable } from '../../build/registry/build-registry.js';
 import { treeOfArtifacts, type ArtifactTree } from './artifact-tree.js';
 import { loadBase } from './base-build.js';
 import { compareTrees, type ArtifactChange } from './compare.js';
+import { groupChanges, type SharedChange } from './shared-changes.js';
 import { sizeOf, type TextSize } from '../terminal/token-estimate.js';
 import { isLlmsKind } from '../../build/emit/guidance/kind-names.js';
 
@@ -16,6 +17,8 @@ export interface Finding {
   line?: number;
   column?: number;
   reason: string;
+  /** For a message about a built file: the content file it was made from, where a reviewer can fix it. */
+  source?: { file: string; line?: number };
 }
 
 export interface LlmsSize {
@@ -33,6 +36,8 @@ export interface CheckReport {
   head: { files: number; built: boolean };
   summary: { added: number; removed: number; changed: number; unchanged: number };
   artifacts: ArtifactChange[];
+  /** Edits several files share, each listed once with its files (they are in `artifacts` too). */
+  shared: SharedChange[];
   llms: LlmsSize[];
   findings: Finding[];
 }
@@ -49,7 +54,20 @@ export interface CheckOptions {
   progress?: (message: string) => void;
 }
 
+/** A check's report and the two trees it compared (for the screenshots and the browsable copy). */
+export interface CheckRun {
+  report: CheckReport;
+  base: ArtifactTree;
+  head: ArtifactTree;
+  /** The head's {base_url}, whose addresses are the site's own files. */
+  site?: string;
+}
+
 export async function runCheck(options: CheckOptions): Promise<CheckReport> {
+  return (await compareWithBase(options)).report;
+}
+
+export async function compareWithBase(options: CheckOptions): Promise<CheckRun> {
   const progress = options.progress ?? (() => {});
   // The base first: a mistyped ref fails at once instead of after the head's build.
   progress(`Building the base ${options.base}…`);
@@ -69,7 +87,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   // A head that did not get as far as emitting has nothing to compare: every file would look removed.
   const comparison = head.artifacts ? compareTrees(base.tree, headTree) : { changes: [], unchanged: 0 };
   const count = (status: ArtifactChange['status']) => comparison.changes.filter((c) => c.status === status).length;
-  return {
+  const report: CheckReport = {
     ok: !head.diagnostics.hasErrors,
     env: options.env,
     base: { spec: base.spec, source: base.source, commit: base.commit, files: base.tree.size, failure: base.failure },
@@ -81,9 +99,11 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
       unchanged: comparison.unchanged,
     },
     artifacts: comparison.changes,
+    shared: groupChanges(comparison.changes).shared,
     llms: llmsSizes(head, headTree, base.tree),
-    findings: findingsOf(head),
+    findings: findingsOf(head, headTree),
   };
+  return { report, base: base.tree, head: headTree, site: head.model?.addresses.base_url };
 }
 
 function llmsSizes(head: PipelineResult, headTree: ArtifactTree, baseTree: ArtifactTree): LlmsSize[] {
@@ -104,14 +124,18 @@ function llmsSizes(head: PipelineResult, headTree: ArtifactTree, baseTree: Artif
   return sizes;
 }
 
-function findingsOf(result: PipelineResult): Finding[] {
-  return result.diagnostics.list().map((m) => ({
-    severity: m.fatal ? 'error' : 'warning',
-    stage: m.stage,
-    ruleId: m.ruleId,
-    file: m.file,
-    line: m.line,
-    column: m.column,
-    reason: m.reason,
-  }));
+function findingsOf(result: PipelineResult, headTree: ArtifactTree): Finding[] {
+  return result.diagnostics.list().map((m) => {
+    const source = headTree.get(m.file)?.entry?.source;
+    return {
+      severity: m.fatal ? 'error' : 'warning',
+      stage: m.stage,
+      ruleId: m.ruleId,
+      file: m.file,
+      line: m.line,
+      column: m.column,
+      reason: m.reason,
+      ...(source ? { source: { file: source.file, line: source.line } } : {}),
+    };
+  });
 }

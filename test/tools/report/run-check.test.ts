@@ -72,19 +72,14 @@ describe('runCheck against a built folder', () => {
     const twin = byPath.get('dist/mcp.md')!;
     expect(twin.status).toBe('changed');
     expect(twin.summary).toMatchObject({ format: 'text', addedLines: 2, removedLines: 0 });
-    expect(twin.summary?.format === 'text' && twin.summary.hunks).toContain('+A new closing line.');
+    expect(twin.summary?.format === 'text' && twin.summary.edits?.flatMap((e) => e.after)).toContain(
+      'A new closing line.',
+    );
 
     const openapi = byPath.get('dist/openapi.json')!;
     expect(openapi.summary).toMatchObject({
       format: 'json',
-      changes: [
-        {
-          pointer: '/base_url',
-          change: 'changed',
-          before: 'https://www.example.com',
-          after: 'https://docs.example.com',
-        },
-      ],
+      edits: [{ at: '/base_url', before: ['"https://www.example.com"'], after: ['"https://docs.example.com"'] }],
     });
 
     const full = report.llms.find((l) => l.url === '/llms-full.txt')!;
@@ -95,7 +90,7 @@ describe('runCheck against a built folder', () => {
     expect(markdown).toContain('## ✅ Check passed: 0 errors, 0 warnings');
     expect(markdown).toContain('**Added:** `dist/help/first-steps.html`');
     expect(markdown).toContain('**Removed:** `dist/stale.txt`');
-    expect(markdown).toContain('| `/base_url` | `"https://www.example.com"` | `"https://docs.example.com"` |');
+    expect(markdown).toContain('@@ /base_url @@\n-"https://www.example.com"\n+"https://docs.example.com"');
     expect(markdown).toContain('| `/llms-full.txt` |');
     expect(markdown).toContain('```diff');
   });
