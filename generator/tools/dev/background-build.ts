@@ -76,6 +76,8 @@ export class BackgroundBuilder {
   private workerFailed = false;
   private closed = false;
   private jobs = 0;
+  /** The latest run: runs go one after another (an abandoned one finishes before the next starts). */
+  private last: Promise<unknown> = Promise.resolve();
   private readonly waiting = new Map<number, { resolve: (a: CompletionAnswer) => void; reject: (e: Error) => void }>();
 
   constructor(
@@ -88,7 +90,16 @@ export class BackgroundBuilder {
     if (!this.kinds && !this.workerFailed && !this.closed) this.ensureWorker();
   }
 
-  async run(): Promise<Completion> {
+  run(): Promise<Completion> {
+    const run = this.last.then(
+      () => this.runNow(),
+      () => this.runNow(),
+    );
+    this.last = run.catch(() => undefined);
+    return run;
+  }
+
+  private async runNow(): Promise<Completion> {
     if (this.closed) throw new Error('the dev session is closed');
     if (this.kinds || this.workerFailed) return this.runHere();
     let answer: CompletionAnswer;

@@ -116,13 +116,11 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
         }
       } catch (error) {
         // A host that refuses the build (e.g. metadata that disagrees with the server) is a problem to fix, like content.
-        session.problems = [
-          {
-            file: '(preview server)',
-            ruleId: 'dev-host-refused',
-            reason: error instanceof Error ? error.message : String(error),
-          },
-        ];
+        session.hostsRefused({
+          file: '(preview server)',
+          ruleId: 'dev-host-refused',
+          reason: error instanceof Error ? error.message : String(error),
+        });
       }
     }
     options.report?.(outcome, { servedBuild: served?.build.id, problems: session.problems });

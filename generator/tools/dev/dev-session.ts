@@ -1,46 +1,36 @@
-// The dev loop's state: rebuilds the content on request (one build at a time), keeps the last good build, and says
-// what the latest attempt found. Never throws on bad content.
-//
-// Two paths (issue 7). When saves changed only the bodies of existing pages, those pages are checked and rendered on
-// top of the served build and served at once (phase `pages`); the whole build then runs in the background and,
-// when it passes, replaces the served build (phase `complete`; pages reload only if their HTML differs). Any other
-// change (facts, schemas, static files, a page added, removed, retitled or reordered) takes the whole build (phase
-// `full`), as does a session whose latest whole build or completion found problems.
+// The dev loop's session: runs what the state machine (session-machine.ts) asks for (the fast path, the whole build,
+// the background completion), feeds their results back to it, and tells listeners each outcome. It decides nothing
+// itself; it never throws on bad content.
 import { CONTENT_SCHEMA_DIR, DEFAULT_CONTENT_DIR } from '../../build/files/project-paths.js';
 import { createHash } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
 import { hashFolder } from '../../build/cache/fingerprint.js';
 import { ContentSchemas } from '../../build/content/schema-check.js';
-import { Diagnostics } from '../../build/messages/diagnostics.js';
+import type { Diagnostics } from '../../build/messages/diagnostics.js';
 import type { Addresses } from '../../model/types.js';
 import { runPipeline } from '../../build/pipeline.js';
 import type { KindTable } from '../../build/registry/build-registry.js';
 import { kinds as defaultKinds } from '../../build/kinds.js';
-import { ArtifactSet, type RegistryEntry } from '../../build/registry/types.js';
+import { ArtifactSet } from '../../build/registry/types.js';
 import { essence } from '../audit/media-type.js';
 import { BackgroundBuilder, fileKey, streamDigest, type Completion } from './background-build.js';
 import type { Problem } from './live-reload.js';
 import { applyPageEdits } from './page-edit.js';
 import type { GoodBuild } from './good-build.js';
+import {
+  completionCounts,
+  INITIAL_STATE,
+  problemsOf,
+  servedBuild,
+  transition,
+  type BuildOutcome,
+  type Command,
+  type SessionEvent,
+  type SessionState,
+} from './session-machine.js';
+import type { ChangedFileWriter } from './write-changed.js';
 
+export type { BuildOutcome, BuildPhase } from './session-machine.js';
 export type { GoodBuild };
-import type { ChangedFileWriter, WriteCounts } from './write-changed.js';
-
-/** `full`: the whole build; `pages`: the fast path for edited page bodies; `complete`: its background completion. */
-export type BuildPhase = 'full' | 'pages' | 'complete';
-
-export type BuildOutcome =
-  | {
-      ok: true;
-      phase: BuildPhase;
-      build: GoodBuild;
-      ms: number;
-      written?: WriteCounts;
-      diagnostics: Diagnostics;
-      /** For the fast path: the entries it rendered again. */
-      changed?: RegistryEntry[];
-    }
-  | { ok: false; phase: BuildPhase; problems: Problem[]; ms: number; diagnostics?: Diagnostics };
 
 export interface DevSessionOptions {
   contentDir?: string;
@@ -48,38 +38,40 @@ export interface DevSessionOptions {
   kinds?: KindTable;
   addresses: Addresses;
   writer?: ChangedFileWriter;
-  /** The render cache (issue 7): with it, a rebuild renders again only the pages whose source changed. */
+  /** The render cache: with it, a rebuild renders again only the pages whose source changed. */
   cacheDir?: string;
 }
 
 export class DevSession {
-  current?: GoodBuild;
-  problems: Problem[] = [];
-  private running?: Promise<void>;
-  private again = false;
+  private state: SessionState = INITIAL_STATE;
   private readonly listeners: ((outcome: BuildOutcome) => void)[] = [];
-  /** Fingerprint of the content and schemas the latest whole build read (issue 7's folder hash). */
-  private lastInputs?: string;
-  /** Saved files the served build does not reflect yet (kept across a fast attempt that found problems). */
-  private readonly saved = new Set<string>();
-  /** A rebuild was asked for without saying what changed: only the whole build knows. */
-  private wholeRequested = false;
-  /** Where the current problems come from: the fast path checks them again; a whole build's need a whole build. */
-  private problemsFrom?: 'pages' | 'whole';
-  /** Bumped whenever a build is attempted or served: a background completion started before it is out of date. */
-  private generation = 0;
+  /** Every job running (a build, a completion, an abandoned completion still finishing). */
+  private readonly jobs = new Set<Promise<void>>();
   private lastId = 0;
+  /** The content schemas compiled for the fast path, and the hash of the schema files they were compiled from. */
   private schemas?: ContentSchemas;
   private schemasHash?: string;
   private readonly background: BackgroundBuilder;
-  private completing?: Promise<void>;
-  private completeAgain = false;
-  private needsCompletion = false;
-  private closed = false;
 
   constructor(private readonly options: DevSessionOptions) {
     const { contentDir, schemaDir, addresses, cacheDir, kinds } = options;
     this.background = new BackgroundBuilder({ contentDir, schemaDir, addresses, cacheDir }, kinds);
+  }
+
+  /** The build being served, if one has passed. */
+  get current(): GoodBuild | undefined {
+    return servedBuild(this.state.served);
+  }
+
+  /** The problems of the latest attempt, shown until they are fixed. */
+  get problems(): Problem[] {
+    return problemsOf(this.state.served);
+  }
+
+  /** What is served and what runs, as the state machine has it (tests). */
+  get status(): Pick<SessionState, 'served' | 'work' | 'due'> {
+    const { served, work, due } = this.state;
+    return { served, work, due };
   }
 
   private get contentDir(): string {
@@ -95,41 +87,61 @@ export class DevSession {
   }
 
   /**
-   * Starts a build, or, when one is running, one more after it (edits that land mid-build are not lost). `paths`
-   * are the files saved (absolute); without them the whole build runs.
+   * Asks for a build: the fast path for the files saved (absolute paths), or without them the whole build. A build
+   * running already is followed by this one (edits that land mid-build are not lost). Resolves once no build is due
+   * or running (a background completion may still run).
    */
-  rebuild(paths?: string[]): Promise<void> {
-    if (paths === undefined) this.wholeRequested = true;
-    else for (const path of paths) this.saved.add(path);
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        const outcome = await this.buildNext();
-        if (outcome) this.emit(outcome);
-      } while (this.again);
-    })().finally(() => {
-      this.running = undefined;
-      if (this.needsCompletion && !this.closed) this.complete();
-    });
-    return this.running;
+  async rebuild(paths?: string[]): Promise<void> {
+    this.dispatch(paths === undefined ? { type: 'whole-requested' } : { type: 'saved', paths });
+    while (this.state.work === 'fast' || this.state.work === 'whole') await Promise.race(this.jobs);
+  }
+
+  /** A preview host refused the build just served (metadata that disagrees with the server): a problem to fix. */
+  hostsRefused(problem: Problem): void {
+    this.dispatch({ type: 'hosts-refused', problems: [problem] });
   }
 
   /** Resolves once no build or background completion is running (tests, the benchmark). */
   async idle(): Promise<void> {
-    for (;;) {
-      if (this.running) await this.running;
-      else if (this.completing) await this.completing;
-      else return;
-    }
+    while (this.jobs.size > 0) await Promise.all(this.jobs);
   }
 
   async close(): Promise<void> {
-    this.closed = true;
+    this.dispatch({ type: 'closed' });
     await this.background.close();
+  }
+
+  private dispatch(event: SessionEvent): void {
+    const step = transition(this.state, event);
+    this.state = step.state;
+    for (const command of step.commands) this.perform(command);
+  }
+
+  private perform(command: Command): void {
+    switch (command.type) {
+      case 'emit':
+        this.emit(command.outcome);
+        return;
+      case 'run-fast':
+        this.track(this.buildPages(command.paths, command.served));
+        return;
+      case 'run-whole':
+        this.track(this.buildWhole(command.skipIfInputs));
+        return;
+      case 'run-completion':
+        this.track(this.complete(command.job, command.base));
+        return;
+    }
+  }
+
+  private track(job: Promise<SessionEvent>): void {
+    const done = job
+      .then((event) => this.dispatch(event))
+      .catch((error: unknown) => {
+        process.stderr.write(`dev: ${error instanceof Error ? error.message : String(error)}\n`);
+      })
+      .finally(() => this.jobs.delete(done));
+    this.jobs.add(done);
   }
 
   private emit(outcome: BuildOutcome): void {
@@ -141,28 +153,6 @@ export class DevSession {
         process.stderr.write(`dev: ${error instanceof Error ? error.message : String(error)}\n`);
       }
     }
-  }
-
-  private async buildNext(): Promise<BuildOutcome | undefined> {
-    const whole = this.wholeRequested || !this.current || this.problemsFrom === 'whole';
-    this.wholeRequested = false;
-    if (!whole && this.saved.size > 0) {
-      const fast = await this.buildPages();
-      if (fast !== 'whole') return fast;
-    } else if (!whole) return undefined;
-    // The whole build reads every file: nothing saved is left for the fast path.
-    this.generation++;
-    this.saved.clear();
-    this.needsCompletion = false;
-    // Saves that leave every byte as it was (editors touching files, swap files) do not rebuild or reload.
-    const { inputs, schemas } = await this.fingerprint();
-    if (schemas === undefined || schemas !== this.schemasHash) this.schemas = undefined;
-    this.schemasHash = schemas;
-    if (inputs !== undefined && inputs === this.lastInputs) return undefined;
-    const outcome = await this.buildWhole();
-    this.lastInputs = 'problems' in outcome && outcome.problems[0]?.ruleId === 'dev-build-crash' ? undefined : inputs;
-    if (outcome.ok) this.warm();
-    return outcome;
   }
 
   /** Prepares the fast path's pieces once a build is served, so that an editor's first save does not wait for them. */
@@ -178,44 +168,32 @@ export class DevSession {
     }, 50).unref();
   }
 
-  /** The fast path; 'whole' when the saves need the whole build, undefined when they changed nothing served. */
-  private async buildPages(): Promise<BuildOutcome | 'whole' | undefined> {
+  /** The fast path: the saved pages checked and rendered on top of the served build. */
+  private async buildPages(paths: readonly string[], served: GoodBuild): Promise<SessionEvent> {
     const started = performance.now();
     const ms = () => Math.round(performance.now() - started);
-    const served = this.current!;
     try {
       this.schemas ??= new ContentSchemas(this.schemaDir);
       const result = await applyPageEdits({
         served,
         contentDir: this.contentDir,
-        paths: [...this.saved],
+        paths,
         schemas: this.schemas,
         kinds: this.options.kinds ?? defaultKinds,
       });
       switch (result.kind) {
         case 'full':
-          return 'whole';
-        case 'problems': {
-          // A completion of the served build must not clear these problems: it waits for the fix.
-          this.generation++;
-          const problems = problemsOf(result.diagnostics);
-          // The watcher's second look at a save finds what the first did: nothing new to tell.
-          const known = this.problemsFrom === 'pages' && isDeepStrictEqual(problems, this.problems);
-          this.problems = problems;
-          this.problemsFrom = 'pages';
-          if (known) return undefined;
-          return { ok: false, phase: 'pages', problems: this.problems, ms: ms(), diagnostics: result.diagnostics };
-        }
-        case 'unchanged': {
-          this.saved.clear();
-          if (this.problems.length === 0) return undefined;
-          // The page is back as it is served: the overlay goes, nothing reloads.
-          this.problems = [];
-          this.problemsFrom = undefined;
-          return { ok: true, phase: 'pages', build: served, ms: ms(), diagnostics: new Diagnostics(), changed: [] };
-        }
+          return { type: 'fast-needs-whole' };
+        case 'problems':
+          return {
+            type: 'fast-problems',
+            problems: problemsIn(result.diagnostics),
+            diagnostics: result.diagnostics,
+            ms: ms(),
+          };
+        case 'unchanged':
+          return { type: 'fast-unchanged', ms: ms() };
         case 'pages': {
-          this.generation++;
           const build: GoodBuild = {
             id: ++this.lastId,
             model: result.model,
@@ -223,21 +201,7 @@ export class DevSession {
             artifacts: result.artifacts,
             complete: false,
           };
-          this.current = build;
-          this.saved.clear();
-          this.problems = [];
-          this.problemsFrom = undefined;
-          this.needsCompletion = true;
-          // The folder hash describes the last whole build; a later request without paths must build again.
-          this.lastInputs = undefined;
-          return {
-            ok: true,
-            phase: 'pages',
-            build,
-            ms: ms(),
-            diagnostics: result.diagnostics,
-            changed: result.changed,
-          };
+          return { type: 'fast-served', build, changed: result.changed, diagnostics: result.diagnostics, ms: ms() };
         }
       }
     } catch (error) {
@@ -245,7 +209,40 @@ export class DevSession {
       process.stderr.write(
         `dev: the fast path failed (${error instanceof Error ? error.message : String(error)}); building everything\n`,
       );
-      return 'whole';
+      return { type: 'fast-needs-whole' };
+    }
+  }
+
+  /** The whole build; skipped when the content and schemas are byte for byte `skipIfInputs`. */
+  private async buildWhole(skipIfInputs?: string): Promise<SessionEvent> {
+    // Saves that leave every byte as it was (editors touching files, swap files) do not rebuild or reload.
+    const { inputs, schemas } = await this.fingerprint();
+    if (schemas === undefined || schemas !== this.schemasHash) this.schemas = undefined;
+    this.schemasHash = schemas;
+    if (inputs !== undefined && inputs === skipIfInputs) return { type: 'whole-skipped' };
+    const started = performance.now();
+    const ms = () => Math.round(performance.now() - started);
+    try {
+      const { contentDir, schemaDir, kinds, addresses, cacheDir } = this.options;
+      const result = await runPipeline({ env: 'preview', contentDir, schemaDir, kinds, addresses, cacheDir });
+      if (result.diagnostics.hasErrors || !result.model || !result.registry || !result.artifacts) {
+        const problems = problemsIn(result.diagnostics);
+        return { type: 'whole-failed', problems, inputs, diagnostics: result.diagnostics, ms: ms() };
+      }
+      const build: GoodBuild = {
+        id: ++this.lastId,
+        model: result.model,
+        registry: result.registry,
+        artifacts: result.artifacts,
+        complete: true,
+        inputs,
+      };
+      const written = this.options.writer ? await this.options.writer.write(result.artifacts) : undefined;
+      this.warm();
+      return { type: 'whole-passed', build, written, diagnostics: result.diagnostics, ms: ms() };
+    } catch (error) {
+      // No inputs: a crash may not be the content's doing, so the same bytes are built again on the next request.
+      return { type: 'whole-failed', problems: [crashProblem(error)], ms: ms() };
     }
   }
 
@@ -265,94 +262,25 @@ export class DevSession {
     }
   }
 
-  private async buildWhole(): Promise<BuildOutcome> {
+  /** The background completion of the fast path's build `base`: the whole build, its files laid over `base`. */
+  private async complete(job: number, base: GoodBuild): Promise<SessionEvent> {
     const started = performance.now();
     const ms = () => Math.round(performance.now() - started);
     try {
-      const { contentDir, schemaDir, kinds, addresses, cacheDir } = this.options;
-      const result = await runPipeline({ env: 'preview', contentDir, schemaDir, kinds, addresses, cacheDir });
-      if (result.diagnostics.hasErrors || !result.model || !result.registry || !result.artifacts) {
-        this.problems = problemsOf(result.diagnostics);
-        this.problemsFrom = 'whole';
-        return { ok: false, phase: 'full', problems: this.problems, ms: ms(), diagnostics: result.diagnostics };
+      const completion = await this.background.run();
+      if (!completion.files) {
+        const { diagnostics } = completion;
+        return { type: 'completion-failed', job, problems: problemsIn(diagnostics), diagnostics, ms: ms() };
       }
-      const build: GoodBuild = {
-        id: ++this.lastId,
-        model: result.model,
-        registry: result.registry,
-        artifacts: result.artifacts,
-        complete: true,
-      };
-      const written = this.options.writer ? await this.options.writer.write(result.artifacts) : undefined;
-      this.current = build;
-      this.problems = [];
-      this.problemsFrom = undefined;
-      return { ok: true, phase: 'full', build, ms: ms(), written, diagnostics: result.diagnostics };
+      const build = this.completedBuild(base, completion);
+      if (!build) return { type: 'completion-mismatch', job };
+      // An outdated completion's files are not written: the build that replaced it writes its own.
+      const write = this.options.writer && completionCounts(this.state, job);
+      const written = write ? await this.options.writer!.write(build.artifacts) : undefined;
+      return { type: 'completion-passed', job, build, written, diagnostics: completion.diagnostics, ms: ms() };
     } catch (error) {
-      this.problems = [crashProblem(error)];
-      this.problemsFrom = 'whole';
-      return { ok: false, phase: 'full', problems: this.problems, ms: ms() };
+      return { type: 'completion-failed', job, problems: [crashProblem(error)], ms: ms() };
     }
-  }
-
-  /** Runs the background completion of the build the fast path served (one at a time; stale results are dropped). */
-  private complete(): void {
-    if (this.completing) {
-      this.completeAgain = true;
-      return;
-    }
-    this.completing = (async () => {
-      do {
-        this.completeAgain = false;
-        if (!this.needsCompletion || this.running) continue;
-        const generation = this.generation;
-        const base = this.current!;
-        const started = performance.now();
-        let completion: Completion | undefined;
-        let crash: unknown;
-        try {
-          completion = await this.background.run();
-        } catch (error) {
-          crash = error;
-        }
-        // A build attempted meanwhile (or one running now, for a save) makes this result out of date; that build
-        // asks for another completion if it still needs one.
-        if (generation !== this.generation || this.running || this.closed) continue;
-        const ms = Math.round(performance.now() - started);
-        if (!completion?.files) {
-          this.needsCompletion = false;
-          this.problems = completion ? problemsOf(completion.diagnostics) : [crashProblem(crash)];
-          this.problemsFrom = 'whole';
-          this.emit({
-            ok: false,
-            phase: 'complete',
-            problems: this.problems,
-            ms,
-            diagnostics: completion?.diagnostics,
-          });
-          continue;
-        }
-        const build = this.completedBuild(base, completion);
-        if (!build) {
-          // The files describe other content than the served build's (a save the watcher has not reported yet):
-          // the whole build sorts it out.
-          this.needsCompletion = false;
-          void this.rebuild();
-          continue;
-        }
-        const written = this.options.writer ? await this.options.writer.write(build.artifacts) : undefined;
-        if (generation !== this.generation || this.running || this.closed) continue;
-        this.needsCompletion = false;
-        this.current = build;
-        this.problems = [];
-        this.problemsFrom = undefined;
-        this.emit({ ok: true, phase: 'complete', build, ms, written, diagnostics: completion.diagnostics });
-      } while (this.completeAgain);
-    })().finally(() => {
-      this.completing = undefined;
-      // Asked again after the loop's last look.
-      if (this.completeAgain && !this.closed) this.complete();
-    });
   }
 
   /**
@@ -408,7 +336,7 @@ function crashProblem(error: unknown): Problem {
   };
 }
 
-function problemsOf(diagnostics: Diagnostics): Problem[] {
+function problemsIn(diagnostics: Diagnostics): Problem[] {
   return diagnostics
     .list()
     .filter((m) => m.fatal)

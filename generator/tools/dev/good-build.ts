@@ -14,4 +14,9 @@ export interface GoodBuild {
    * (llms-full.txt, the deploy files…) and the whole-tree checks wait for the background completion.
    */
   complete: boolean;
+  /**
+   * The folder hash of the content and schemas a whole build read: a later whole build of the same bytes is skipped.
+   * Absent for the fast path's builds and their completions, which reflect more than the whole build they started from.
+   */
+  inputs?: string;
 }

@@ -17,6 +17,8 @@ export interface WriteCounts {
 export class ChangedFileWriter {
   /** Hash of each file as last written, by absolute path. */
   private written?: Map<string, string>;
+  /** The latest write: writes go one after another, each comparing with what the one before left. */
+  private last: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly outDir: string) {}
 
@@ -24,7 +26,16 @@ export class ChangedFileWriter {
     return host === 'site' ? join(this.outDir, file) : join(`${this.outDir}-hosts`, host, file);
   }
 
-  async write(artifacts: ArtifactSet): Promise<WriteCounts> {
+  write(artifacts: ArtifactSet): Promise<WriteCounts> {
+    const write = this.last.then(
+      () => this.writeNow(artifacts),
+      () => this.writeNow(artifacts),
+    );
+    this.last = write.catch(() => undefined);
+    return write;
+  }
+
+  private async writeNow(artifacts: ArtifactSet): Promise<WriteCounts> {
     const counts: WriteCounts = { written: 0, removed: 0, unchanged: 0 };
     const previous = this.written ?? (await this.readDisk());
     const next = new Map<string, string>();
