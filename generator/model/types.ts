@@ -161,6 +161,12 @@ export interface Publication {
   mcpProtocolVersions: string[];
 }
 
+/** How a page's address chooses between its HTML and its Markdown twin (content/discovery-resources.yaml). */
+export interface PageNegotiation {
+  /** What is sent when a request's Accept header ranks both equally. */
+  onTie: 'text/markdown' | 'text/html';
+}
+
 export interface NotShown {
   id: string;
   section: string;
@@ -234,6 +240,7 @@ export interface Model {
   errors: Errors;
   notShown: NotShown[];
   publication: Publication;
+  pageNegotiation: PageNegotiation;
   pages: Page[];
   /** The public page route families (content/public-pages.yaml); absent when the content set has none. */
   publicPages?: PublicPages;

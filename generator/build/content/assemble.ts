@@ -13,6 +13,7 @@ import type {
   NotShown,
   Page,
   PricingCall,
+  PageNegotiation,
   Publication,
   Resource,
   SourcePlace,
@@ -57,6 +58,7 @@ const requiredFacts = [
   'errors',
   'notShown',
   'publication',
+  'pageNegotiation',
 ] as const;
 
 export function assembleModel(input: AssembleInput, diagnostics: Diagnostics): Model | undefined {
@@ -115,6 +117,7 @@ export function assembleModel(input: AssembleInput, diagnostics: Diagnostics): M
     errors: get<Errors>('errors'),
     notShown: get<NotShown[]>('notShown'),
     publication: get<Publication>('publication'),
+    pageNegotiation: get<PageNegotiation>('pageNegotiation'),
     pages: orderPages(input.pages),
     ...(facts.has('publicPages') ? { publicPages: readPublicPages(get('publicPages'), at) } : {}),
     staticFiles: input.staticFiles,

@@ -1,8 +1,9 @@
 // The edge table: what the CDN edge handlers need, derived from the registry at build time and bundled with them.
 import type { AgentModeDocument, PageContextData } from '../query-routes/index.js';
 
-/** Response headers as ordered name/value pairs (names as they are written on the wire). */
-export type HeaderList = [name: string, value: string][];
+import type { HeaderList } from '../headers.js';
+
+export type { HeaderList };
 
 /** A page that may be answered with its Markdown twin. */
 export interface NegotiatedPage {

@@ -2,7 +2,7 @@
 import { apiError, type ApiErrorBody } from '../api-error.js';
 import { findRouteFamily } from './route-pattern.js';
 import { contextFileOf } from './context-files.js';
-import { checkSitePath } from './site-path.js';
+import { checkSitePath, rawQueryParameter } from './site-path.js';
 import type { AgentModeDocument, PageContext, PageContextData } from './types.js';
 
 /** Media type of both answers (the API error envelope included). */
@@ -27,14 +27,13 @@ export type PageContextRequest = { ok: true; path: string; file: string } | { ok
 export function readPageContextRequest(data: PageContextData, pathParam: string | null): PageContextRequest {
   const checked = checkSitePath(pathParam);
   if (checked.ok) return { ok: true, path: checked.path, file: contextFileOf(data, checked.path) };
-  const missing = pathParam === null || pathParam === undefined || pathParam === '';
   return {
     ok: false,
     answer: {
       status: 400,
       body: apiError(
         400,
-        missing ? PAGE_CONTEXT_ERROR_CODES.missingPath : PAGE_CONTEXT_ERROR_CODES.invalidPath,
+        PAGE_CONTEXT_ERROR_CODES[checked.code === 'missing_path' ? 'missingPath' : 'invalidPath'],
         checked.problem,
         'Send the site path of a public page in the `path` query parameter, for example ?path=/pricing. ' +
           'It starts with "/", has no scheme or host, and no "." or ".." segments.',
@@ -44,8 +43,9 @@ export function readPageContextRequest(data: PageContextData, pathParam: string 
 }
 
 /**
- * The answer for a checked site path: 200 with the page's context when its file was found, else 404 (the message
- * names the route family when the path has the shape of one, so a caller sees why).
+ * The answer for a checked site path: 200 with the page's context when its file was found, else 404. The message
+ * names the route family when the path has the shape of one, so a caller sees why; it never repeats the path, so that
+ * every way of serving (nginx included) sends the same bytes.
  */
 export function pageContextAnswer(
   data: PageContextData,
@@ -53,21 +53,22 @@ export function pageContextAnswer(
   context: PageContext | undefined,
 ): Answer<PageContext> {
   if (context && context.path === path) return { status: 200, body: context };
-  const family = findRouteFamily(data.routeFamilies, path);
+  return { status: 404, body: pageContextNotFound(data, findRouteFamily(data.routeFamilies, path)?.pattern) };
+}
+
+/** The 404 of the route, for a path of the given route family's shape (or of none). */
+export function pageContextNotFound(data: PageContextData, family: string | undefined): ApiErrorBody {
   const known = data.routeFamilies.map((f) => f.pattern).join(', ');
-  return {
-    status: 404,
-    body: apiError(
-      404,
-      PAGE_CONTEXT_ERROR_CODES.unknownPage,
-      family
-        ? `No public page is published at ${path}, although it has the shape of the route family ${family.pattern}.`
-        : `No public page is published at ${path}.`,
-      `Ask for a path the site publishes: the route families are ${known}; ` +
-        `${data.baseUrl}/.well-known/public-pages.json lists them with example paths. ` +
-        'Endpoints must not be inferred from the web application’s user interface.',
-    ),
-  };
+  return apiError(
+    404,
+    PAGE_CONTEXT_ERROR_CODES.unknownPage,
+    family
+      ? `No public page is published at this path, although it has the shape of the route family ${family}.`
+      : 'No public page is published at this path.',
+    `Ask for a path the site publishes: the route families are ${known}; ` +
+      `${data.baseUrl}/.well-known/public-pages.json lists them with example paths. ` +
+      'Endpoints must not be inferred from the web application’s user interface.',
+  );
 }
 
 /** Reads one context file by its site path ("/_agent/page-context/help/x.json"); undefined when there is none. */
@@ -93,13 +94,14 @@ export function answerAgentMode(data: AgentModeDocument): Answer<AgentModeDocume
 }
 
 /**
- * Whether a request URL is the query route a data file answers (its registry entry's `dataFor`, e.g. "/?mode=agent"):
- * same pathname, and every query parameter of the route present with the same value.
+ * Whether a request is the query route a data file answers (its registry entry's `dataFor`, e.g. "/?mode=agent"): the
+ * same path (`path`: the request's, percent-decoded), and every query parameter of the route sent with the same value
+ * (read as nginx's `$arg_name` reads it: see `rawQueryParameter`).
  */
-export function isQueryRoute(dataFor: string, url: URL): boolean {
+export function isQueryRoute(dataFor: string, url: URL, path: string = url.pathname): boolean {
   const route = new URL(dataFor, 'http://route.invalid');
-  if (route.pathname !== url.pathname) return false;
-  for (const [name, value] of route.searchParams) if (url.searchParams.get(name) !== value) return false;
+  if (route.pathname !== path) return false;
+  for (const [name, value] of route.searchParams) if (rawQueryParameter(url.search, name) !== value) return false;
   return true;
 }
 

@@ -19,6 +19,7 @@ export {
   answerToResponse,
   isQueryRoute,
   pageContextAnswer,
+  pageContextNotFound,
   readPageContextRequest,
   ANSWER_MEDIA_TYPE,
   PAGE_CONTEXT_ERROR_CODES,
@@ -30,7 +31,14 @@ export {
   CONTEXT_PATH_PLACEHOLDER,
   PAGE_CONTEXT_FILES,
   PAGE_CONTEXT_FOLDER,
+  sitePathOfContextFile,
 } from './context-files.js';
-export { checkSitePath, MAX_SITE_PATH_LENGTH } from './site-path.js';
+export {
+  checkSitePath,
+  ENCODED_SLASH,
+  MAX_SITE_PATH_LENGTH,
+  rawQueryParameter,
+  SITE_PATH_REFUSALS,
+} from './site-path.js';
 export { findRouteFamily, isRoutePattern, matchesPattern } from './route-pattern.js';
 export type * from './types.js';

@@ -2,6 +2,7 @@
 import type { Diagnostics } from '../../build/messages/diagnostics.js';
 import { Diagnostics as DiagnosticsClass } from '../../build/messages/diagnostics.js';
 import type { Model } from '../../model/types.js';
+import { CDN_CONFIG_KINDS } from '../../build/emit/cdn/serving-plan.js';
 import type { KindTable } from '../../build/registry/build-registry.js';
 import type { Registry } from '../../build/registry/registry.js';
 import { ArtifactSet, type RegistryEntry } from '../../build/registry/types.js';
@@ -37,7 +38,8 @@ interface Fetched {
 
 export async function checkResources(input: ResourceCheckInput): Promise<void> {
   const doFetch = input.fetch ?? fetch;
-  const entries = input.registry.entries.filter((e) => SERVED_HOSTS.has(e.host));
+  // The CDN's configuration files are in dist/ for the CDN to read, and are never served.
+  const entries = input.registry.entries.filter((e) => SERVED_HOSTS.has(e.host) && !CDN_CONFIG_KINDS.has(e.kind));
   input.progress?.(`Fetching ${entries.length} registry paths…`);
   const fetched = await mapLimit(entries, CONCURRENCY, async (entry): Promise<Fetched> => {
     const url = requestUrl(entry, input.registry);

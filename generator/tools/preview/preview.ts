@@ -5,6 +5,7 @@ import { Diagnostics } from '../../build/messages/diagnostics.js';
 import type { Addresses, AddressName, Model } from '../../model/types.js';
 import { build, runPipeline, type PipelineResult } from '../../build/pipeline.js';
 import type { Registry } from '../../build/registry/registry.js';
+import type { ArtifactSet } from '../../build/registry/types.js';
 import { createAuthHost, type AuthHost } from './auth/auth-host.js';
 import { builtFilesFromArtifacts, readBuiltFiles, type BuiltFiles } from './built-files.js';
 import { toNodeListener, type FetchHandler } from './http/fetch-handler.js';
@@ -36,6 +37,8 @@ export interface RunningPreview {
   model: Model;
   registry: Registry;
   files: BuiltFiles;
+  /** The build's artifacts in memory, as the pipeline made them (what the site host serves, from memory or disk). */
+  artifacts: ArtifactSet;
   /** The Web-standard hosts, for in-process requests (tests); the authorization server is an express app (`auth.app`). */
   site: FetchHandler;
   pricing: FetchHandler;
@@ -95,7 +98,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Runnin
     await closeBound();
     throw error;
   }
-  const { model, registry } = result;
+  const { model, registry, artifacts } = result;
 
   let mcp: McpHost;
   let auth: AuthHost;
@@ -121,6 +124,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Runnin
     model,
     registry,
     files,
+    artifacts,
     site,
     pricing,
     mcp,

@@ -217,6 +217,23 @@ describe('content mistakes are positioned', () => {
     expect(messages.find((m) => m.ruleId === 'missing-fact')!.reason).toContain('errors');
   });
 
+  it('a tie preference that is neither representation, or none: content-schema at the value', async () => {
+    contentDir = await copyContent();
+    const line = await lineOf(contentDir, 'discovery-resources.yaml', '  onTie: text/markdown');
+    await editContent(contentDir, 'discovery-resources.yaml', '  onTie: text/markdown', '  onTie: text/plain');
+    const { model, messages } = await load();
+    expect(model).toBeUndefined();
+    expect(messages).toContainEqual(
+      expect.objectContaining({ ruleId: 'content-schema', file: 'content/discovery-resources.yaml', line, column: 10 }),
+    );
+    await editContent(contentDir, 'discovery-resources.yaml', 'pageNegotiation:\n  onTie: text/plain\n', '');
+    const missing = await load();
+    expect(missing.messages).toContainEqual(
+      expect.objectContaining({ ruleId: 'content-schema', file: 'content/discovery-resources.yaml' }),
+    );
+    expect(missing.messages.find((m) => m.ruleId === 'content-schema')!.reason).toContain('pageNegotiation');
+  });
+
   it('an alias of a path that is not a resource: unknown-alias', async () => {
     contentDir = await copyContent();
     await editContent(

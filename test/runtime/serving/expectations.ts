@@ -3,7 +3,7 @@
 // handlers promise each path its exact headers; a CDN's static files under a section folded in `_headers` get the
 // section's promise instead (see `folded` below).
 import { isDeepStrictEqual } from 'node:util';
-import { CACHE_POLICIES, cachePolicyName } from '../../../generator/runtime/cache-policy.js';
+import { CACHE_POLICIES, cachePolicyName } from '../../../generator/runtime/headers.js';
 import type { Registry } from '../../../generator/build/registry/registry.js';
 import type { ArtifactSet, RegistryEntry } from '../../../generator/build/registry/types.js';
 

@@ -1,23 +1,10 @@
-// Small pieces of the preview server: content negotiation, DNS rebinding rules, fixture cross-checks.
+// Small pieces of the preview server: DNS rebinding rules, fixture cross-checks.
 import { describe, expect, it } from 'vitest';
-import { prefersMarkdown } from '../../../generator/tools/preview/site/negotiate.js';
 import { allowedHosts, allowedOrigins, rebindingProblem } from '../../../generator/tools/preview/mcp/rebinding.js';
 import { fixtureProblems } from '../../../generator/tools/preview/fixture-check.js';
 import type { Preview } from '../../../generator/model/preview.js';
 import type { Model } from '../../../generator/model/types.js';
 import { requirePreview } from '../../../generator/tools/preview/preview-model.js';
-
-describe('prefersMarkdown', () => {
-  it('answers Markdown only when it is named and ranks above HTML', () => {
-    expect(prefersMarkdown('text/markdown')).toBe(true);
-    expect(prefersMarkdown('text/markdown, text/html;q=0.9')).toBe(true);
-    expect(prefersMarkdown('text/html, text/markdown;q=0.5')).toBe(false);
-    expect(prefersMarkdown('text/*;q=0.8, text/markdown;q=0')).toBe(false);
-    expect(prefersMarkdown('*/*')).toBe(false);
-    expect(prefersMarkdown(null)).toBe(false);
-    expect(prefersMarkdown('text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8')).toBe(false);
-  });
-});
 
 describe('DNS rebinding rules', () => {
   const hosts = allowedHosts('http://localhost:4102');

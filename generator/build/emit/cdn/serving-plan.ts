@@ -2,8 +2,7 @@
 // negotiate Markdown, and the query routes. `_headers`, `_redirects`, nginx, the manifest and the edge table read it.
 import type { Registry } from '../../registry/registry.js';
 import type { RegistryEntry } from '../../registry/types.js';
-import { CACHE_POLICIES, cachePolicyName } from '../../../runtime/cache-policy.js';
-import type { HeaderList } from '../../../runtime/edge/table.js';
+import { fileHeaders, type HeaderList, headerValue, queryRouteHeaders } from '../../../runtime/headers.js';
 
 /** Kinds whose files configure a CDN: they are in dist/ for the CDN to read, and are never served. */
 export const CDN_CONFIG_KINDS = new Set(['cdn-headers', 'cdn-redirects', 'cdn-routes']);
@@ -58,7 +57,8 @@ export function servingPlan(registry: Registry): ServingPlan {
     if (CDN_CONFIG_KINDS.has(entry.kind)) continue;
     // A query route's data is served at its file's path (a CDN serves every uploaded file) and answers the route.
     const path = entry.dataFor ? `/${entry.file}` : entry.path;
-    const served: ServedFile = { path, file: entry.file, entry, headers: fileHeaders(entry, apiCatalog, twins) };
+    const headers = fileHeaders({ ...entry, isTwin: twins.has(entry.path), apiCatalog });
+    const served: ServedFile = { path, file: entry.file, entry, headers };
     files.push(served);
     if (entry.dataFor) queryRoutes.push(queryRoute(entry.dataFor, served));
   }
@@ -71,23 +71,6 @@ export function servingPlan(registry: Registry): ServingPlan {
   return { files, negotiated, queryRoutes, cdnConfig, apiCatalog };
 }
 
-function fileHeaders(entry: RegistryEntry, apiCatalog: string | undefined, twins: Set<string>): HeaderList {
-  const headers: HeaderList = [
-    ['Content-Type', entry.mediaType],
-    ['Cache-Control', CACHE_POLICIES[cachePolicyName(entry)]],
-    ['X-Content-Type-Options', 'nosniff'],
-  ];
-  // Pages stay same-origin; every machine-readable or text resource is public data for agents in browsers too.
-  if (!isHtml(entry)) headers.push(['Access-Control-Allow-Origin', '*']);
-  const links: string[] = [];
-  if (apiCatalog && (isHtml(entry) || entry.path === apiCatalog)) links.push(`<${apiCatalog}>; rel="api-catalog"`);
-  if (isHtml(entry) && entry.twin) links.push(`<${entry.twin}>; rel="alternate"; type="text/markdown"`);
-  if (links.length > 0) headers.push(['Link', links.join(', ')]);
-  // A page and its twin are two answers at one URL: caches must key them on Accept.
-  if ((isHtml(entry) && entry.twin) || twins.has(entry.path)) headers.push(['Vary', 'Accept']);
-  return headers;
-}
-
 function queryRoute(route: string, data: ServedFile): QueryRoutePlan {
   const url = new URL(route, 'http://route.invalid');
   const [first] = [...url.searchParams];
@@ -96,15 +79,8 @@ function queryRoute(route: string, data: ServedFile): QueryRoutePlan {
     pathname: url.pathname,
     match: first ? { name: first[0], value: first[1] } : undefined,
     data,
-    headers: data.headers.filter(([name]) => name !== 'Link' && name !== 'Vary'),
+    headers: queryRouteHeaders(data.headers),
   };
 }
 
-function isHtml(entry: RegistryEntry): boolean {
-  return entry.mediaType.startsWith('text/html');
-}
-
-/** Headers of a list as one record, lower-case names. */
-export function headerValue(headers: HeaderList, name: string): string | undefined {
-  return headers.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
-}
+export { headerValue };

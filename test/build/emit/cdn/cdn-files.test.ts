@@ -2,7 +2,7 @@
 // path its headers; the limits check fails the build at the offending line; the deploy manifest describes every file.
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CACHE_POLICIES, cachePolicyName } from '../../../../generator/runtime/cache-policy.js';
+import { CACHE_POLICIES, cachePolicyName } from '../../../../generator/runtime/headers.js';
 import type { DeployManifest } from '../../../../generator/build/emit/cdn/deploy-manifest.js';
 import { checkHeadersLimits } from '../../../../generator/build/emit/cdn/headers-file.js';
 import { emitRoutesFile } from '../../../../generator/build/emit/cdn/routes-file.js';

@@ -1,0 +1,93 @@
+// Turns a decision into a Web-standard Response: a file's bytes with its headers (304 on a matching ETag, no body for
+// HEAD), a page's context, the error envelope, a redirect or a preflight.
+import type { ApiErrorBody } from '../api-error.js';
+import { ERROR_HEADERS, type HeaderList, redirectHeaders, withoutHeaders } from '../headers.js';
+import { pageContextNotFound } from '../query-routes/answer.js';
+import { findRouteFamily } from '../query-routes/route-pattern.js';
+import type { PageContext } from '../query-routes/types.js';
+import type { Decision } from './decide.js';
+import { notFoundError } from './errors.js';
+import type { ServingTable } from './table.js';
+
+/** A file's bytes, and its strong validator when the source has one. */
+export interface Asset {
+  body: Uint8Array | string;
+  etag?: string;
+}
+
+/**
+ * Reads a file of the built site by the path it is served at ("/mcp.md", "/_agent/page-context/help.json"); undefined
+ * when there is none. The preview reads its build, an edge handler the CDN's static files (or the table's bodies).
+ */
+export type AssetReader = (path: string) => Promise<Asset | undefined> | Asset | undefined;
+
+export async function respond(
+  request: Request,
+  decision: Decision,
+  table: ServingTable,
+  read: AssetReader,
+): Promise<Response> {
+  const head = request.method === 'HEAD';
+  switch (decision.kind) {
+    case 'file': {
+      const asset = await read(decision.path);
+      if (!asset || !decision.headers) return error(head, 404, notFoundError(table.catalogs, table.origin));
+      return fileResponse(request, asset, decision.headers);
+    }
+    case 'page-context': {
+      const route = table.pageContext!;
+      const asset = await read(decision.file);
+      if (asset && contextOf(asset, decision.file).path === decision.path)
+        return fileResponse(request, asset, route.headers);
+      const family = findRouteFamily(route.data.routeFamilies, decision.path)?.pattern;
+      return error(head, 404, pageContextNotFound(route.data, family));
+    }
+    case 'error':
+      return error(head, decision.status, decision.body, decision.headers);
+    case 'redirect':
+      return new Response(null, { status: 308, headers: redirectHeaders(decision.location) });
+    case 'preflight':
+      return new Response(null, { status: 204, headers: decision.headers });
+  }
+}
+
+function contextOf(asset: Asset, file: string): PageContext {
+  const text = typeof asset.body === 'string' ? asset.body : new TextDecoder().decode(asset.body);
+  try {
+    return JSON.parse(text) as PageContext;
+  } catch {
+    throw new Error(`The context file ${file} is not JSON: the build that is served is damaged.`);
+  }
+}
+
+function bytesOf(body: Uint8Array | string): Uint8Array {
+  return typeof body === 'string' ? new TextEncoder().encode(body) : body;
+}
+
+/** A file: 200 with its bytes (none for HEAD), or 304 when If-None-Match matches its ETag. */
+export function fileResponse(request: Request, asset: Asset, headers: HeaderList): Response {
+  const out = new Headers(headers);
+  if (asset.etag) {
+    out.set('etag', asset.etag);
+    if (matchesEtag(request.headers.get('if-none-match'), asset.etag))
+      return new Response(null, { status: 304, headers: withoutHeaders([...out], 'content-type') });
+  }
+  const bytes = bytesOf(asset.body);
+  out.set('content-length', String(bytes.byteLength));
+  return new Response(request.method === 'HEAD' ? null : (bytes as BodyInit), { status: 200, headers: out });
+}
+
+function error(head: boolean, status: number, body: ApiErrorBody, headers: HeaderList = ERROR_HEADERS): Response {
+  const bytes = new TextEncoder().encode(JSON.stringify(body));
+  const out = new Headers(headers);
+  out.set('content-length', String(bytes.byteLength));
+  return new Response(head ? null : bytes, { status, headers: out });
+}
+
+/** Whether an If-None-Match header matches an ETag (weak comparison, RFC 9110 §13.1.2 and §13.1.3). */
+export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => bare(tag) === bare(etag));
+}

@@ -1,0 +1,53 @@
+// The serving table: what the runtime knows of one build of the site, derived from the registry and the content by
+// the build. The preview and dev read the whole table; the edge handlers are bundled with the part they answer.
+import type { HeaderList } from '../headers.js';
+import type { TiePreference } from '../negotiation/choose.js';
+import type { PageContextData } from '../query-routes/types.js';
+
+/** Bumped when the shape changes, so that a stale bundle fails loudly instead of answering wrongly. */
+export const SERVING_TABLE_VERSION = 3;
+
+/** A file the site serves at a path, with every header it is served with. */
+export interface TableFile {
+  /** The path a client requests ("/mcp", "/mcp.md", "/_agent/agent-mode.json"). */
+  path: string;
+  headers: HeaderList;
+}
+
+/** A page whose address also answers with its Markdown twin. */
+export interface NegotiatedPage {
+  path: string;
+  /** The twin's path ("/mcp.md"). */
+  twin: string;
+}
+
+export interface ServingTable {
+  version: typeof SERVING_TABLE_VERSION;
+  /** The site's origin ({base_url}). */
+  origin: string;
+  /**
+   * The files the runtime answers itself. The whole table lists every file the site serves; the edge table only the
+   * twins and the query routes' data (a CDN serves everything else from its static files).
+   */
+  files: TableFile[];
+  negotiation: {
+    /** The content's preference when a request ranks both representations equally. */
+    onTie: TiePreference;
+    /** The media types of every page and of every twin. */
+    media: { page: string; twin: string };
+    pages: NegotiatedPage[];
+  };
+  /** `/?mode=agent`: answered with its data file. */
+  agentMode?: { route: string; file: string; headers: HeaderList };
+  /** `/api/agent/page-context?path=`: answered with one page's context file, read when asked for. */
+  pageContext?: { route: string; data: PageContextData; headers: HeaderList };
+  /** Addresses of the site an MCP client may wrongly be configured with, each with why it is not an endpoint. */
+  mcp: { endpoint: string; authStart: string; notEndpoints: { path: string; reason: string }[] };
+  /** Absolute URLs of the catalogs a 404 points to. */
+  catalogs: string[];
+  /**
+   * File bodies carried in the table, by path, with their ETag (the edge table's twins and agent-mode data, so that the
+   * handler needs no fetch). A file without one is read as a static file of the site.
+   */
+  bodies?: Record<string, { body: string; etag: string }>;
+}
