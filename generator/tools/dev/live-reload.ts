@@ -1,5 +1,6 @@
 // Live reload for `npm run dev`: an event stream at /__dev/events, a small client script, and its injection into HTML
 // answers (never into the built files).
+import type { RuleId } from '../../build/messages/rules.js';
 
 export const DEV_PREFIX = '/__dev/';
 export const EVENTS_PATH = '/__dev/events';
@@ -10,7 +11,8 @@ export interface Problem {
   file: string;
   line?: number;
   column?: number;
-  ruleId: string;
+  /** A rule of the catalog (generator/build/messages/rules.ts), as every message carries. */
+  ruleId: RuleId;
   reason: string;
 }
 

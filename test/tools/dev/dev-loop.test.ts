@@ -18,7 +18,7 @@ afterEach(async () => {
 });
 
 /** A dev server over the stub kinds, serving the site host alone (the other hosts need the real artifacts). */
-async function start(edit?: (dir: string) => Promise<void>) {
+async function start(edit?: (dir: string) => Promise<void>, refuse: () => boolean = () => false) {
   content = await copyContent('dev-loop-');
   if (edit) await edit(content.contentDir);
   server = await startDevServer({
@@ -27,9 +27,10 @@ async function start(edit?: (dir: string) => Promise<void>) {
     kinds: stubKinds,
     ports: { base_url: 0, api_url: 0, mcp_url: 0, auth_url: 0 },
     outDir: join(content.root, 'out'),
-    hosts: ({ model, registry, artifacts }) => ({
-      site: createSiteHost({ model, registry, files: builtFilesFromArtifacts(artifacts) }),
-    }),
+    hosts: ({ model, registry, artifacts }) => {
+      if (refuse()) throw new Error('The authorization server metadata disagrees with the server.');
+      return { site: createSiteHost({ model, registry, files: builtFilesFromArtifacts(artifacts) }) };
+    },
   });
   return { server, content };
 }
@@ -120,6 +121,36 @@ describe('the dev server', () => {
     await writeFile(pricing(content.contentDir), original);
     await settled;
     expect((await fetch(`${server.addresses.base_url}/pricing`)).status).toBe(200);
+  });
+});
+
+describe('a build the preview hosts refuse', () => {
+  it('is shown like a content problem, the last build stays served, and the fix takes the whole build', async () => {
+    let refuse = false;
+    const { server, content } = await start(undefined, () => refuse);
+    const outcomes: string[] = [];
+    server.session.onBuild((o) => outcomes.push(`${o.phase} ${o.ok ? 'ok' : 'failed'}`));
+    const file = join(content.contentDir, 'pages', 'pricing.md');
+    const original = await readFile(file, 'utf8');
+
+    refuse = true;
+    let settled = nextBuild(server, () => server.session.problems.length > 0);
+    await writeFile(file, `${original}\nRefused by a host.\n`);
+    await settled;
+    expect(server.session.problems).toEqual([
+      expect.objectContaining({ file: '(preview server)', ruleId: 'dev-host-refused' }),
+    ]);
+    expect(await (await fetch(`${server.addresses.base_url}/pricing.md`)).text()).not.toContain('Refused by a host.');
+
+    refuse = false;
+    settled = nextBuild(server, () => server.session.problems.length === 0);
+    await writeFile(file, `${original}\nServed once the host accepts it.\n`);
+    await settled;
+    await server.session.idle();
+    expect(outcomes.at(-1)).toBe('full ok');
+    expect(await (await fetch(`${server.addresses.base_url}/pricing.md`)).text()).toContain(
+      'Served once the host accepts it.',
+    );
   });
 });
 

@@ -106,7 +106,13 @@ describe('the dev session', () => {
     await s.rebuild();
     expect(s.status.served).toMatchObject({
       status: 'waiting',
-      problems: [expect.objectContaining({ file: '(build)', reason: expect.stringContaining('failed unexpectedly') })],
+      problems: [
+        expect.objectContaining({
+          file: '(build)',
+          ruleId: 'dev-build-crash',
+          reason: expect.stringContaining('failed unexpectedly'),
+        }),
+      ],
     });
     rmSync(out);
     await s.rebuild();

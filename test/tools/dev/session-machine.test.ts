@@ -14,7 +14,12 @@ import {
 
 /** A build as the machine sees it: only its identity, completeness and inputs matter to it. */
 const build = (id: number, complete: boolean, inputs?: string) => ({ id, complete, inputs }) as unknown as GoodBuild;
-const problem = (reason: string): Problem => ({ file: 'content/pages/help.md', line: 3, ruleId: 'some-rule', reason });
+const problem = (reason: string): Problem => ({
+  file: 'content/pages/help.md',
+  line: 3,
+  ruleId: 'unknown-directive',
+  reason,
+});
 const diagnostics = new Diagnostics();
 
 const whole1 = build(1, true, 'inputs-1');
