@@ -1,28 +1,35 @@
 // `npm run check -- --base <folder or git ref>`: what a pull request runs; a Markdown and JSON report against the base.
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BaseError } from '../report/base-build.js';
 import { renderMarkdown } from '../report/markdown-report.js';
-import { runCheck } from '../report/run-check.js';
+import { DEFAULT_CHROMIUM } from '../report/chromium.js';
+import { DEFAULT_SCREENSHOT_LIMIT } from '../report/page-screenshots.js';
+import { writeReportFolder } from '../report/report-folder.js';
+import { compareWithBase } from '../report/run-check.js';
 import { terminal } from '../terminal/terminal.js';
 
 const HELP = `Usage: npm run check -- --base <folder|git-ref> [--env production|preview] [--content DIR]
-                        [--dist DIR] [--out-dir DIR] [--json] [--quiet]
+                        [--dist DIR] [--out-dir DIR] [--screenshots N] [--json] [--quiet]
 
 Builds and validates the content (as npm run build does, writing DIST only when everything passed),
-builds the base, and reports per artifact what was added, removed or changed (a structural diff for
-JSON, a line diff for text), the size and estimated tokens of each llms file and of llms-full.txt
-against the base, and every validation and boundary finding.
+builds the base, and reports per artifact what was added, removed or changed (edits several files
+share shown once with their page count, a word-level diff for long lines, a structural diff for JSON),
+the size and estimated tokens of the llms files against the base, and every validation and boundary
+finding.
 
-  --base      a built folder (its DIR-hosts/ beside it is read too), or a git ref such as origin/main:
-              the ref's content/ and schemas/ are extracted with git archive and built by this generator
-  --env       the environment to build (default production)
-  --content   the content folder (default content/)
-  --dist      where the head build is written (default dist, or dist-preview for --env preview)
-  --out-dir   also write the report there as check-report.md and check-report.json
-  --json      print the JSON report on stdout instead of the Markdown one
-  --quiet     no progress lines on stderr
+  --base         a built folder (its DIR-hosts/ beside it is read too), or a git ref such as origin/main:
+                 the ref's content/ and schemas/ are extracted with git archive and built by this generator
+  --env          the environment to build (default production)
+  --content      the content folder (default content/)
+  --dist         where the head build is written (default dist, or dist-preview for --env preview)
+  --out-dir      write the report folder there: check-report.md and .json, check-annotations.txt (GitHub
+                 workflow commands), llms-size.svg, screenshots/ (before/after pictures of changed pages,
+                 Chromium at CHROMIUM_PATH, default ${DEFAULT_CHROMIUM}) and preview/ (the head's site,
+                 its links working from the folder)
+  --screenshots  pictures of at most N changed pages (default ${DEFAULT_SCREENSHOT_LIMIT}; 0 for none)
+  --json         print the JSON report on stdout instead of the Markdown one
+  --quiet        no progress lines on stderr
 
 Exit codes: 0 passed, 1 the head has content or validation errors, 2 usage error or unusable base.`;
 
@@ -38,6 +45,7 @@ async function main(): Promise<number> {
         content: { type: 'string' },
         dist: { type: 'string' },
         'out-dir': { type: 'string' },
+        screenshots: { type: 'string', default: String(DEFAULT_SCREENSHOT_LIMIT) },
         json: { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -60,10 +68,15 @@ async function main(): Promise<number> {
     process.stderr.write(`--base is required.\n\n${HELP}\n`);
     return 2;
   }
+  const screenshots = Number(values.screenshots);
+  if (!Number.isInteger(screenshots) || screenshots < 0) {
+    process.stderr.write(`--screenshots must be a whole number of pages (0 for none), not "${values.screenshots}".\n`);
+    return 2;
+  }
   const progress = terminal(process.stderr, values.quiet).progress;
-  let report;
+  let run;
   try {
-    report = await runCheck({
+    run = await compareWithBase({
       env,
       base: values.base,
       repoDir: process.cwd(),
@@ -78,21 +91,34 @@ async function main(): Promise<number> {
     }
     throw error;
   }
-  const markdown = renderMarkdown(report);
-  const json = `${JSON.stringify(report, null, 2)}\n`;
+  const { report } = run;
+  let markdown: string;
   if (values['out-dir']) {
     const dir = resolve(values['out-dir']);
-    await mkdir(dir, { recursive: true });
-    await writeFile(join(dir, 'check-report.md'), markdown);
-    await writeFile(join(dir, 'check-report.json'), json);
-    progress(`Report written to ${join(values['out-dir'], 'check-report.md')} and check-report.json.`);
-  }
+    markdown = await writeReportFolder(run, dir, {
+      screenshots,
+      chromium: process.env.CHROMIUM_PATH || undefined,
+      run: ciRun(),
+      progress,
+    });
+    progress(
+      `Report written to ${join(values['out-dir'], 'check-report.md')}, with its pictures and preview beside it.`,
+    );
+  } else markdown = renderMarkdown(report);
+  const json = `${JSON.stringify(report, null, 2)}\n`;
   process.stdout.write(values.json ? json : markdown);
   const errors = report.findings.filter((f) => f.severity === 'error').length;
   process.stderr.write(
     report.ok ? `${term.green('Check passed.')}\n` : `${term.red(`Check failed: ${errors} errors.`)}\n`,
   );
   return report.ok ? 0 : 1;
+}
+
+/** The GitHub Actions run this is, when it is one: the report names its artifacts. */
+function ciRun(): { id: string; url: string } | undefined {
+  const { GITHUB_RUN_ID: id, GITHUB_REPOSITORY: repository, GITHUB_SERVER_URL: server } = process.env;
+  if (!id || !repository) return undefined;
+  return { id, url: `${server ?? 'https://github.com'}/${repository}/actions/runs/${id}` };
 }
 
 main().then(

@@ -1,6 +1,7 @@
 // Renders a check report as Markdown for the pull request's comment and the CI job summary: as long as the change is.
 import { formatBytes } from '../terminal/build-summary.js';
 import type { ArtifactChange } from './compare.js';
+import type { Shots } from './page-screenshots.js';
 import { isPageFile, pageAddress } from './page-address.js';
 import type { CheckReport, Finding, LlmsSize } from './run-check.js';
 import { groupChanges, type SharedChange } from './shared-changes.js';
@@ -17,14 +18,7 @@ const MAX_EDIT_LINES = 12;
 /** What was made beside the report, for it to link: all paths relative to the report's folder. */
 export interface ReportExtras {
   /** Before/after pictures of changed pages. */
-  screenshots?: {
-    shots: { address: string; image: string; note?: string }[];
-    /** Changed pages left without a picture by the cap. */
-    omitted: number;
-    limit: number;
-    /** Why there are no pictures at all (no browser, turned off). */
-    skipped?: string;
-  };
+  screenshots?: Shots;
   /** The size and token chart of the llms files. */
   chart?: string;
   /** The head's site with links that work from a folder. */
@@ -102,17 +96,18 @@ function renderPages(report: CheckReport, extras: ReportExtras): string[] {
       out.push(
         `Pictures are taken of ${shots.limit} pages at most: ${plural(shots.omitted, 'other changed page')} ${shots.omitted === 1 ? 'has' : 'have'} none.`,
       );
-  } else if (shots?.skipped) out.push(`No pictures: ${shots.skipped}.`);
+    out.push('');
+  } else if (shots?.skipped) out.push(`No pictures: ${shots.skipped}.`, '');
   const preview = extras.preview;
   if (preview) {
     const paths = pages
       .filter((c) => c.status !== 'removed')
       .map((c) => `\`${preview.folder}/${c.path.slice('dist/'.length)}\``);
-    const download = preview.runId
-      ? `\`gh run download ${preview.runId} -n ${preview.artifact} -D ${preview.folder}\``
-      : `download the \`${preview.artifact}\` artifact into \`${preview.folder}/\``;
+    const open = `open ${namedList(paths)} in a browser (its links work from the folder; no server needed)`;
     out.push(
-      `**Browse:** ${download}, then open ${namedList(paths)} in a browser (its links work from the folder; no server needed).`,
+      preview.runId
+        ? `**Browse:** \`gh run download ${preview.runId} -n ${preview.artifact} -D ${preview.folder}\`, then ${open}.`
+        : `**Browse:** ${open}.`,
     );
   } else {
     out.push(`**Changed pages:** ${namedList(pages.map((c) => `\`${pageAddress(c.path)}\``))}.`);

@@ -2,9 +2,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, type DevServer } from '../../../generator/tools/dev/dev-server.js';
+import { launchChromium } from '../../../generator/tools/report/chromium.js';
 import { copyContent, type TempContent } from '../../helpers/temp-content.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -39,18 +40,7 @@ describe.skipIf(!existsSync(CHROMIUM))('npm run dev in a real browser', () => {
       ports: { base_url: 0, api_url: 0, mcp_url: 0, auth_url: 0 },
       outDir: join(content.root, 'dist-preview'),
     });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium(CHROMIUM);
     page = await browser.newPage();
   }, LONG);
 
