@@ -3,6 +3,6 @@
 // Cloudflare, never uploaded). Every other request goes on to the static files and their `_headers`.
 import table from '../dist-hosts/deploy/edge-table.json' with { type: 'json' };
 import { cloudflarePagesFunction } from '../generator/runtime/edge/cloudflare.js';
-import type { EdgeTable } from '../generator/runtime/edge/table.js';
+import type { ServingTable } from '../generator/runtime/site/table.js';
 
-export const onRequest = cloudflarePagesFunction(table as unknown as EdgeTable);
+export const onRequest = cloudflarePagesFunction(table as unknown as ServingTable);

@@ -1,6 +1,6 @@
 // Wraps the shared edge handler as a Cloudflare Pages Function (middleware): answer, or serve the static asset.
 import { answerEdgeRequest } from './handler.js';
-import type { EdgeTable } from './table.js';
+import type { ServingTable } from '../site/table.js';
 
 /** The part of Cloudflare's `EventContext` the handler uses. */
 export interface PagesContext {
@@ -10,7 +10,7 @@ export interface PagesContext {
   env?: { ASSETS?: { fetch(input: URL | Request): Promise<Response> } };
 }
 
-export function cloudflarePagesFunction(table: EdgeTable) {
+export function cloudflarePagesFunction(table: ServingTable) {
   return async (context: PagesContext): Promise<Response> => {
     const assets = context.env?.ASSETS;
     const fetchAsset = (url: URL) => (assets ? assets.fetch(url) : fetch(url));

@@ -3,10 +3,7 @@ import { apiError, type ApiErrorBody } from '../api-error.js';
 import { findRouteFamily } from './route-pattern.js';
 import { contextFileOf } from './context-files.js';
 import { checkSitePath, rawQueryParameter } from './site-path.js';
-import type { AgentModeDocument, PageContext, PageContextData } from './types.js';
-
-/** Media type of both answers (the API error envelope included). */
-export const ANSWER_MEDIA_TYPE = 'application/json';
+import type { PageContext, PageContextData } from './types.js';
 
 /** Permanent codes of the API errors these routes answer with (contract section 7's `error.code`). */
 export const PAGE_CONTEXT_ERROR_CODES = {
@@ -88,11 +85,6 @@ export async function answerPageContext(
   return pageContextAnswer(data, request.path, await read(request.file));
 }
 
-/** `GET /?mode=agent`: the agent-mode view, as built. */
-export function answerAgentMode(data: AgentModeDocument): Answer<AgentModeDocument> {
-  return { status: 200, body: data };
-}
-
 /**
  * Whether a request is the query route a data file answers (its registry entry's `dataFor`, e.g. "/?mode=agent"): the
  * same path (`path`: the request's, percent-decoded), and every query parameter of the route sent with the same value
@@ -103,12 +95,4 @@ export function isQueryRoute(dataFor: string, url: URL, path: string = url.pathn
   if (route.pathname !== path) return false;
   for (const [name, value] of route.searchParams) if (rawQueryParameter(url.search, name) !== value) return false;
   return true;
-}
-
-/** A Web-standard Response for an answer; the handler adds its own headers (CORS, cache) through `init`. */
-export function answerToResponse<T>(answer: Answer<T>, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(answer.body), {
-    status: answer.status,
-    headers: { 'content-type': ANSWER_MEDIA_TYPE, 'x-content-type-options': 'nosniff', ...headers },
-  });
 }

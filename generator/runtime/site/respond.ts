@@ -2,8 +2,7 @@
 // HEAD), a page's context, the error envelope, a redirect or a preflight.
 import type { ApiErrorBody } from '../api-error.js';
 import { ERROR_HEADERS, type HeaderList, redirectHeaders, withoutHeaders } from '../headers.js';
-import { pageContextNotFound } from '../query-routes/answer.js';
-import { findRouteFamily } from '../query-routes/route-pattern.js';
+import { pageContextAnswer } from '../query-routes/answer.js';
 import type { PageContext } from '../query-routes/types.js';
 import type { Decision } from './decide.js';
 import { notFoundError } from './errors.js';
@@ -37,10 +36,10 @@ export async function respond(
     case 'page-context': {
       const route = table.pageContext!;
       const asset = await read(decision.file);
-      if (asset && contextOf(asset, decision.file).path === decision.path)
-        return fileResponse(request, asset, route.headers);
-      const family = findRouteFamily(route.data.routeFamilies, decision.path)?.pattern;
-      return error(head, 404, pageContextNotFound(route.data, family));
+      const answer = pageContextAnswer(route.data, decision.path, asset && contextOf(asset, decision.file));
+      // The context file's own bytes, as every other way of serving sends the file.
+      if (asset && answer.status === 200) return fileResponse(request, asset, route.headers);
+      return error(head, answer.status, answer.body as ApiErrorBody);
     }
     case 'error':
       return error(head, decision.status, decision.body, decision.headers);

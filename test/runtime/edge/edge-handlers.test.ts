@@ -1,5 +1,6 @@
 // The Netlify Edge Function and the Cloudflare Pages Function, in-process with Web-standard Request/Response, in front
-// of a simulated static layer that reads the generated `_headers`: held to the same expectations as nginx. Then the
+// of a simulated static layer that reads the generated `_headers`: held to the expectations table every way of serving
+// the site is held to (the cases a CDN's own static layer answers left out). Then the
 // function files as the CDNs bundle them (esbuild, as Cloudflare's wrangler does): they resolve, pull in no Node
 // built-in (Web-standard only), and the bundled functions answer from the table the build wrote.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,20 +10,18 @@ import { pathToFileURL } from 'node:url';
 import { build as bundle, type Plugin } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../../generator/build/files/project-paths.js';
-import { cloudflarePagesFunction } from '../../../generator/runtime/edge/cloudflare.js';
 import { bundleNetlifyHandler } from '../../../generator/tools/cli/edge-bundle.js';
 import { answerEdgeRequest } from '../../../generator/runtime/edge/handler.js';
-import { netlifyEdgeConfig, netlifyEdgeFunction } from '../../../generator/runtime/edge/netlify.js';
-import type { EdgeTable } from '../../../generator/runtime/edge/table.js';
-import { parseHeadersFile, type Dialect } from '../serving/cdn-config-parsers.js';
-import { staticLayer } from '../serving/cdn-simulator.js';
-import { expectations, foldedFolders, problems, type Expectation } from '../serving/expectations.js';
+import type { ServingTable } from '../../../generator/runtime/site/table.js';
+import { parseHeadersFile } from '../serving/cdn-config-parsers.js';
+import { serveWith } from '../serving/cdn-edge.js';
 import { buildInMemory, type TestBuild } from '../serving/fixture.js';
+import { checkServing, foldedFolders } from '../serving/site-answers.js';
 
 const ORIGIN = 'https://www.example.com';
 
 let build: TestBuild;
-let table: EdgeTable;
+let table: ServingTable;
 let dir: string;
 let tablePath: string;
 
@@ -30,7 +29,7 @@ beforeAll(async () => {
   build = await buildInMemory();
   const tableArtifact = build.artifacts.get('deploy', 'edge-table.json');
   if (!tableArtifact) throw new Error('no edge table in the deploy files');
-  table = JSON.parse(build.artifacts.text(tableArtifact)) as EdgeTable;
+  table = JSON.parse(build.artifacts.text(tableArtifact)) as ServingTable;
   dir = mkdtempSync(join(tmpdir(), 'cdn-bundle-'));
   tablePath = join(dir, 'edge-table.json');
   writeFileSync(tablePath, build.artifacts.text(tableArtifact));
@@ -40,63 +39,12 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-function request(expected: Expectation): Request {
-  return new Request(ORIGIN + expected.target, { method: expected.method, headers: expected.requestHeaders });
-}
-
-async function received(response: Response) {
-  return { status: response.status, headers: response.headers, body: new Uint8Array(await response.arrayBuffer()) };
-}
-
-function serveWith(dialect: Dialect): (r: Request) => Promise<Response> {
-  const rules = parseHeadersFile(build.artifacts.text(build.artifacts.get('site', '_headers')!), dialect);
-  const files = staticLayer(build.artifacts, rules);
-  // The handlers fetch a page's context file from the CDN's own static files.
-  const fetchAsset = (url: URL) => files(new Request(url));
-  if (dialect === 'netlify') {
-    // Netlify runs the function only on the paths of its `config`; the rest go straight to the files.
-    const edge = netlifyEdgeFunction(table, fetchAsset);
-    const paths = new Set(netlifyEdgeConfig(table).path);
-    return (r) => (paths.has(new URL(r.url).pathname) ? edge(r, { next: () => files(r) }) : files(r));
-  }
-  // Cloudflare runs the function only on the paths `_routes.json` includes; the rest go straight to the files.
-  const routes = JSON.parse(build.artifacts.text(build.artifacts.get('site', '_routes.json')!)) as {
-    include: string[];
-    exclude: string[];
-  };
-  const matches = (patterns: string[], path: string) =>
-    patterns.some((p) =>
-      new RegExp(
-        `^${p
-          .split('*')
-          .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-          .join('.*')}$`,
-      ).test(path),
-    );
-  const pages = cloudflarePagesFunction(table);
-  return (r) => {
-    const path = new URL(r.url).pathname;
-    if (!matches(routes.include, path) || matches(routes.exclude, path)) return files(r);
-    return pages({
-      request: r,
-      next: () => files(r),
-      env: { ASSETS: { fetch: (u) => fetchAsset(new URL(u instanceof Request ? u.url : u)) } },
-    });
-  };
-}
-
 describe.each(['netlify', 'cloudflare'] as const)('the %s handler in front of the static files', (dialect) => {
-  it('answers every registry path as expected', async () => {
-    const serve = serveWith(dialect);
+  it('answers as the expectations table says', async () => {
     // The static files answer with what `_headers` promises, folded sections included.
     const rules = parseHeadersFile(build.artifacts.text(build.artifacts.get('site', '_headers')!), dialect);
-    const cases = expectations(build.registry, build.artifacts, {
-      folded: foldedFolders(rules.map((r) => r.pattern)),
-    }).filter((e) => !e.serverOnly);
-    const found: string[] = [];
-    for (const expected of cases) found.push(...problems(expected, await received(await serve(request(expected)))));
-    expect(found).toEqual([]);
-    expect(cases.some((c) => c.target.includes('?'))).toBe(true);
+    const folded = foldedFolders(rules.map((r) => r.pattern));
+    expect(await checkServing(serveWith(build, table, dialect), build, { scope: 'every', folded })).toEqual([]);
   });
 });
 
@@ -110,10 +58,23 @@ describe('the shared edge handler', () => {
     expect(await answerEdgeRequest(new Request(`${ORIGIN}/?mode=human`), table, noAsset)).toBeUndefined();
   });
 
-  it('does not answer other methods', async () => {
+  it('answers other methods on the addresses it runs on, and leaves them to the CDN elsewhere', async () => {
+    const post = await answerEdgeRequest(
+      new Request(`${ORIGIN}/?mode=agent`, { method: 'POST', body: '{}' }),
+      table,
+      noAsset,
+    );
+    expect(post?.status).toBe(405);
     expect(
-      await answerEdgeRequest(new Request(`${ORIGIN}/?mode=agent`, { method: 'POST', body: '{}' }), table, noAsset),
+      await answerEdgeRequest(new Request(`${ORIGIN}/openapi.json`, { method: 'POST', body: '{}' }), table, noAsset),
     ).toBeUndefined();
+  });
+
+  it('carries the twins and the agent-mode view in its table, and no other body', () => {
+    const carried = [...table.negotiation.pages.map((p) => p.twin), table.agentMode!.file].sort();
+    expect(Object.keys(table.bodies ?? {}).sort()).toEqual(carried);
+    expect(table.files.map((f) => f.path)).toEqual(expect.arrayContaining([...carried, '/mcp', '/mcp/llms.txt']));
+    expect(table.files.map((f) => f.path)).not.toContain('/openapi.json');
   });
 
   it('answers HEAD on a query route without a body', async () => {
@@ -142,7 +103,7 @@ describe('the shared edge handler', () => {
       table,
       fetchAsset,
     ))!;
-    expect([found.status, await found.json()]).toEqual([200, { path: '/pricing', title: 'Pricing' }]);
+    expect([found.status, await found.text()]).toEqual([200, JSON.stringify({ path: '/pricing', title: 'Pricing' })]);
     const missing = (await answerEdgeRequest(
       new Request(`${ORIGIN}/api/agent/page-context?path=/help/none`),
       table,
@@ -167,8 +128,8 @@ describe('the shared edge handler', () => {
   });
 
   it('refuses a table of another version instead of answering wrongly', async () => {
-    const stale = { ...table, version: 1 } as unknown as EdgeTable;
-    await expect(answerEdgeRequest(new Request(`${ORIGIN}/`), stale, noAsset)).rejects.toThrow(/version 1/);
+    const stale = { ...table, version: 2 } as unknown as ServingTable;
+    await expect(answerEdgeRequest(new Request(`${ORIGIN}/`), stale, noAsset)).rejects.toThrow(/version 2/);
   });
 });
 

@@ -1,16 +1,13 @@
 // The shared runtime: the site-path check, the route matcher, and the two answers handlers give.
 import { describe, expect, it } from 'vitest';
 import {
-  answerAgentMode,
   answerPageContext,
-  answerToResponse,
   checkSitePath,
   contextFileOf,
   contextUrlPathOf,
   findRouteFamily,
   isQueryRoute,
   MAX_SITE_PATH_LENGTH,
-  type AgentModeDocument,
   type PageContext,
   type PageContextData,
   type RouteFamily,
@@ -146,22 +143,14 @@ describe('answerPageContext', () => {
   });
 });
 
-describe('agent mode and query routes', () => {
-  it('answers the agent-mode document as built', () => {
-    const doc = { route: '/?mode=agent', mode: 'agent' } as AgentModeDocument;
-    expect(answerAgentMode(doc)).toEqual({ status: 200, body: doc });
-  });
+describe('query routes', () => {
   it('recognises a query route from its dataFor', () => {
     expect(isQueryRoute('/?mode=agent', new URL('http://h/?mode=agent&x=1'))).toBe(true);
     expect(isQueryRoute('/?mode=agent', new URL('http://h/?mode=human'))).toBe(false);
     expect(isQueryRoute('/?mode=agent', new URL('http://h/pricing?mode=agent'))).toBe(false);
     expect(isQueryRoute('/api/agent/page-context', new URL('http://h/api/agent/page-context?path=/'))).toBe(true);
-  });
-  it('turns an answer into a JSON Response', async () => {
-    const response = answerToResponse(await answer(null), { 'access-control-allow-origin': '*' });
-    expect(response.status).toBe(400);
-    expect(response.headers.get('content-type')).toBe('application/json');
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(await response.json()).toMatchObject({ error: { code: 'missing_path' } });
+    // The parameter read as nginx's $arg_mode reads it: the name without case, the value as sent.
+    expect(isQueryRoute('/?mode=agent', new URL('http://h/?MODE=agent'))).toBe(true);
+    expect(isQueryRoute('/?mode=agent', new URL('http://h/?mode=%61gent'))).toBe(false);
   });
 });

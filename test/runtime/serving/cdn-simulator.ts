@@ -1,5 +1,6 @@
 // A CDN's static layer in a test: files from the build, found the way Netlify and Cloudflare Pages find them
-// (exact file, then `.html`, then `/index.html`), with the headers `_headers` gives them.
+// (exact file, then `.html`, then `/index.html`), with the headers `_headers` gives them and an ETag.
+import { createHash } from 'node:crypto';
 import type { ArtifactSet } from '../../../generator/build/registry/types.js';
 import { headersFor, type HeaderRule } from './cdn-config-parsers.js';
 
@@ -32,6 +33,13 @@ export function staticLayer(artifacts: ArtifactSet, rules: HeaderRule[]) {
     const extension = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : '';
     headers.set('content-type', BY_EXTENSION[extension] ?? 'application/octet-stream');
     for (const [name, value] of headersFor(rules, path)) headers.set(name, value);
+    // Both CDNs give static files a strong validator and answer If-None-Match with it.
+    const etag = `"${createHash('sha256').update(artifact.body).digest('hex').slice(0, 16)}"`;
+    headers.set('etag', etag);
+    if (request.headers.get('if-none-match') === etag) {
+      headers.delete('content-type');
+      return new Response(null, { status: 304, headers });
+    }
     const body = request.method === 'HEAD' ? null : artifact.body;
     return new Response(body as BodyInit | null, { status: 200, headers });
   };

@@ -9,6 +9,7 @@ import { cdnKinds } from '../../../generator/build/emit/cdn/kinds.js';
 import { kinds as realKinds } from '../../../generator/build/kinds.js';
 import { MEDIA_TYPES } from '../../../generator/build/registry/media-types.js';
 import type { Registry } from '../../../generator/build/registry/registry.js';
+import type { Model } from '../../../generator/model/types.js';
 import type { ArtifactSet, KindDefinition } from '../../../generator/build/registry/types.js';
 import {
   contextFileOf,
@@ -99,6 +100,7 @@ export function kindsWithPlaceholders(options: { placeholdersOnly?: boolean } = 
 export interface TestBuild {
   registry: Registry;
   artifacts: ArtifactSet;
+  model: Model;
   /** Messages of the build that come from the cdn family (others' checks may fail on placeholders). */
   cdnMessages: string[];
 }
@@ -106,13 +108,14 @@ export interface TestBuild {
 export async function buildInMemory(kinds: KindTable = kindsWithPlaceholders()): Promise<TestBuild> {
   const result = await runPipeline({ env: 'production', kinds });
   const list = result.diagnostics.list();
-  if (!result.registry || !result.artifacts) {
+  if (!result.registry || !result.artifacts || !result.model) {
     throw new Error(`The build stopped before emitting:\n${result.diagnostics.report()}`);
   }
   const crashes = list.filter((m) => m.fatal && (m.stage === 'emit' || m.ruleId.startsWith('cdn-')));
   return {
     registry: result.registry,
     artifacts: result.artifacts,
+    model: result.model,
     cdnMessages: crashes.map((m) => `${m.file}:${m.line ?? ''} ${m.ruleId} ${m.reason}`),
   };
 }
@@ -141,8 +144,8 @@ export async function freshBuild(): Promise<TestBuild & { root: string; dist: st
   const root = mkdtempSync(join(tmpdir(), 'cdn-build-'));
   const dist = join(root, 'dist');
   const result = await build({ env: 'production', outDir: dist });
-  if (result.diagnostics.hasErrors || !result.registry || !result.artifacts) {
+  if (result.diagnostics.hasErrors || !result.registry || !result.artifacts || !result.model) {
     throw new Error(`npm run build failed, so there is nothing to serve:\n${result.diagnostics.report()}`);
   }
-  return { registry: result.registry, artifacts: result.artifacts, cdnMessages: [], root, dist };
+  return { registry: result.registry, artifacts: result.artifacts, model: result.model, cdnMessages: [], root, dist };
 }

@@ -2,7 +2,8 @@
 // It lives outside dist/ (in the deploy pseudo-host), so it is not uploaded and need not describe itself.
 import { createHash } from 'node:crypto';
 import type { Emitter } from '../../registry/types.js';
-import { headerValue, servingPlan } from './serving-plan.js';
+import { headerValue } from './serving-plan.js';
+import { servingOf } from './serving-table.js';
 
 export interface ManifestFile {
   /** Object key: the path clients request, so that an object store answers extensionless pages as they are. */
@@ -24,8 +25,9 @@ export interface DeployManifest {
   files: ManifestFile[];
 }
 
-export const emitDeployManifest: Emitter = (_entry, { registry, memo, artifacts }) => {
-  const plan = memo('cdn:serving-plan', () => servingPlan(registry));
+export const emitDeployManifest: Emitter = (_entry, context) => {
+  const { registry, artifacts } = context;
+  const { plan, table } = servingOf(context);
   const files: ManifestFile[] = plan.files.map((file) => {
     const artifact = artifacts.get('site', file.file);
     if (!artifact) throw new Error(`${file.file} was not emitted`);
@@ -61,6 +63,7 @@ export const emitDeployManifest: Emitter = (_entry, { registry, memo, artifacts 
   const needsEdge = [
     ...plan.queryRoutes.map((r) => r.route),
     ...plan.negotiated.map((n) => `${n.path} (Accept: text/markdown)`),
+    ...table.mcp.notEndpoints.map((n) => `${n.path} (an MCP client's request)`),
   ];
   const manifest: DeployManifest = { site: registry.origin('site'), needsEdge, files };
   return `${JSON.stringify(manifest, null, 2)}\n`;

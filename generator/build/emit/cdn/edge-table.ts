@@ -1,35 +1,40 @@
-// The edge table the Netlify and Cloudflare handlers are bundled with: negotiated pages with their twins' bytes, and
-// the data of the two query routes. Written outside dist/ so that it is never uploaded as content.
-import type { EdgeTable, QueryRouteTable } from '../../../runtime/edge/table.js';
-import { EDGE_TABLE_VERSION } from '../../../runtime/edge/table.js';
-import type { EmitContext, Emitter } from '../../registry/types.js';
-import { servingPlan, type ServedFile } from './serving-plan.js';
+// The edge table the Netlify and Cloudflare handlers are bundled with: the serving table's part they answer (the
+// twins, the query routes, the addresses that are not MCP endpoints), with the bodies they send carried along. Written
+// outside dist/ so that it is never uploaded as content.
+import { createHash } from 'node:crypto';
+import { answeredPaths } from '../../../runtime/edge/handler.js';
+import type { ServingTable } from '../../../runtime/site/table.js';
+import type { ArtifactSet, Emitter } from '../../registry/types.js';
+import type { ServingPlan } from './serving-plan.js';
+import { servingOf } from './serving-table.js';
 
 export const emitEdgeTable: Emitter = (_entry, context) => {
-  const plan = context.memo('cdn:serving-plan', () => servingPlan(context.registry));
-  const table: EdgeTable = {
-    version: EDGE_TABLE_VERSION,
-    pages: plan.negotiated.map((n) => ({
-      path: n.path,
-      twin: n.twin.path,
-      body: text(n.twin, context),
-      headers: n.twin.headers,
-    })),
-  };
-  for (const route of plan.queryRoutes) {
-    const entry: QueryRouteTable<never> = {
-      route: route.route,
-      data: JSON.parse(text(route.data, context)) as never,
-      headers: route.headers,
-    };
-    if (route.data.entry.kind === 'agent-mode') table.agentMode = entry;
-    if (route.data.entry.kind === 'page-context') table.pageContext = entry;
-  }
-  return `${JSON.stringify(table)}\n`;
+  const { plan, table } = servingOf(context);
+  return `${JSON.stringify(edgeTable(table, plan, context.artifacts))}\n`;
 };
 
-function text(file: ServedFile, { artifacts }: EmitContext): string {
-  const artifact = artifacts.get('site', file.file);
-  if (!artifact) throw new Error(`${file.file} was not emitted`);
-  return artifacts.text(artifact);
+/**
+ * The handlers answer a twin at its page's address and the agent-mode view themselves; every other file is the CDN's.
+ * The table lists those files and the ones at the addresses the handlers run on (pages, the guides that are not MCP
+ * endpoints), whose requests they hand on to the CDN.
+ * Their bodies ride in the table (a page context is fetched from the CDN, one file per request), so a handler answers
+ * them without a request to its own site; the runtime reads a body missing from the table as a static file, so the
+ * table can stop carrying them without a change to the handlers.
+ */
+export function edgeTable(whole: ServingTable, plan: ServingPlan, artifacts: ArtifactSet): ServingTable {
+  const carried = new Set([
+    ...whole.negotiation.pages.map((p) => p.twin),
+    ...(whole.agentMode ? [whole.agentMode.file] : []),
+  ]);
+  const bodies: NonNullable<ServingTable['bodies']> = {};
+  for (const file of plan.files) {
+    if (!carried.has(file.path)) continue;
+    const artifact = artifacts.get('site', file.file);
+    if (!artifact) throw new Error(`${file.file} was not emitted`);
+    const body = artifacts.text(artifact);
+    bodies[file.path] = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+  }
+  // The files at the addresses the handlers run on, so that they know a file there from an unknown path.
+  const answered = new Set(answeredPaths(whole));
+  return { ...whole, files: whole.files.filter((f) => carried.has(f.path) || answered.has(f.path)), bodies };
 }

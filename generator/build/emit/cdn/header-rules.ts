@@ -1,6 +1,6 @@
 // The rules of `_headers`, compacted: folders whose files share every header become one splat rule, and when exact
 // rules would still exceed Cloudflare's rule limit the largest folders are folded into section rules.
-import type { HeaderList } from '../../../runtime/edge/table.js';
+import type { HeaderList } from '../../../runtime/headers.js';
 import type { ServedFile } from './serving-plan.js';
 
 export interface HeaderRule {

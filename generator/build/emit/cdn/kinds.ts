@@ -31,6 +31,8 @@ export const cdnKinds: KindTable = {
   },
   'cdn-redirects': {
     mediaType: MEDIA_TYPES.text,
+    // Reads the serving table, made once the query routes' data is emitted.
+    emitLast: true,
     emit: emitRedirectsFile,
     derive: derived(
       '/_redirects',
@@ -40,6 +42,7 @@ export const cdnKinds: KindTable = {
   },
   'cdn-routes': {
     mediaType: MEDIA_TYPES.json,
+    emitLast: true,
     emit: emitRoutesFile,
     derive: derived(
       '/_routes.json',

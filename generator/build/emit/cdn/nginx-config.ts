@@ -1,7 +1,7 @@
 // The nginx configuration for people who serve dist/ themselves: maps plus one server block, from the serving plan.
 // Only registry paths are served; everything else is a 404 in the contract's API error envelope.
 import { MARKDOWN_ACCEPT_PATTERN } from '../../../runtime/negotiation.js';
-import type { HeaderList } from '../../../runtime/edge/table.js';
+import type { HeaderList } from '../../../runtime/headers.js';
 import {
   CONTEXT_PATH_PLACEHOLDER,
   pageContextAnswer,

@@ -1,10 +1,10 @@
 // `_redirects`: the rules a redirect file can express. Netlify matches query parameters, so `/?mode=agent` can be a
 // rewrite there; Cloudflare Pages cannot, and its Pages Function answers that route instead.
 import type { Emitter } from '../../registry/types.js';
-import { servingPlan } from './serving-plan.js';
+import { servingOf } from './serving-table.js';
 
-export const emitRedirectsFile: Emitter = (_entry, { registry, memo }) => {
-  const plan = memo('cdn:serving-plan', () => servingPlan(registry));
+export const emitRedirectsFile: Emitter = (_entry, context) => {
+  const { agentMode } = servingOf(context).table;
   const lines = [
     '# Redirects and rewrites, generated from the registry by `npm run build`. Do not edit.',
     '#',
@@ -16,9 +16,11 @@ export const emitRedirectsFile: Emitter = (_entry, { registry, memo }) => {
     '# No rule can answer /api/agent/page-context (its 400 and 404 answers depend on the parameter) or Markdown',
     '# negotiation (a redirect file cannot match the Accept header): the edge handlers do that on both CDNs.',
   ];
-  for (const route of plan.queryRoutes) {
-    if (route.match)
-      lines.push(`${route.pathname}  ${route.match.name}=${route.match.value}  /${route.data.file}  200`);
+  // The runtime answers the agent-mode route with its data file, as this rewrite does.
+  if (agentMode) {
+    const route = new URL(agentMode.route, 'http://route.invalid');
+    const query = [...route.searchParams].map(([name, value]) => `${name}=${value}`).join('  ');
+    if (query) lines.push(`${route.pathname}  ${query}  ${agentMode.file}  200`);
   }
   return `${lines.join('\n')}\n`;
 };

@@ -1,10 +1,11 @@
-// `_routes.json` for Cloudflare Pages: the paths its Pages Function must see (the query routes' paths and the pages
-// that negotiate Markdown, a large folder folded into one splat); every other request is a static file, served without
-// invoking the function.
+// `_routes.json` for Cloudflare Pages: the paths its Pages Function must see (the runtime's `answeredPaths`: the query
+// routes' paths, the pages that negotiate Markdown, the addresses that are not MCP endpoints; a large folder folded into
+// one splat); every other request is a static file, served without invoking the function.
 import type { Emitter } from '../../registry/types.js';
 import { CLOUDFLARE_ROUTES_MAX_RULE_LENGTH, CLOUDFLARE_ROUTES_MAX_RULES } from './limits.js';
 import { folderOf } from './header-rules.js';
-import { servingPlan } from './serving-plan.js';
+import { answeredPaths } from '../../../runtime/edge/handler.js';
+import { servingOf } from './serving-table.js';
 
 export interface RoutesFile {
   version: 1;
@@ -12,11 +13,9 @@ export interface RoutesFile {
   exclude: string[];
 }
 
-export const emitRoutesFile: Emitter = (entry, { registry, memo, diagnostics }) => {
-  const plan = memo('cdn:serving-plan', () => servingPlan(registry));
-  const include = routeRules([
-    ...new Set([...plan.queryRoutes.map((r) => r.pathname), ...plan.negotiated.map((n) => n.path)]),
-  ]);
+export const emitRoutesFile: Emitter = (entry, context) => {
+  const { diagnostics } = context;
+  const include = routeRules(answeredPaths(servingOf(context).table));
   const fits =
     include.length > 0 &&
     include.length <= CLOUDFLARE_ROUTES_MAX_RULES &&

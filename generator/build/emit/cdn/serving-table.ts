@@ -8,8 +8,8 @@ import { representationOf } from '../../../runtime/negotiation/media-range.js';
 import { SERVING_TABLE_VERSION, type ServingTable } from '../../../runtime/site/table.js';
 import { fillAddresses, type Registry } from '../../registry/registry.js';
 import { MEDIA_TYPES } from '../../registry/media-types.js';
-import type { ArtifactSet } from '../../registry/types.js';
-import type { ServingPlan } from './serving-plan.js';
+import type { ArtifactSet, EmitContext } from '../../registry/types.js';
+import { servingPlan, type ServingPlan } from './serving-plan.js';
 
 /**
  * The whole table. `artifacts` gives the page-context route its data (the route families and where the context files
@@ -53,6 +53,21 @@ export function servingTable(
     }
   }
   return table;
+}
+
+/**
+ * The build's serving plan and table, made once per build for every cdn emitter. Read it only from an `emitLast` kind
+ * (the page-context data must have been emitted).
+ */
+export function servingOf(context: Pick<EmitContext, 'memo' | 'registry' | 'model' | 'artifacts'>): {
+  plan: ServingPlan;
+  table: ServingTable;
+} {
+  const plan = context.memo('cdn:serving-plan', () => servingPlan(context.registry));
+  const table = context.memo('cdn:serving-table', () =>
+    servingTable(plan, context.registry, context.model, emittedPageContextData(context.artifacts)),
+  );
+  return { plan, table };
 }
 
 /** The page-context data as the build emitted it, read from the artifacts. */

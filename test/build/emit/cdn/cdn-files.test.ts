@@ -156,6 +156,10 @@ describe('_routes.json', () => {
     const needed = [
       ...site.filter((e) => e.dataFor).map((e) => new URL(e.dataFor!, 'http://x.invalid').pathname),
       ...site.filter((e) => e.mediaType.startsWith('text/html') && e.twin).map((e) => e.path),
+      // The addresses an MCP client may be sent to that are not the endpoint.
+      ...build.model.mcpServer.legacyPaths.examples,
+      '/mcp.md',
+      '/mcp/llms.txt',
     ];
     expect(routes.include).toEqual(expect.arrayContaining(needed));
     expect(routes.include).not.toContain('/openapi.json');
@@ -165,9 +169,9 @@ describe('_routes.json', () => {
 describe('_routes.json over the limits', () => {
   it('falls back to every path, with a warning, when the function needs more paths than Cloudflare takes', () => {
     const diagnostics = new Diagnostics();
-    const negotiated = Array.from({ length: CLOUDFLARE_ROUTES_MAX_RULES + 1 }, (_, i) => ({ path: `/page-${i}` }));
-    const plan = { queryRoutes: [], negotiated };
-    const context = { registry: build.registry, diagnostics, memo: () => plan } as unknown as EmitContext;
+    const pages = Array.from({ length: CLOUDFLARE_ROUTES_MAX_RULES + 1 }, (_, i) => ({ path: `/page-${i}` }));
+    const table = { negotiation: { pages }, mcp: { notEndpoints: [] } };
+    const context = { registry: build.registry, diagnostics, memo: () => table } as unknown as EmitContext;
     const routes = JSON.parse(emitRoutesFile(build.registry.get('/_routes.json')!, context) as string) as {
       include: string[];
     };

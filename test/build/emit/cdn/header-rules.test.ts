@@ -5,7 +5,7 @@ import { checkHeadersLimits, emitHeadersFile } from '../../../../generator/build
 import { checkHeadersNotJoined } from '../../../../generator/build/emit/cdn/validate-headers-joined.js';
 import { routeRules } from '../../../../generator/build/emit/cdn/routes-file.js';
 import type { ServedFile } from '../../../../generator/build/emit/cdn/serving-plan.js';
-import type { HeaderList } from '../../../../generator/runtime/edge/table.js';
+import type { HeaderList } from '../../../../generator/runtime/headers.js';
 import { Diagnostics } from '../../../../generator/build/messages/diagnostics.js';
 import type { Registry } from '../../../../generator/build/registry/registry.js';
 import {

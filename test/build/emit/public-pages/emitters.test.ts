@@ -1,7 +1,6 @@
 // What the public-pages emitters build from the shipped content, read back through the runtime where it applies.
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  answerAgentMode,
   answerPageContext,
   type AgentModeDocument,
   type PageContextData,
@@ -102,7 +101,7 @@ describe('page-context data, answered by the runtime', () => {
 
 describe('agent mode', () => {
   it('gives identity, the three parts, every discovery resource, boundaries and first steps, with absolute URLs', () => {
-    const doc = answerAgentMode(json<AgentModeDocument>(prod, '/?mode=agent')).body as AgentModeDocument;
+    const doc = json<AgentModeDocument>(prod, '/?mode=agent');
     expect(doc.mode).toBe('agent');
     expect(doc.interface.map((p) => p.id)).toEqual(['discovery-resources', 'pricing-call', 'mcp-server']);
     const inContract = prod.registry
