@@ -3,6 +3,7 @@ import { VFile } from 'vfile';
 import { reporter } from 'vfile-reporter';
 import type { SourcePlace } from '../../model/types.js';
 import type { RuleId } from './rules.js';
+import { noteRaised } from './raised-rules.js';
 
 /** The stage a message comes from; printed as the message's `source`. */
 export type Stage = 'load' | 'registry' | 'emit' | 'validate' | 'write';
@@ -32,6 +33,7 @@ export class Diagnostics {
   }
 
   private add(stage: Stage, input: MessageInput, fatal: boolean): void {
+    noteRaised(input.ruleId);
     const path = input.place?.file ?? input.file ?? '(build)';
     const file = this.fileFor(path);
     const reason = input.fix ? `${input.reason} Fix: ${input.fix}` : input.reason;

@@ -6,7 +6,9 @@
 //   2. Raise it with `diagnostics.error(stage, { ruleId: 'the-id', reason, fix, place })`. The call site's reason and
 //      fix name the very file, value and way out; this entry is the permanent description. `RuleId` only admits ids
 //      of this catalog, so a typo does not compile.
-//   3. Write a test that makes the rule fire.
+//   3. Write a test that makes the rule fire. Every message notes its id (raised-rules.ts), and after the whole test
+//      suite test/setup/rule-coverage.ts fails the run if a rule of this catalog was raised by no test.
+//   4. Run `npm run docs`: it writes the README's rule reference from this catalog (a test fails while it is stale).
 
 /** The areas the README's rule reference is grouped by, in its order. */
 export const RULE_AREAS = {

@@ -27,6 +27,7 @@ import { createPreviewHosts, type PreviewHosts } from './preview-hosts.js';
 import { watchContent, type ContentWatcher } from './watch-content.js';
 import { ChangedFileWriter } from './write-changed.js';
 import { loadModel } from '../../build/project.js';
+import { noteRaised } from '../../build/messages/raised-rules.js';
 
 export interface DevServerOptions {
   contentDir?: string;
@@ -116,6 +117,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
         }
       } catch (error) {
         // A host that refuses the build (e.g. metadata that disagrees with the server) is a problem to fix, like content.
+        noteRaised('dev-host-refused');
         session.hostsRefused({
           file: '(preview server)',
           ruleId: 'dev-host-refused',

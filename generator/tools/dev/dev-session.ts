@@ -28,6 +28,7 @@ import {
   type SessionState,
 } from './session-machine.js';
 import type { ChangedFileWriter } from './write-changed.js';
+import { noteRaised } from '../../build/messages/raised-rules.js';
 
 export type { BuildOutcome, BuildPhase } from './session-machine.js';
 export type { GoodBuild };
@@ -329,6 +330,7 @@ function sameBytes(a: string | Uint8Array | undefined, b: string | Uint8Array): 
 
 /** A crash of the generator on odd content must not end the dev loop: it is shown like a content error. */
 function crashProblem(error: unknown): Problem {
+  noteRaised('dev-build-crash');
   return {
     file: '(build)',
     ruleId: 'dev-build-crash',

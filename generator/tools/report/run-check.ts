@@ -8,11 +8,12 @@ import { compareTrees, type ArtifactChange } from './compare.js';
 import { groupChanges, type SharedChange } from './shared-changes.js';
 import { sizeOf, type TextSize } from '../terminal/token-estimate.js';
 import { isLlmsKind } from '../../build/emit/guidance/kind-names.js';
+import type { RuleId } from '../../build/messages/rules.js';
 
 export interface Finding {
   severity: 'error' | 'warning';
   stage: string;
-  ruleId: string;
+  ruleId: RuleId;
   file: string;
   line?: number;
   column?: number;

@@ -37,8 +37,8 @@ describe('workflowCommands', () => {
   });
 
   it('escapes what would end a property or the message, and leaves out a file that is not one', () => {
-    const line = workflowCommands([finding({ file: '(build)', ruleId: 'a,b:c', reason: '100% sure\nsecond line\r' })]);
-    expect(line).toBe('::error title=a%2Cb%3Ac (load)::100%25 sure%0Asecond line%0D\n');
+    const line = workflowCommands([finding({ file: '(build)', stage: 'a,b:c', reason: '100% sure\nsecond line\r' })]);
+    expect(line).toBe('::error title=unknown-directive (a%2Cb%3Ac)::100%25 sure%0Asecond line%0D\n');
     expect(line.split('\n')).toHaveLength(2);
   });
 });
