@@ -48,7 +48,7 @@ export function createPreviewHosts(build: GoodBuild): PreviewHosts {
   const others = {
     api: toNodeListener(createPricingHost({ model }), origin('api_url')),
     mcp: toNodeListener(mcp.handler, origin('mcp_url')),
-    auth: createAuthHost({ model, registry, files }).app,
+    auth: toNodeListener(createAuthHost({ model, registry, files }).handler, origin('auth_url')),
     close: () => mcp.close(),
   };
   const withSite = (next: GoodBuild): PreviewHosts => ({

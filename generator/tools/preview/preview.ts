@@ -1,6 +1,5 @@
 // Starts the four preview hosts (site, pricing API, MCP host, authorization server) from one build of the content.
 import { DEFAULT_CONTENT_DIR } from '../../build/files/project-paths.js';
-import type { RequestListener } from 'node:http';
 import { Diagnostics } from '../../build/messages/diagnostics.js';
 import type { Addresses, AddressName, Model } from '../../model/types.js';
 import { build, runPipeline, type PipelineResult } from '../../build/pipeline.js';
@@ -39,7 +38,7 @@ export interface RunningPreview {
   files: BuiltFiles;
   /** The build's artifacts in memory, as the pipeline made them (what the site host serves, from memory or disk). */
   artifacts: ArtifactSet;
-  /** The Web-standard hosts, for in-process requests (tests); the authorization server is an express app (`auth.app`). */
+  /** The Web-standard hosts, for in-process requests (tests); the authorization server's is `auth.handler`. */
   site: FetchHandler;
   pricing: FetchHandler;
   mcp: McpHost;
@@ -116,7 +115,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Runnin
   serve('base_url', site);
   serve('api_url', pricing);
   serve('mcp_url', mcp.handler);
-  bound.get('auth_url')!.setListener(auth.app as unknown as RequestListener);
+  serve('auth_url', auth.handler);
 
   return {
     addresses,

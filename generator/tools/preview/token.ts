@@ -20,7 +20,7 @@ export function mintPreviewToken(
   const userId = request.userId ?? settings.defaultUser;
   const provider = createPreviewProvider(model, userId);
   const scopes = provider.grantableScopes(request.scopes);
-  const tokens = provider.issue(TOKEN_COMMAND_CLIENT, userId, scopes, false);
+  const tokens = provider.issue(TOKEN_COMMAND_CLIENT, userId, scopes);
   return {
     token: tokens.access_token,
     userId,

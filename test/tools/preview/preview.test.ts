@@ -7,6 +7,7 @@ import { mcpAuthenticationSuite } from './suites/mcp-authentication.js';
 import { mcpControlsSuite } from './suites/mcp-controls.js';
 import { mcpHostileSuite } from './suites/mcp-hostile.js';
 import { authServerSuite } from './suites/auth-server.js';
+import { authHostileSuite } from './suites/auth-hostile.js';
 import { chainSuite } from './suites/chain.js';
 
 let preview: RunningPreview | undefined;
@@ -29,4 +30,5 @@ describe('MCP host: authentication, scopes, rebinding, sessions', () => mcpAuthe
 describe('MCP host: discovery methods and controls', () => mcpControlsSuite(get));
 describe('MCP host: hostile requests', () => mcpHostileSuite(get));
 describe('authorization server', () => authServerSuite(get));
+describe('authorization server: hostile requests', () => authHostileSuite(get));
 describe('SDK client through the whole OAuth chain', () => chainSuite(get));

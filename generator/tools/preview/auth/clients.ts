@@ -1,6 +1,6 @@
 // Registered OAuth clients without server state: the client id carries the client's metadata, signed with the
 // preview secret, so a client registered before a restart of the preview is still known after it.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { OAuthRegisteredClientsStore } from '@modelcontextprotocol/sdk/server/auth/clients.js';
 import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
 
@@ -8,6 +8,7 @@ type Registration = Omit<OAuthClientInformationFull, 'client_id' | 'client_id_is
   Partial<Pick<OAuthClientInformationFull, 'client_id' | 'client_id_issued_at'>>;
 
 const PREFIX = 'pvc1';
+const NONCE = '_n';
 
 export class SignedClientsStore implements OAuthRegisteredClientsStore {
   constructor(private readonly secret: string) {}
@@ -19,7 +20,10 @@ export class SignedClientsStore implements OAuthRegisteredClientsStore {
   registerClient(client: Registration): OAuthClientInformationFull {
     const { client_secret: _secret, client_secret_expires_at: _expires, client_id: _id, ...metadata } = client;
     const issuedAt = client.client_id_issued_at ?? Math.floor(Date.now() / 1000);
-    const body = Buffer.from(JSON.stringify({ ...metadata, client_id_issued_at: issuedAt })).toString('base64url');
+    // A nonce keeps two registrations of the same metadata in the same second apart (own limits, own codes).
+    const body = Buffer.from(
+      JSON.stringify({ ...metadata, client_id_issued_at: issuedAt, [NONCE]: randomBytes(6).toString('base64url') }),
+    ).toString('base64url');
     const clientId = `${PREFIX}.${body}.${this.mac(body, 'client')}`;
     return this.describe(clientId)!;
   }
@@ -33,10 +37,10 @@ export class SignedClientsStore implements OAuthRegisteredClientsStore {
     if (prefix !== PREFIX || !body || !mac) return undefined;
     const expected = Buffer.from(this.mac(body, 'client'));
     if (expected.length !== mac.length || !timingSafeEqual(expected, Buffer.from(mac))) return undefined;
-    const metadata = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Omit<
+    const { [NONCE]: _nonce, ...metadata } = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Omit<
       OAuthClientInformationFull,
       'client_id'
-    >;
+    > & { [NONCE]?: string };
     const isPublic = metadata.token_endpoint_auth_method === 'none';
     return {
       ...metadata,

@@ -1,7 +1,7 @@
-// The RFC 8414 document the build wrote must describe the endpoints the SDK's router really serves.
-import type { OAuthMetadata } from '@modelcontextprotocol/sdk/shared/auth.js';
+// The RFC 8414 document the build wrote must describe the endpoints the authorization server really serves.
+import { PREVIEW_AUTHORIZATION_SERVER as AS } from '../../../build/emit/discovery/oauth/preview-authorization-server.js';
 
-/** Fields a client acts on: if the built document and the router disagree on one, the OAuth chain breaks. */
+/** Fields a client acts on: if the built document and the server disagree on one, the OAuth chain breaks. */
 const MUST_AGREE = [
   'authorization_endpoint',
   'token_endpoint',
@@ -12,15 +12,26 @@ const MUST_AGREE = [
   'token_endpoint_auth_methods_supported',
 ] as const;
 
+type Described = Partial<Record<(typeof MUST_AGREE)[number], unknown>>;
+
+/** What the preview authorization server serves at an issuer, in RFC 8414's words. */
+export function servedMetadata(issuer: string): Described {
+  return {
+    authorization_endpoint: new URL(AS.authorizationPath, issuer).href,
+    token_endpoint: new URL(AS.tokenPath, issuer).href,
+    registration_endpoint: new URL(AS.registrationPath, issuer).href,
+    response_types_supported: AS.responseTypes,
+    code_challenge_methods_supported: AS.codeChallengeMethods,
+    grant_types_supported: AS.grantTypes,
+    token_endpoint_auth_methods_supported: AS.tokenEndpointAuthMethods,
+  };
+}
+
 const comparable = (value: unknown) => JSON.stringify(Array.isArray(value) ? [...value].sort() : value);
 const withoutSlash = (url: unknown) => String(url ?? '').replace(/\/$/, '');
 
-/** Problems, in words, with the built document compared with what the router serves; empty when they agree. */
-export function metadataProblems(
-  built: Record<string, unknown>,
-  served: OAuthMetadata,
-  expectedIssuer: string,
-): string[] {
+/** Problems, in words, with the built document compared with what the server serves; empty when they agree. */
+export function metadataProblems(built: Record<string, unknown>, served: Described, expectedIssuer: string): string[] {
   const problems: string[] = [];
   if (withoutSlash(built.issuer) !== withoutSlash(expectedIssuer)) {
     problems.push(`issuer is ${JSON.stringify(built.issuer)}, not ${expectedIssuer} (clients reject a mismatch)`);

@@ -1,8 +1,8 @@
-// The preview authorization server's OAuth provider: auto-approves as the preview user, issues signed tokens
-// bound to the MCP resource with the requested scopes, and refreshes them. Preview-only behaviour throughout.
-import { randomBytes } from 'node:crypto';
-import type { Response } from 'express';
-import type { AuthorizationParams, OAuthServerProvider } from '@modelcontextprotocol/sdk/server/auth/provider.js';
+// The preview authorization server's OAuth provider: auto-approves as the preview user, issues signed tokens bound
+// to the MCP resource with the requested scopes, spends a code on any exchange, and rotates refresh tokens with reuse
+// detection. Preview-only behaviour throughout.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { OAuthTokenVerifier } from '@modelcontextprotocol/sdk/server/auth/provider.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { OAuthClientInformationFull, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import {
@@ -12,6 +12,8 @@ import {
   InvalidTokenError,
 } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { SignedClientsStore } from './clients.js';
+import { PendingCodes, type CodeLimits } from './codes.js';
+import { RefreshFamilies } from './families.js';
 import { checkToken, mintToken } from './tokens.js';
 
 export interface PreviewProviderOptions {
@@ -25,74 +27,103 @@ export interface PreviewProviderOptions {
   userId: string;
   accessTokenLifetimeSeconds: number;
   refreshTokenLifetimeSeconds: number;
+  codeLimits?: CodeLimits;
 }
 
-interface PendingCode {
-  clientId: string;
-  userId: string;
+export interface AuthorizationRequest {
   scopes: string[];
   codeChallenge: string;
   redirectUri: string;
-  expiresAt: number;
+  redirectUriGiven: boolean;
+  resource?: string;
 }
 
-/** How long an authorization code may wait for its exchange. */
-const CODE_LIFETIME_MS = 60_000;
+export const DEFAULT_CODE_LIMITS: CodeLimits = { pending: 1_000, pendingPerClient: 10 };
 
-export class PreviewOAuthProvider implements OAuthServerProvider {
+/** RFC 7636 section 4.1: 43 to 128 characters of the unreserved set. */
+const PKCE_VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
+
+export class PreviewOAuthProvider implements OAuthTokenVerifier {
   readonly clientsStore: SignedClientsStore;
-  /** Codes are single-use, so they are the one piece of state (lost on restart, like any pending sign-in). */
-  private readonly codes = new Map<string, PendingCode>();
+  /** Codes and refresh families are the only state (lost on restart, like any pending sign-in). */
+  private readonly codes: PendingCodes;
+  private readonly families = new RefreshFamilies();
+  private readonly canonicalResource: string;
 
   constructor(private readonly options: PreviewProviderOptions) {
     this.clientsStore = new SignedClientsStore(options.secret);
+    this.codes = new PendingCodes(options.codeLimits ?? DEFAULT_CODE_LIMITS);
+    this.canonicalResource = new URL(options.resource).href;
   }
 
-  async authorize(client: OAuthClientInformationFull, params: AuthorizationParams, res: Response): Promise<void> {
-    this.checkResource(params.resource);
-    const scopes = this.grantableScopes(params.scopes);
-    this.dropExpiredCodes();
-    const code = randomBytes(24).toString('base64url');
-    this.codes.set(code, {
+  /** Codes waiting for their exchange (tests, load checks). */
+  pendingCodes(): number {
+    return this.codes.size;
+  }
+
+  /** A code for an approved authorization request; OAuth errors (scope, target, capacity) are thrown. */
+  issueCode(client: OAuthClientInformationFull, request: AuthorizationRequest): string {
+    this.checkResource(request.resource);
+    return this.codes.issue({
       clientId: client.client_id,
       userId: this.options.userId,
-      scopes,
-      codeChallenge: params.codeChallenge,
-      redirectUri: params.redirectUri,
-      expiresAt: Date.now() + CODE_LIFETIME_MS,
+      scopes: this.grantableScopes(request.scopes),
+      codeChallenge: request.codeChallenge,
+      redirectUri: request.redirectUri,
+      redirectUriGiven: request.redirectUriGiven,
     });
-    const target = new URL(params.redirectUri);
-    target.searchParams.set('code', code);
-    if (params.state !== undefined) target.searchParams.set('state', params.state);
-    res.redirect(302, target.href);
   }
 
-  async challengeForAuthorizationCode(client: OAuthClientInformationFull, authorizationCode: string): Promise<string> {
-    return this.pendingCode(client, authorizationCode).codeChallenge;
+  /** Spends a code named in a failed token request (a spent code's replay is then refused). */
+  spendCode(code: string): void {
+    const taken = this.codes.take(code);
+    if (taken.kind === 'spent' && taken.family) this.families.revoke(taken.family);
   }
 
-  async exchangeAuthorizationCode(
+  /** Exchanges a code: it is spent first, so any failure below leaves it unusable (RFC 9700, OAuth 2.1). */
+  exchangeAuthorizationCode(
     client: OAuthClientInformationFull,
-    authorizationCode: string,
-    _codeVerifier?: string,
-    redirectUri?: string,
-    resource?: URL,
-  ): Promise<OAuthTokens> {
-    const pending = this.pendingCode(client, authorizationCode);
-    this.codes.delete(authorizationCode);
-    if (redirectUri !== undefined && redirectUri !== pending.redirectUri) {
+    code: string,
+    codeVerifier: string | undefined,
+    redirectUri: string | undefined,
+    resource: string | undefined,
+  ): OAuthTokens {
+    const taken = this.codes.take(code);
+    if (taken.kind === 'spent') {
+      if (taken.family) this.families.revoke(taken.family);
+      throw new InvalidGrantError('The authorization code was already used; the tokens issued from it are revoked.');
+    }
+    if (taken.kind === 'unknown') throw new InvalidGrantError('The authorization code is unknown or expired.');
+    const pending = taken.code;
+    if (pending.clientId !== client.client_id) {
+      throw new InvalidGrantError('The authorization code was issued to another client.');
+    }
+    if (
+      codeVerifier === undefined ||
+      !PKCE_VERIFIER.test(codeVerifier) ||
+      !challengeMatches(codeVerifier, pending.codeChallenge)
+    ) {
+      throw new InvalidGrantError('code_verifier does not match the code_challenge of the authorization request.');
+    }
+    if (
+      pending.redirectUriGiven
+        ? redirectUri !== pending.redirectUri
+        : redirectUri !== undefined && redirectUri !== pending.redirectUri
+    ) {
       throw new InvalidGrantError('redirect_uri differs from the one of the authorization request.');
     }
     this.checkResource(resource);
-    return this.issue(client.client_id, pending.userId, pending.scopes, true);
+    const started = this.families.start(this.options.refreshTokenLifetimeSeconds);
+    this.codes.exchanged(code, started.family);
+    return this.issue(client.client_id, pending.userId, pending.scopes, started);
   }
 
-  async exchangeRefreshToken(
+  exchangeRefreshToken(
     client: OAuthClientInformationFull,
     refreshToken: string,
-    scopes?: string[],
-    resource?: URL,
-  ): Promise<OAuthTokens> {
+    scopes: string[] | undefined,
+    resource: string | undefined,
+  ): OAuthTokens {
     const checked = checkToken(refreshToken, this.options.secret, 'refresh');
     if (!checked.ok) throw new InvalidGrantError(checked.problem);
     const { claims } = checked;
@@ -101,13 +132,25 @@ export class PreviewOAuthProvider implements OAuthServerProvider {
     if (claims.iss !== this.options.issuer || claims.aud !== this.options.resource) {
       throw new InvalidGrantError('The refresh token was issued for another server or resource.');
     }
+    const verdict = claims.fam === undefined ? 'unknown' : this.families.judge(claims.fam, claims.jti);
+    if (verdict === 'replayed') {
+      throw new InvalidGrantError(
+        'The refresh token was already used: every token of its grant is revoked; authorize again.',
+      );
+    }
+    if (verdict === 'unknown') {
+      throw new InvalidGrantError(
+        'The refresh token is no longer valid (revoked, or issued before the preview restarted); authorize again.',
+      );
+    }
     this.checkResource(resource);
     const held = claims.scope.split(' ').filter(Boolean);
     const wanted = scopes && scopes.length > 0 ? scopes : held;
     const extra = wanted.filter((s) => !held.includes(s));
     // RFC 6749 section 6: a refresh may narrow the scope, never widen it.
     if (extra.length > 0) throw new InvalidScopeError(`A refresh cannot add scopes: ${extra.join(' ')}.`);
-    return this.issue(client.client_id, claims.sub, wanted, true);
+    const tokenId = this.families.rotate(claims.fam!, this.options.refreshTokenLifetimeSeconds);
+    return this.issue(client.client_id, claims.sub, wanted, { family: claims.fam!, tokenId });
   }
 
   async verifyAccessToken(token: string): Promise<AuthInfo> {
@@ -125,8 +168,16 @@ export class PreviewOAuthProvider implements OAuthServerProvider {
     };
   }
 
-  /** Mints tokens directly, without a client flow: the token command and tests. */
-  issue(clientId: string, userId: string, scopes: string[], withRefresh: boolean): OAuthTokens {
+  /**
+   * Mints tokens: an access token, and a refresh token of `refresh`'s family when given. Without a client flow (the
+   * token command, tests) there is no family, so no refresh token.
+   */
+  issue(
+    clientId: string,
+    userId: string,
+    scopes: string[],
+    refresh?: { family: string; tokenId: string },
+  ): OAuthTokens {
     const common = {
       secret: this.options.secret,
       issuer: this.options.issuer,
@@ -145,12 +196,14 @@ export class PreviewOAuthProvider implements OAuthServerProvider {
       token_type: 'Bearer',
       expires_in: this.options.accessTokenLifetimeSeconds,
       scope: scopes.join(' '),
-      ...(withRefresh
+      ...(refresh
         ? {
             refresh_token: mintToken({
               ...common,
               use: 'refresh',
               lifetimeSeconds: this.options.refreshTokenLifetimeSeconds,
+              family: refresh.family,
+              tokenId: refresh.tokenId,
             }),
           }
         : {}),
@@ -163,30 +216,24 @@ export class PreviewOAuthProvider implements OAuthServerProvider {
     const unknown = asked.filter((s) => !this.options.scopesSupported.includes(s));
     if (unknown.length > 0) {
       throw new InvalidScopeError(
-        `Unknown scope(s): ${unknown.join(' ')}. Supported: ${this.options.scopesSupported.join(' ')}.`,
+        `Unknown scope(s): ${unknown.join(' ').slice(0, 200)}. Supported: ${this.options.scopesSupported.join(' ')}.`,
       );
     }
     return asked.length > 0 ? [...new Set(asked)] : [...this.options.scopesSupported];
   }
 
-  private checkResource(resource: URL | undefined): void {
+  /** RFC 8707: the resource, when named, is this server's one protected resource exactly (no slash, no fragment). */
+  private checkResource(resource: string | undefined): void {
     if (resource === undefined) return;
-    if (resource.href.replace(/\/$/, '') !== this.options.resource.replace(/\/$/, '')) {
+    if (!URL.canParse(resource) || new URL(resource).href !== this.canonicalResource || resource.includes('#')) {
       throw new InvalidTargetError(`This authorization server issues tokens only for ${this.options.resource}.`);
     }
   }
+}
 
-  private pendingCode(client: OAuthClientInformationFull, code: string): PendingCode {
-    const pending = this.codes.get(code);
-    if (!pending || pending.expiresAt < Date.now())
-      throw new InvalidGrantError('The authorization code is unknown or expired.');
-    if (pending.clientId !== client.client_id)
-      throw new InvalidGrantError('The authorization code was issued to another client.');
-    return pending;
-  }
-
-  private dropExpiredCodes(): void {
-    const now = Date.now();
-    for (const [code, pending] of this.codes) if (pending.expiresAt < now) this.codes.delete(code);
-  }
+/** RFC 7636 section 4.6: BASE64URL(SHA256(code_verifier)) equals the challenge (S256, the only method offered). */
+function challengeMatches(verifier: string, challenge: string): boolean {
+  const computed = Buffer.from(createHash('sha256').update(verifier).digest('base64url'));
+  const expected = Buffer.from(challenge);
+  return computed.length === expected.length && timingSafeEqual(computed, expected);
 }

@@ -45,8 +45,9 @@ export interface MintInput {
   lifetimeSeconds: number;
   /** Seconds since the epoch; injected so tests can mint tokens that are already expired. */
   now?: number;
-  /** Refresh tokens: the grant's family (see TokenClaims.fam). */
+  /** Refresh tokens: the grant's family (see TokenClaims.fam) and the token's id within it. */
   family?: string;
+  tokenId?: string;
 }
 
 export function mintToken(input: MintInput): string {
@@ -60,7 +61,7 @@ export function mintToken(input: MintInput): string {
     token_use: input.use,
     iat,
     exp: iat + input.lifetimeSeconds,
-    jti: randomUUID(),
+    jti: input.tokenId ?? randomUUID(),
     ...(input.family === undefined ? {} : { fam: input.family }),
   };
   const payload = `${HEADER}.${base64url(JSON.stringify(claims))}`;

@@ -2,8 +2,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 
+/** What the socket knows of a request and the Request does not carry. */
+export interface RequestInfo {
+  /** The caller's address (rate limits); absent for in-process requests. */
+  address?: string;
+}
+
 /** A preview host: a Web-standard request in, a response out. Tested in-process, bound to a port only to serve. */
-export type FetchHandler = (request: Request) => Promise<Response>;
+export type FetchHandler = (request: Request, info?: RequestInfo) => Promise<Response>;
 
 /**
  * Node request listener for a handler. `origin` is the host's own address: the request URL is built from it and the
@@ -25,7 +31,7 @@ async function serve(handler: FetchHandler, origin: string, req: IncomingMessage
   }
   let response: Response;
   try {
-    response = await handler(request);
+    response = await handler(request, { address: req.socket.remoteAddress });
   } catch (error) {
     process.stderr.write(`preview: unexpected failure on ${req.method} ${req.url}: ${String(error)}\n`);
     if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });

@@ -1,52 +1,15 @@
 // Authorization server: the built RFC 8414 document, registration, authorization code with PKCE, tokens, refresh, refusals.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { createOAuthMetadata } from '@modelcontextprotocol/sdk/server/auth/router.js';
 import { createAuthHost } from '../../../../generator/tools/preview/auth/auth-host.js';
-import { metadataProblems } from '../../../../generator/tools/preview/auth/metadata-check.js';
+import { metadataProblems, servedMetadata } from '../../../../generator/tools/preview/auth/metadata-check.js';
 import { BuiltFiles } from '../../../../generator/tools/preview/built-files.js';
-import { at, endpointOf, expectEnvelope, type GetPreview } from '../harness.js';
-
-const REDIRECT = 'http://127.0.0.1:9/callback';
+import { endpointOf, expectEnvelope, type GetPreview } from '../harness.js';
+import { oauthClient, REDIRECT } from '../oauth-client.js';
 
 export function authServerSuite(get: GetPreview): void {
-  const auth = (path: string, init?: RequestInit) =>
-    fetch(at(get(), 'auth_url', path), { redirect: 'manual', ...init });
+  const { auth, register, authorize, tokenRequest } = oauthClient(get);
   const metadataPath = () => get().model.authentication.authorizationServerMetadataPath;
-
-  async function register(method = 'none'): Promise<{ client_id: string; client_secret?: string }> {
-    const response = await auth('/register', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: method, client_name: 'test' }),
-    });
-    expect(response.status).toBe(201);
-    return (await response.json()) as { client_id: string; client_secret?: string };
-  }
-
-  async function authorize(clientId: string, params: Record<string, string> = {}) {
-    const verifier = randomBytes(32).toString('base64url');
-    const query = new URLSearchParams({
-      response_type: 'code',
-      client_id: clientId,
-      redirect_uri: REDIRECT,
-      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-      code_challenge_method: 'S256',
-      state: 'st-1',
-      resource: endpointOf(get()),
-      ...params,
-    });
-    const response = await auth(`/authorize?${query}`);
-    expect(response.status).toBe(302);
-    return { location: new URL(response.headers.get('location')!), verifier };
-  }
-
-  const tokenRequest = (form: Record<string, string>) =>
-    auth('/token', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(form),
-    });
 
   it('serves the built RFC 8414 document, with S256, agreeing with the router', async () => {
     const response = await auth(metadataPath());
@@ -58,14 +21,11 @@ export function authServerSuite(get: GetPreview): void {
     expect(document.issuer).toBe(get().addresses.auth_url);
   });
 
-  it('refuses to start when the built document disagrees with the router', () => {
+  it('refuses to start when the built document disagrees with the server', () => {
     const { model, registry, files } = get();
     const entry = registry.get(metadataPath(), 'auth')!;
     const original = files.json<Record<string, unknown>>(entry)!;
-    const served = createOAuthMetadata({
-      provider: { clientsStore: { getClient: () => undefined, registerClient: () => ({}) as never } } as never,
-      issuerUrl: new URL(model.addresses.auth_url),
-    });
+    const served = servedMetadata(model.addresses.auth_url);
     expect(metadataProblems(original, served, model.addresses.auth_url)).toEqual([]);
     const broken = {
       ...original,
@@ -112,28 +72,19 @@ export function authServerSuite(get: GetPreview): void {
     expect(info.resource!.href).toBe(endpointOf(get()));
     expect(info.scopes).toEqual(scopes.split(' '));
     expect(info.extra!.userId).toBe(get().model.preview!.server.defaultUser);
-    // A code is single-use.
-    const again = await tokenRequest({
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: verifier,
-      client_id: client.client_id,
-    });
-    expect(again.status).toBe(400);
-    expect(((await again.json()) as { error: string }).error).toBe('invalid_grant');
-
     const refreshed = await tokenRequest({
       grant_type: 'refresh_token',
       refresh_token: tokens.refresh_token,
       client_id: client.client_id,
     });
     expect(refreshed.status).toBe(200);
-    const next = (await refreshed.json()) as { access_token: string; scope: string };
+    const next = (await refreshed.json()) as { access_token: string; refresh_token: string; scope: string };
     expect(next.scope).toBe(scopes);
     expect((await get().auth.provider.verifyAccessToken(next.access_token)).scopes).toEqual(scopes.split(' '));
+    // A refresh that would widen the scope is refused, and leaves the refresh token usable.
     const wider = await tokenRequest({
       grant_type: 'refresh_token',
-      refresh_token: tokens.refresh_token,
+      refresh_token: next.refresh_token,
       client_id: client.client_id,
       scope: `${scopes} svc.products.read`,
     });
@@ -145,6 +96,16 @@ export function authServerSuite(get: GetPreview): void {
       client_id: client.client_id,
     });
     expect(notARefresh.status).toBe(400);
+    // A code is single-use.
+    const again = await tokenRequest({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      client_id: client.client_id,
+      redirect_uri: REDIRECT,
+    });
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as { error: string }).error).toBe('invalid_grant');
   });
 
   it('refuses a wrong PKCE verifier', async () => {
@@ -173,20 +134,28 @@ export function authServerSuite(get: GetPreview): void {
     expect(response.status).toBe(400);
   });
 
-  it('authenticates a confidential client by its derived secret', async () => {
+  it('authenticates a confidential client by its derived secret; a wrong one spends the code', async () => {
     const client = await register('client_secret_post');
     expect(client.client_secret).toBeTruthy();
-    const { location, verifier } = await authorize(client.client_id);
-    const base = {
-      grant_type: 'authorization_code',
-      code: location.searchParams.get('code')!,
-      code_verifier: verifier,
-      client_id: client.client_id,
+    const exchange = async (secret: string) => {
+      const { location, verifier } = await authorize(client.client_id);
+      const form = {
+        grant_type: 'authorization_code',
+        code: location.searchParams.get('code')!,
+        code_verifier: verifier,
+        client_id: client.client_id,
+        redirect_uri: REDIRECT,
+      };
+      return { form, response: await tokenRequest({ ...form, client_secret: secret }) };
     };
-    const wrong = await tokenRequest({ ...base, client_secret: 'wrong' });
-    expect(wrong.status).toBe(400);
-    const right = await tokenRequest({ ...base, client_secret: client.client_secret! });
-    expect(right.status).toBe(200);
+    const wrong = await exchange('wrong');
+    expect(wrong.response.status).toBe(400);
+    expect(((await wrong.response.json()) as { error: string }).error).toBe('invalid_client');
+    // A code presented with wrong credentials may be a stolen one: it is spent.
+    const retried = await tokenRequest({ ...wrong.form, client_secret: client.client_secret! });
+    expect(((await retried.json()) as { error: string }).error).toBe('invalid_grant');
+    const right = await exchange(client.client_secret!);
+    expect(right.response.status).toBe(200);
   });
 
   it('does not serve the MCP host’s protected resource metadata, and answers unknown paths with the envelope', async () => {
