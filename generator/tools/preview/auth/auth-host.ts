@@ -107,6 +107,7 @@ export function createAuthHost({ model, registry, files, userId, limits: overrid
     perClient: new RateLimiter(limits.perClient),
     perAddress: new RateLimiter(limits.perAddress),
     maxBodyBytes: requirePreview(model).server.maxRequestBytes,
+    secret: requirePreview(model).server.tokenSecret,
   };
   const endpoints: Record<string, typeof tokenEndpoint> = {
     [AS.authorizationPath]: authorizeEndpoint,

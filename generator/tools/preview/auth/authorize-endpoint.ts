@@ -1,11 +1,13 @@
 // The authorization endpoint (RFC 6749 section 3.1, OAuth 2.1): the client and its redirect URI are checked first and
-// refused directly (never redirected to an unchecked URI); every later problem is redirected with `state`.
+// refused directly (never redirected to an unchecked URI); every later problem is redirected with `state`. A code goes
+// to a loopback redirect at once, to any other only after the consent page (consent.ts).
 import { OAuthError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { readLimitedBody } from '../http/read-body.js';
 import type { EndpointContext } from './endpoint-context.js';
 import { errorRedirect, oauthError, singleParams, tooLarge, tooManyRequests, type Params } from './oauth-answers.js';
-import { redirectUriMatches, redirectUriProblem } from './redirect-uris.js';
+import { approvalFits, consentPage } from './consent.js';
+import { isLoopbackRedirect, redirectUriMatches, redirectUriProblem } from './redirect-uris.js';
 
 /** RFC 7636 section 4.2: BASE64URL of a SHA-256 digest is 43 characters; the grammar allows 43 to 128. */
 const CODE_CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
@@ -48,13 +50,33 @@ export async function authorizeEndpoint(
     return refuse('invalid_request', 'code_challenge must be the BASE64URL SHA-256 of the code verifier (RFC 7636).');
   }
   try {
-    const code = context.provider.issueCode(client, {
+    const request = {
       scopes: (params.get('scope') ?? '').split(' '),
       codeChallenge: params.get('code_challenge')!,
       redirectUri,
       redirectUriGiven,
       resource: params.get('resource'),
-    });
+    };
+    const scopes = context.provider.grantFor(request);
+    if (!isLoopbackRedirect(redirectUri)) {
+      const decision = params.get('decision');
+      if (decision === undefined) {
+        return consentPage(context.secret, params.get, {
+          clientName: client.client_name ?? 'unnamed client',
+          host: new URL(redirectUri).host,
+          scopes,
+          user: context.provider.userId,
+        });
+      }
+      if (!approvalFits(context.secret, params.get, params.get('approval'))) {
+        return refuse(
+          'invalid_request',
+          'The approval is missing, expired or made for another request; authorize again.',
+        );
+      }
+      if (decision !== 'approve') return refuse('access_denied', 'The request was denied on the consent page.');
+    }
+    const code = context.provider.issueCode(client, request);
     const location = new URL(redirectUri);
     location.searchParams.set('code', code);
     if (state !== undefined) location.searchParams.set('state', state);

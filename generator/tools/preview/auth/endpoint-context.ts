@@ -9,4 +9,6 @@ export interface EndpointContext {
   /** Registrations and requests that name no registered client, charged to the caller's address. */
   perAddress: RateLimiter;
   maxBodyBytes: number;
+  /** Signs the approvals of the consent page. */
+  secret: string;
 }

@@ -61,13 +61,23 @@ export class PreviewOAuthProvider implements OAuthTokenVerifier {
     return this.codes.size;
   }
 
+  /** The preview user every authorization signs in as. */
+  get userId(): string {
+    return this.options.userId;
+  }
+
+  /** The scopes an authorization request would be granted; its scope or resource refused by an OAuth error. */
+  grantFor(request: Pick<AuthorizationRequest, 'scopes' | 'resource'>): string[] {
+    this.checkResource(request.resource);
+    return this.grantableScopes(request.scopes);
+  }
+
   /** A code for an approved authorization request; OAuth errors (scope, target, capacity) are thrown. */
   issueCode(client: OAuthClientInformationFull, request: AuthorizationRequest): string {
-    this.checkResource(request.resource);
     return this.codes.issue({
       clientId: client.client_id,
       userId: this.options.userId,
-      scopes: this.grantableScopes(request.scopes),
+      scopes: this.grantFor(request),
       codeChallenge: request.codeChallenge,
       redirectUri: request.redirectUri,
       redirectUriGiven: request.redirectUriGiven,

@@ -11,6 +11,9 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
 const isLoopback = (url: URL) => url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
 
+/** Whether a (registered, checked) redirect URI leads back to this machine. */
+export const isLoopbackRedirect = (uri: string): boolean => isLoopback(new URL(uri));
+
 /** Why a redirect URI cannot be registered, in words, or undefined when it can. */
 export function redirectUriProblem(uri: unknown): string | undefined {
   if (typeof uri !== 'string' || uri.length === 0) return 'is not a string';

@@ -60,6 +60,70 @@ export function authHostileSuite(get: GetPreview): void {
     }
   });
 
+  it('sends a code to a redirect URI off this machine only after a person approves it on a page naming the host', async () => {
+    const client = await register('none', ['https://evil.example/steal']);
+    const query = (extra: Record<string, string> = {}) =>
+      new URLSearchParams({
+        response_type: 'code',
+        client_id: client.client_id,
+        redirect_uri: 'https://evil.example/steal',
+        code_challenge: 'c'.repeat(43),
+        code_challenge_method: 'S256',
+        state: 's-1',
+        resource: endpointOf(get()),
+        ...extra,
+      });
+    const page = await auth(`/authorize?${query()}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('location')).toBeNull();
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const html = await page.text();
+    expect(html).toContain('evil.example');
+    expect(html).not.toMatch(/code=/);
+    const fields = Object.fromEntries(
+      [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
+        m[1]!,
+        m[2]!.replaceAll('&#x26;', '&'),
+      ]),
+    );
+    expect(fields.approval).toBeTruthy();
+    const answer = (form: Record<string, string>) =>
+      auth('/authorize', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(form),
+      });
+    const denied = new URL((await answer({ ...fields, decision: 'deny' })).headers.get('location')!);
+    expect(denied.searchParams.get('error')).toBe('access_denied');
+    expect(denied.searchParams.get('state')).toBe('s-1');
+    const forged = new URL(
+      (await answer({ ...fields, scope: 'svc.orders.read', decision: 'approve' })).headers.get('location')!,
+    );
+    expect(forged.searchParams.get('code')).toBeNull();
+    expect(forged.searchParams.get('error')).toBe('invalid_request');
+    const approved = new URL((await answer({ ...fields, decision: 'approve' })).headers.get('location')!);
+    expect(approved.origin + approved.pathname).toBe('https://evil.example/steal');
+    expect(approved.searchParams.get('code')).toBeTruthy();
+    expect(approved.searchParams.get('state')).toBe('s-1');
+  });
+
+  it('escapes what a client registered when it shows it on the consent page', async () => {
+    const response = await registerRaw({
+      redirect_uris: ['https://app.example/cb'],
+      token_endpoint_auth_method: 'none',
+      client_name: '<script>alert(1)</script>',
+    });
+    const client = (await response.json()) as { client_id: string };
+    const page = await auth(
+      `/authorize?${new URLSearchParams({ response_type: 'code', client_id: client.client_id, code_challenge: 'c'.repeat(43), code_challenge_method: 'S256' })}`,
+    );
+    const html = await page.text();
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&#x3C;script>');
+  });
+
   it('redirects only to a registered redirect URI matched exactly (a loopback one on any port)', async () => {
     const client = await register('none', ['https://app.example/cb', 'http://127.0.0.1:7777/cb']);
     for (const redirect of [
