@@ -7,7 +7,7 @@ import { NO_STORE } from '../http/headers.js';
 
 export interface BearerOptions {
   verifier: OAuthTokenVerifier;
-  /** The resource tokens must be bound to: `{mcp_url}/mcp`. */
+  /** The resource tokens must be bound to: `{mcp_url}/mcp`, as URL parsing writes it (compared with each token's). */
   resource: string;
   /** `{mcp_url}/.well-known/oauth-protected-resource`, the contract's address of the metadata. */
   resourceMetadataUrl: string;
@@ -63,7 +63,7 @@ export async function authenticate(request: Request, options: BearerOptions): Pr
   }
   // RFC 8707 and MCP authorization: the audience is the resource itself. URL parsing has already lower-cased the
   // scheme and host (which MCP asks servers to accept); a trailing slash, a fragment or another path is another resource.
-  if (!(auth.resource instanceof URL) || auth.resource.href !== new URL(options.resource).href) {
+  if (!(auth.resource instanceof URL) || auth.resource.href !== options.resource) {
     return {
       ok: false,
       response: unauthorized(options, 'invalid_token', `The token was not issued for ${options.resource}.`, true),

@@ -80,7 +80,7 @@ export function createMcpHost(options: McpHostOptions): McpHost {
   const bearer: BearerOptions = {
     // The preview provider's answer depends on the token and the clock only, so its acceptances can be remembered.
     verifier: options.verifier ?? rememberVerifiedTokens(createPreviewProvider(model)),
-    resource: mcpResourceUrl(model),
+    resource: new URL(mcpResourceUrl(model)).href,
     resourceMetadataUrl: `${model.addresses.mcp_url}${model.authentication.protectedResourceMetadataPath}`,
     scopes: model.authentication.scopes.map((s) => s.name),
   };
