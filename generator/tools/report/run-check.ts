@@ -126,8 +126,11 @@ function llmsSizes(head: PipelineResult, headTree: ArtifactTree, baseTree: Artif
 }
 
 function findingsOf(result: PipelineResult, headTree: ArtifactTree): Finding[] {
+  // A page's files come from its Markdown file (their registry entry names the resource line that lists the page).
+  const pageSource = new Map(result.model?.pages.map((p) => [p.id, p.source]));
   return result.diagnostics.list().map((m) => {
-    const source = headTree.get(m.file)?.entry?.source;
+    const entry = headTree.get(m.file)?.entry;
+    const source = (entry?.page ? pageSource.get(entry.page) : undefined) ?? entry?.source;
     return {
       severity: m.fatal ? 'error' : 'warning',
       stage: m.stage,

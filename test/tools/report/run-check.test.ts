@@ -102,6 +102,11 @@ describe('runCheck against a built folder', () => {
     expect(report.ok).toBe(false);
     const rules = report.findings.filter((f) => f.severity === 'error').map((f) => `${f.ruleId} ${f.file}`);
     expect(rules).toEqual(['unpublished-interface dist/docs.html', 'unpublished-interface dist/docs.md']);
+    // Each is tied to the content file the built file was made from, where its annotation goes.
+    expect(report.findings.map((f) => f.source?.file)).toEqual([
+      expect.stringMatching(/content\/pages\/docs\.md$/),
+      expect.stringMatching(/content\/pages\/docs\.md$/),
+    ]);
     expect(renderMarkdown(report)).toMatch(
       /❌ Check failed: 2 errors[\s\S]*`unpublished-interface` \(validate\) \| `dist\/docs.html`/,
     );
