@@ -7,23 +7,13 @@ import {
   PROJECT_ROOT,
 } from '../../build/files/project-paths.js';
 import { join } from 'node:path';
-import type { RequestListener } from 'node:http';
 import { bindHost, type BoundHost } from '../preview/http/listen.js';
 import { toNodeListener, type FetchHandler } from '../preview/http/fetch-handler.js';
 import type { Addresses, AddressName } from '../../model/types.js';
 import type { KindTable } from '../../build/registry/build-registry.js';
-import { essence } from '../audit/media-type.js';
 import { DevSession, type BuildOutcome, type GoodBuild } from './dev-session.js';
-import {
-  CLIENT_PATH,
-  CLIENT_SCRIPT,
-  EVENTS_PATH,
-  EventHub,
-  injectClient,
-  waitingPage,
-  type Problem,
-} from './live-reload.js';
-import { createPreviewHosts, type PreviewHosts } from './preview-hosts.js';
+import { CLIENT_PATH, CLIENT_SCRIPT, EVENTS_PATH, EventHub, waitingPage, type Problem } from './live-reload.js';
+import { createDevSite, createOtherHosts, type OtherHosts } from './preview-hosts.js';
 import { watchContent, type ContentWatcher } from './watch-content.js';
 import { ChangedFileWriter } from './write-changed.js';
 import { loadModel } from '../../build/project.js';
@@ -37,8 +27,11 @@ export interface DevServerOptions {
   ports?: Partial<Record<AddressName, number>>;
   /** Where the latest good build is kept on disk (only changed files are written); false: memory only. */
   outDir?: string | false;
-  /** The hosts served for a build (default: the preview server's); tests may serve the site alone. */
-  hosts?: (build: GoodBuild) => Partial<PreviewHosts> & { site: FetchHandler };
+  /**
+   * The hosts beside the site for a build (default: the preview server's pricing API, MCP host and authorization
+   * server); tests may serve the site alone. The site itself is always the runtime's, through the preview's site host.
+   */
+  otherHosts?: (build: GoodBuild) => OtherHosts;
   /** Where build outcomes are reported (the terminal, in the CLI). */
   report?: (outcome: BuildOutcome, state: DevReportState) => void;
   /** The render cache folder; the CLI uses the build's, so an edit renders only the pages it changed. */
@@ -90,8 +83,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     writer,
     cacheDir: options.cacheDir,
   });
-  const makeHosts = options.hosts ?? createPreviewHosts;
-  let served: { build: GoodBuild; hosts: Partial<PreviewHosts> & { site: FetchHandler } } | undefined;
+  const makeOtherHosts = options.otherHosts ?? createOtherHosts;
+  let served: { build: GoodBuild; site: FetchHandler; others: OtherHosts } | undefined;
   const hub = new EventHub(() => ({ build: served?.build.id ?? 0, problems: session.problems }));
 
   session.onBuild((outcome) => {
@@ -99,21 +92,22 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     if (outcome.ok && outcome.build !== served?.build) {
       try {
         const old = served;
+        const site = createDevSite(outcome.build);
         // Page bodies alone changed (the fast path and its completion keep the registry and the facts): the other
         // hosts stay as they are, their MCP sessions too.
-        if (outcome.phase !== 'full' && old?.hosts.withSite) {
-          served = { build: outcome.build, hosts: old.hosts.withSite(outcome.build) };
+        if (outcome.phase !== 'full' && old) {
+          served = { build: outcome.build, site, others: old.others };
         } else {
-          const hosts = makeHosts(outcome.build);
-          served = { build: outcome.build, hosts };
+          const others = makeOtherHosts(outcome.build);
+          served = { build: outcome.build, site, others };
           for (const [name, host] of [
-            ['api_url', hosts.api],
-            ['mcp_url', hosts.mcp],
-            ['auth_url', hosts.auth],
+            ['api_url', others.api],
+            ['mcp_url', others.mcp],
+            ['auth_url', others.auth],
           ] as const) {
-            if (host) bound.get(name)!.setListener(host as RequestListener);
+            if (host) bound.get(name)!.setListener(host);
           }
-          void old?.hosts.close?.();
+          void old?.others.close?.();
         }
       } catch (error) {
         // A host that refuses the build (e.g. metadata that disagrees with the server) is a problem to fix, like content.
@@ -129,6 +123,9 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     hub.broadcast();
   });
 
+  // Everything but dev's own two addresses (and the page shown before any build passed) is the runtime's answer, as
+  // `npm run preview` gives it; the pages differ only by the live-reload client in their bytes (ETag and length
+  // included), so a page of another build never matches a revalidation.
   const site: FetchHandler = async (request) => {
     const url = new URL(request.url);
     if (url.pathname === EVENTS_PATH) return hub.open();
@@ -144,23 +141,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
         headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
       });
     }
-    const readOnly = request.method === 'GET' || request.method === 'HEAD';
-    // Pages change under the same ETag-free URL from build to build: the browser must always ask again.
-    let forwarded = request;
-    if (readOnly) {
-      const headers = new Headers(request.headers);
-      headers.delete('if-none-match');
-      headers.delete('if-modified-since');
-      forwarded = new Request(request.url, { method: request.method, headers });
-    }
-    const response = await current.hosts.site(forwarded);
-    if (!readOnly || request.method === 'HEAD' || essence(response.headers.get('content-type')) !== 'text/html')
-      return response;
-    const headers = new Headers(response.headers);
-    headers.delete('content-length');
-    headers.delete('etag');
-    headers.set('cache-control', 'no-store');
-    return new Response(injectClient(await response.text(), current.build.id), { status: response.status, headers });
+    return current.site(request);
   };
   bound.get('base_url')!.setListener(toNodeListener(site, () => addresses.base_url));
 
@@ -176,7 +157,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       await watcher.close();
       await session.close();
       hub.close();
-      await served?.hosts.close?.();
+      await served?.others.close?.();
       await Promise.all([...bound.values()].map((b) => b.close()));
     },
   };

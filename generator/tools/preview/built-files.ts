@@ -45,7 +45,8 @@ export class BuiltFiles {
   }
 }
 
-function builtFile(entry: RegistryEntry, body: string | Uint8Array): BuiltFile {
+/** One file of a build: its bytes and their ETag. */
+export function builtFile(entry: RegistryEntry, body: string | Uint8Array): BuiltFile {
   const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : new Uint8Array(body);
   const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
   return { entry, bytes, etag };

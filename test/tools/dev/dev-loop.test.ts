@@ -4,8 +4,6 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDevServer, type DevServer } from '../../../generator/tools/dev/dev-server.js';
 import { CLIENT_PATH, EventHub, injectClient } from '../../../generator/tools/dev/live-reload.js';
-import { createSiteHost } from '../../../generator/tools/preview/site/site-host.js';
-import { builtFilesFromArtifacts } from '../../../generator/tools/preview/built-files.js';
 import { stubKinds } from '../../helpers/stub-kinds.js';
 import { copyContent, type TempContent } from '../../helpers/temp-content.js';
 
@@ -17,7 +15,7 @@ afterEach(async () => {
   server = content = undefined;
 });
 
-/** A dev server over the stub kinds, serving the site host alone (the other hosts need the real artifacts). */
+/** A dev server over the stub kinds, serving the site alone (the other hosts need the real artifacts). */
 async function start(edit?: (dir: string) => Promise<void>, refuse: () => boolean = () => false) {
   content = await copyContent('dev-loop-');
   if (edit) await edit(content.contentDir);
@@ -27,9 +25,10 @@ async function start(edit?: (dir: string) => Promise<void>, refuse: () => boolea
     kinds: stubKinds,
     ports: { base_url: 0, api_url: 0, mcp_url: 0, auth_url: 0 },
     outDir: join(content.root, 'out'),
-    hosts: ({ model, registry, artifacts }) => {
+    // The site alone: the other hosts need the real artifacts.
+    otherHosts: () => {
       if (refuse()) throw new Error('The authorization server metadata disagrees with the server.');
-      return { site: createSiteHost({ model, registry, files: builtFilesFromArtifacts(artifacts) }) };
+      return {};
     },
   });
   return { server, content };
@@ -49,8 +48,11 @@ describe('the dev server', () => {
     const page = await fetch(`${server.addresses.base_url}/docs`);
     const html = await page.text();
     expect(html).toContain(`<script src="${CLIENT_PATH}" data-dev-build="1"></script></body>`);
-    expect(page.headers.get('etag')).toBeNull();
-    expect(page.headers.get('cache-control')).toBe('no-store');
+    // The page as served, script included, is what its ETag and length describe.
+    expect(page.headers.get('content-length')).toBe(String(Buffer.byteLength(html)));
+    const etag = page.headers.get('etag')!;
+    const again = await fetch(`${server.addresses.base_url}/docs`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
     expect(await readFile(join(content.root, 'out', 'docs.html'), 'utf8')).not.toContain(CLIENT_PATH);
     expect(await (await fetch(`${server.addresses.base_url}/docs.md`)).text()).not.toContain(CLIENT_PATH);
     const script = await fetch(`${server.addresses.base_url}${CLIENT_PATH}`);
@@ -64,9 +66,17 @@ describe('the dev server', () => {
     const file = join(content.contentDir, 'pages', 'pricing.md');
     const original = await readFile(file, 'utf8');
 
+    const docs = await fetch(`${server.addresses.base_url}/docs`);
+    const etag = docs.headers.get('etag')!;
+
     let settled = nextBuild(server, () => server.session.current?.id === 2);
     await writeFile(file, `${original}\nA new pricing note.\n`);
     await settled;
+    // A page of the build before, revalidated, is sent again with this build's client: never a 304 that would keep
+    // an open page reloading into the build it came from.
+    const revalidated = await fetch(`${server.addresses.base_url}/docs`, { headers: { 'if-none-match': etag } });
+    expect(revalidated.status).toBe(200);
+    expect(await revalidated.text()).toContain('data-dev-build="2"');
     // The fast path serves the page at once; the folder is written when the background completion has passed.
     await server.session.idle();
     expect(await readFile(join(out, 'pricing.md'), 'utf8')).toContain('A new pricing note.');
@@ -130,21 +140,26 @@ describe('a build the preview hosts refuse', () => {
     const { server, content } = await start(undefined, () => refuse);
     const outcomes: string[] = [];
     server.session.onBuild((o) => outcomes.push(`${o.phase} ${o.ok ? 'ok' : 'failed'}`));
-    const file = join(content.contentDir, 'pages', 'pricing.md');
-    const original = await readFile(file, 'utf8');
+    // A fact changed: the whole build, whose hosts are made anew.
+    const errors = join(content.contentDir, 'errors.yaml');
+    const facts = await readFile(errors, 'utf8');
+    const page = join(content.contentDir, 'pages', 'pricing.md');
+    const original = await readFile(page, 'utf8');
 
     refuse = true;
     let settled = nextBuild(server, () => server.session.problems.length > 0);
-    await writeFile(file, `${original}\nRefused by a host.\n`);
+    await writeFile(errors, `${facts}\n# A comment the hosts are made again for.\n`);
+    await writeFile(page, `${original}\nRefused by a host.\n`);
     await settled;
     expect(server.session.problems).toEqual([
       expect.objectContaining({ file: '(preview server)', ruleId: 'dev-host-refused' }),
     ]);
+    expect(server.session.status.served.status).toBe('broken');
     expect(await (await fetch(`${server.addresses.base_url}/pricing.md`)).text()).not.toContain('Refused by a host.');
 
     refuse = false;
     settled = nextBuild(server, () => server.session.problems.length === 0);
-    await writeFile(file, `${original}\nServed once the host accepts it.\n`);
+    await writeFile(page, `${original}\nServed once the host accepts it.\n`);
     await settled;
     await server.session.idle();
     expect(outcomes.at(-1)).toBe('full ok');

@@ -10,8 +10,6 @@ import { applyPageEdits } from '../../../generator/tools/dev/page-edit.js';
 import { runPipeline } from '../../../generator/build/pipeline.js';
 import type { KindTable } from '../../../generator/build/registry/build-registry.js';
 import { kinds } from '../../../generator/build/kinds.js';
-import { createSiteHost } from '../../../generator/tools/preview/site/site-host.js';
-import { builtFilesFromArtifacts } from '../../../generator/tools/preview/built-files.js';
 import { stubKinds } from '../../helpers/stub-kinds.js';
 import { copyContent, type TempContent } from '../../helpers/temp-content.js';
 
@@ -173,9 +171,7 @@ describe('the background completion', () => {
       kinds: flagged,
       ports: { base_url: 0, api_url: 0, mcp_url: 0, auth_url: 0 },
       outDir: false,
-      hosts: ({ model, registry, artifacts }) => ({
-        site: createSiteHost({ model, registry, files: builtFilesFromArtifacts(artifacts) }),
-      }),
+      otherHosts: () => ({}),
     });
     const s = server;
     const outcomes: BuildOutcome[] = [];
