@@ -1,6 +1,8 @@
 // The shape every preview host written against the Fetch standard has, and how Node's HTTP server calls it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { apiErrorResponse } from '../../../runtime/api-error.js';
+import { NO_STORE } from './headers.js';
 
 /** What the socket knows of a request and the Request does not carry. */
 export interface RequestInfo {
@@ -16,12 +18,22 @@ export type FetchHandler = (request: Request, info?: RequestInfo) => Promise<Res
  * raw request target, never from the Host header (which the handler still sees, to check it).
  */
 export function toNodeListener(handler: FetchHandler, origin: () => string) {
+  const logged = new Set<string>();
   return (req: IncomingMessage, res: ServerResponse): void => {
-    void serve(handler, origin(), req, res);
+    void serve(handler, origin(), req, res, logged);
   };
 }
 
-async function serve(handler: FetchHandler, origin: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** Kinds of unexpected failure logged by one listener at most: a failure every request repeats is logged once. */
+const LOGGED_FAILURES = 100;
+
+async function serve(
+  handler: FetchHandler,
+  origin: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  logged: Set<string>,
+): Promise<void> {
   let request: Request;
   try {
     request = toRequest(origin, req, res, await smallBody(req));
@@ -33,10 +45,21 @@ async function serve(handler: FetchHandler, origin: string, req: IncomingMessage
   try {
     response = await handler(request, { address: req.socket.remoteAddress });
   } catch (error) {
-    process.stderr.write(`preview: unexpected failure on ${req.method} ${req.url}: ${String(error)}\n`);
-    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end('Internal error of the preview server.\n');
-    return;
+    const failure = String(error).slice(0, 300);
+    if (!logged.has(failure) && logged.size < LOGGED_FAILURES) {
+      logged.add(failure);
+      process.stderr.write(
+        `preview: unexpected failure (each kind logged once), first on ${req.method} ${req.url}: ${failure}\n`,
+      );
+    }
+    // The failure's words stay in the log: the answer is the contract's envelope.
+    response = apiErrorResponse(
+      500,
+      'internal_error',
+      'Internal error of the preview server.',
+      'Retry; if it persists, report the request that caused it.',
+      { 'cache-control': NO_STORE },
+    );
   }
   await writeResponse(response, req, res);
 }
