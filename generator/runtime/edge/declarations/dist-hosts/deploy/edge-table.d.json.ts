@@ -1,6 +1,6 @@
 // The type of dist-hosts/deploy/edge-table.json, which the edge functions import and `npm run build` writes: declared
 // here (tsconfig `rootDirs`) so that the functions type-check in a clone that has not been built yet.
-import type { EdgeTable } from '../../../table.js';
+import type { ServingTable } from '../../../../site/table.js';
 
-declare const table: EdgeTable;
+declare const table: ServingTable;
 export default table;
