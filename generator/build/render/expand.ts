@@ -31,8 +31,8 @@ export function expandPage(input: ExpandInput): Root {
 
   checkTitleHeading(tree, report);
   expandDirectives(tree, page, { model, registry, page, fill, fail: () => undefined }, report);
-  fillPlaceholders(tree, model, report);
-  linkifyGenerated(tree);
+  const filled = fillPlaceholders(tree, model, report);
+  linkifyAddresses(tree, filled);
   checkSiteLinks(tree, page, registry, report);
   tree.children.unshift(heading(1, page.title));
   return tree;
@@ -129,8 +129,12 @@ function expandOne(
   return handler.expand(attributes, context);
 }
 
-/** Fills {base_url} and its siblings in the editor's text and links; any other {name} is a mistake. */
-function fillPlaceholders(tree: Root, model: Model, report: Report): void {
+/**
+ * Fills {base_url} and its siblings in the editor's text and links; any other {name} is a mistake. Returns the text
+ * nodes an address was filled into.
+ */
+function fillPlaceholders(tree: Root, model: Model, report: Report): Set<Nodes> {
+  const filled = new Set<Nodes>();
   const known = new Set(Object.keys(model.addresses));
   const fix = `Use one of ${[...known].map((k) => `{${k}}`).join(', ')}.`;
   const checkAndFill = (node: Nodes, value: string, strict: boolean): string => {
@@ -153,9 +157,12 @@ function fillPlaceholders(tree: Root, model: Model, report: Report): void {
   };
   walk(tree, (node) => {
     switch (node.type) {
-      case 'text':
-        node.value = checkAndFill(node, node.value, true);
+      case 'text': {
+        const value = checkAndFill(node, node.value, true);
+        if (value !== node.value) filled.add(node);
+        node.value = value;
         break;
+      }
       // Code may hold braces of its own (templates, JSON): only known placeholders are filled there.
       case 'inlineCode':
       case 'code':
@@ -169,6 +176,7 @@ function fillPlaceholders(tree: Root, model: Model, report: Report): void {
         break;
     }
   });
+  return filled;
 }
 
 /** micromark percent-encodes braces in destinations; placeholders are written with plain braces. */
@@ -199,17 +207,20 @@ function checkSiteLinks(tree: Root, page: Page, registry: Registry, report: Repo
 const URL_IN_TEXT = /https?:\/\/[^\s<>()`]+[^\s<>()`.,;:!?'"]/g;
 
 /**
- * Addresses inside the model's sentences become links: readers can follow them, and the Markdown writer would
- * otherwise escape them ("https\://") to stop GFM from autolinking. The editor's own URLs are already links.
+ * Addresses inside the model's sentences, and those filled into the editor's prose ("at {base_url}"), become links:
+ * readers can follow them, and the Markdown writer would otherwise escape them ("https\://") to stop GFM from
+ * autolinking. The editor's own written-out URLs are already links (GFM autolinks them as it parses).
  */
-function linkifyGenerated(tree: Root): void {
+function linkifyAddresses(tree: Root, filled: Set<Nodes>): void {
   walk(tree, (node, index, parent) => {
-    if (node.type !== 'text' || node.position || !parent || index === undefined || parent.type === 'link') return;
+    if (node.type !== 'text' || !parent || index === undefined || parent.type === 'link') return;
+    if (node.position && !filled.has(node)) return;
     const parts: PhrasingContent[] = [];
     let last = 0;
     for (const match of node.value.matchAll(URL_IN_TEXT)) {
       if (match.index > last) parts.push({ type: 'text', value: node.value.slice(last, match.index) });
-      parts.push({ type: 'link', url: match[0], children: [{ type: 'text', value: match[0] }] });
+      // The link keeps the text's place, so that a filled address that reaches nothing is reported where it was written.
+      parts.push({ type: 'link', url: match[0], children: [{ type: 'text', value: match[0] }], position: node.position });
       last = match.index + match[0].length;
     }
     if (parts.length === 0) return;

@@ -119,9 +119,9 @@ describe('placeholders', () => {
     const { tree, diagnostics } = expand('Endpoint {mcp_url}/mcp, see [auth]({base_url}/auth.md).\n');
     expect(diagnostics.list()).toEqual([]);
     expect(textOf(tree)).toContain(`Endpoint ${model.addresses.mcp_url}/mcp`);
-    const link = (tree.children[1] as { children: { type: string; url?: string }[] }).children.find(
-      (n) => n.type === 'link',
-    );
+    const link = (
+      tree.children[1] as { children: { type: string; url?: string; children?: { value?: string }[] }[] }
+    ).children.find((n) => n.type === 'link' && n.children?.[0]?.value === 'auth');
     expect(link?.url).toBe(`${model.addresses.base_url}/auth.md`);
   });
 

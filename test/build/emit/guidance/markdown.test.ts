@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { pageParser } from '../../../../generator/build/render/processor.js';
 import { emitMarkdown } from '../../../../generator/build/emit/guidance/markdown.js';
 import { emitHtmlPage } from '../../../../generator/build/emit/guidance/html-page.js';
-import { loadShipped, type Loaded } from '../../../helpers/pages.js';
+import { join } from 'node:path';
+import { runPipeline } from '../../../../generator/build/pipeline.js';
+import { copyContent, editFile, loadShipped, type Loaded } from '../../../helpers/pages.js';
 
 let loaded: Loaded;
 beforeAll(async () => {
@@ -56,4 +58,29 @@ describe('markdown', () => {
       expect(String(emitMarkdown(entry, loaded.context()))).not.toMatch(/https?\\:/);
     }
   });
+});
+
+describe('an address placeholder in prose', () => {
+  it('is written as a plain address in the twin and llms-full.txt, never escaped (`http\\://`)', async () => {
+    const temp = await copyContent();
+    try {
+      await editFile(join(temp.contentDir, 'pages', 'help.md'), (text) =>
+        text.replace('Answers to the questions', 'The site lives at {base_url} for everyone. Answers to the questions'),
+      );
+      const result = await runPipeline({ env: 'preview', contentDir: temp.contentDir });
+      expect(result.diagnostics.list().filter((m) => m.severity === 'error')).toEqual([]);
+      const base = result.model!.addresses.base_url;
+      const twin = String(result.artifacts!.byPath('/help.md', 'site')!.body);
+      const full = String(result.artifacts!.byPath('/llms-full.txt', 'site')!.body);
+      for (const text of [twin, full]) {
+        expect(text).toContain('The site lives at');
+        expect(text).not.toMatch(/https?\\:/);
+        // A link to the address (GFM's autolink or the written-out form), never the escaped text.
+        const at = base.replace(/[.:/]/g, '\\$&');
+        expect(text).toMatch(new RegExp(`The site lives at (<${at}/?>|\\[${at}\\]\\(${at}/?\\)) for everyone`));
+      }
+    } finally {
+      await temp.cleanup();
+    }
+  }, 60_000);
 });
