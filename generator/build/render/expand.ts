@@ -220,7 +220,12 @@ function linkifyAddresses(tree: Root, filled: Set<Nodes>): void {
     for (const match of node.value.matchAll(URL_IN_TEXT)) {
       if (match.index > last) parts.push({ type: 'text', value: node.value.slice(last, match.index) });
       // The link keeps the text's place, so that a filled address that reaches nothing is reported where it was written.
-      parts.push({ type: 'link', url: match[0], children: [{ type: 'text', value: match[0] }], position: node.position });
+      parts.push({
+        type: 'link',
+        url: match[0],
+        children: [{ type: 'text', value: match[0] }],
+        position: node.position,
+      });
       last = match.index + match[0].length;
     }
     if (parts.length === 0) return;

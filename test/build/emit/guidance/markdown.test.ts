@@ -68,7 +68,7 @@ describe('an address placeholder in prose', () => {
         text.replace('Answers to the questions', 'The site lives at {base_url} for everyone. Answers to the questions'),
       );
       const result = await runPipeline({ env: 'preview', contentDir: temp.contentDir });
-      expect(result.diagnostics.list().filter((m) => m.severity === 'error')).toEqual([]);
+      expect(result.diagnostics.list().filter((m) => m.fatal)).toEqual([]);
       const base = result.model!.addresses.base_url;
       const twin = String(result.artifacts!.byPath('/help.md', 'site')!.body);
       const full = String(result.artifacts!.byPath('/llms-full.txt', 'site')!.body);
