@@ -15,4 +15,10 @@ export async function answerSiteRequest(request: Request, table: ServingTable, r
 export { decide, EVENT_STREAM, isMcpClientRequest, MCP_CLIENT_METHODS, requestPath, type Decision } from './decide.js';
 export { fileResponse, matchesEtag, respond, type Asset, type AssetReader } from './respond.js';
 export { METHOD_NOT_ALLOWED, notAnMcpEndpointError, notFoundError } from './errors.js';
-export { SERVING_TABLE_VERSION, type NegotiatedPage, type ServingTable, type TableFile } from './table.js';
+export {
+  SERVING_TABLE_VERSION,
+  type NegotiatedPage,
+  type PageRule,
+  type ServingTable,
+  type TableFile,
+} from './table.js';

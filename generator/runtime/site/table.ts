@@ -5,7 +5,7 @@ import type { TiePreference } from '../negotiation/choose.js';
 import type { PageContextData } from '../query-routes/types.js';
 
 /** Bumped when the shape changes, so that a stale bundle fails loudly instead of answering wrongly. */
-export const SERVING_TABLE_VERSION = 3;
+export const SERVING_TABLE_VERSION = 4;
 
 /** A file the site serves at a path, with every header it is served with. */
 export interface TableFile {
@@ -50,4 +50,25 @@ export interface ServingTable {
    * handler needs no fetch). A file without one is read as a static file of the site.
    */
   bodies?: Record<string, { body: string; etag: string }>;
+  /**
+   * The edge table's rule for the pages it does not list, so that its size does not grow with the site: a page's twin
+   * is found from the page's path, and the page is known to negotiate when the twin is a file of the site.
+   */
+  pageRule?: PageRule;
+  /** The path patterns a platform runs the edge handler on (exact paths and folder splats: `/help/*`). */
+  runsOn?: string[];
+}
+
+/** How the edge handler knows a page it does not list: by its twin's path, read from the site's files. */
+export interface PageRule {
+  /** What a page's path takes to name its twin ("/mcp" → "/mcp.md"). */
+  twinSuffix: string;
+  /** The twin of "/" ("/index.md"). */
+  homeTwin: string;
+  /** Every such page's headers, as far as the handler answers for it (OPTIONS, 405): the page's Link is the CDN's. */
+  page: HeaderList;
+  /** Every such twin's headers. */
+  twin: HeaderList;
+  /** Paths the rule does not apply to: a file at the twin's path that is no page's twin. */
+  except: string[];
 }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build as bundle, type Plugin } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { PROJECT_ROOT } from '../../../generator/build/files/project-paths.js';
 import { bundleNetlifyHandler } from '../../../generator/tools/cli/edge-bundle.js';
 import { answerEdgeRequest } from '../../../generator/runtime/edge/handler.js';
@@ -65,23 +65,67 @@ describe('the shared edge handler', () => {
       noAsset,
     );
     expect(post?.status).toBe(405);
+    // A path it does not list might be a page: it looks for the twin, finds none, and passes the request on.
+    const asked: string[] = [];
+    const none = async (url: URL) => {
+      asked.push(url.pathname);
+      return new Response('Not found', { status: 404 });
+    };
     expect(
-      await answerEdgeRequest(new Request(`${ORIGIN}/openapi.json`, { method: 'POST', body: '{}' }), table, noAsset),
+      await answerEdgeRequest(new Request(`${ORIGIN}/openapi.json`, { method: 'POST', body: '{}' }), table, none),
     ).toBeUndefined();
+    expect(asked).toEqual(['/openapi.json.md']);
   });
 
-  it('carries the twins and the agent-mode view in its table, and no other body', () => {
-    const carried = [...table.negotiation.pages.map((p) => p.twin), table.agentMode!.file].sort();
-    expect(Object.keys(table.bodies ?? {}).sort()).toEqual(carried);
-    expect(table.files.map((f) => f.path)).toEqual(expect.arrayContaining([...carried, '/mcp', '/mcp/llms.txt']));
-    expect(table.files.map((f) => f.path)).not.toContain('/openapi.json');
+  it('carries no body and lists no page that follows the rule: its size does not grow with the site', () => {
+    expect(table.bodies).toBeUndefined();
+    expect(table.negotiation.pages).toEqual([]);
+    // Markdown files that are no page's twin (/auth.md) are exceptions to the rule, listed by their page-like path.
+    const twins = new Set(build.registry.ofKind('html-page').flatMap((e) => (e.twin ? [e.twin] : [])));
+    const standalone = build.registry
+      .of('site')
+      .filter((e) => e.path.endsWith('.md') && !twins.has(e.path))
+      .map((e) => e.path.slice(0, -'.md'.length));
+    expect(table.pageRule).toMatchObject({ twinSuffix: '.md', homeTwin: '/index.md' });
+    expect([...table.pageRule!.except].sort()).toEqual(standalone.sort());
+    // The files at the fixed addresses it runs on (guides that are not MCP endpoints), and nothing else.
+    expect(table.files.map((f) => f.path).sort()).toEqual(
+      [...new Set(table.mcp.notEndpoints.map((n) => n.path))].filter((p) => build.registry.get(p)).sort(),
+    );
+  });
+
+  it('knows a page it does not list by its twin, read from the CDN only when the request prefers the twin', async () => {
+    const asked: string[] = [];
+    const twin = async (url: URL) => {
+      asked.push(url.pathname);
+      return url.pathname === '/help/connect-mcp-client.md'
+        ? new Response('# Connect', { headers: { etag: '"t1"' } })
+        : new Response('Not found', { status: 404 });
+    };
+    const page = `${ORIGIN}/help/connect-mcp-client`;
+    expect(await answerEdgeRequest(new Request(page, { headers: { accept: 'text/html' } }), table, twin)).toBe(
+      undefined,
+    );
+    expect(asked).toEqual([]);
+    const markdown = (await answerEdgeRequest(
+      new Request(page, { headers: { accept: 'text/markdown' } }),
+      table,
+      twin,
+    ))!;
+    expect([markdown.status, markdown.headers.get('content-type'), await markdown.text()]).toEqual([
+      200,
+      table.pageRule!.twin.find(([n]) => n === 'Content-Type')![1],
+      '# Connect',
+    ]);
+    expect(asked).toEqual(['/help/connect-mcp-client.md']);
   });
 
   it('answers HEAD on a query route without a body', async () => {
+    const agentMode = async () => new Response('{"mode":"agent"}', { headers: { etag: '"a1"' } });
     const response = (await answerEdgeRequest(
       new Request(`${ORIGIN}/?mode=agent`, { method: 'HEAD' }),
       table,
-      noAsset,
+      agentMode,
     ))!;
     expect(response.status).toBe(200);
     expect((await response.arrayBuffer()).byteLength).toBe(0);
@@ -170,7 +214,16 @@ describe('netlify/edge-functions/agent-interface.ts, bundled', () => {
     expect(code).toMatch(/export\s*\{[^}]*netlifyEdgeFunction/);
   });
 
-  it('answers the agent-mode route and hands the rest to Netlify', async () => {
+  it('answers the agent-mode route (its file fetched from the site) and hands the rest to Netlify', async () => {
+    const agentMode = build.artifacts.text(build.artifacts.get('site', '_agent/agent-mode.json')!);
+    vi.stubGlobal('fetch', async (url: URL) =>
+      new URL(url).pathname === '/_agent/agent-mode.json'
+        ? new Response(agentMode)
+        : new Response('Not found', { status: 404 }),
+    );
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
     const mod = await load('netlify/edge-functions/agent-interface.ts');
     const handler = mod.default as (r: Request, c: { next(): Promise<Response> }) => Promise<Response>;
     const paths = (mod.config as { path: string[] }).path;

@@ -7,6 +7,17 @@ import { parseHeadersFile, type Dialect } from './cdn-config-parsers.js';
 import { staticLayer } from './cdn-simulator.js';
 import type { TestBuild } from './fixture.js';
 
+/** A path pattern of either platform's function routes: `*` matches anything, the rest is literal. */
+const matches = (patterns: string[], path: string) =>
+  patterns.some((p) =>
+    new RegExp(
+      `^${p
+        .split('*')
+        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+    ).test(path),
+  );
+
 /** The CDN of one platform serving a build, with the edge table given (the build's own, or one changed by a test). */
 export function serveWith(build: TestBuild, table: ServingTable, dialect: Dialect): (r: Request) => Promise<Response> {
   const rules = parseHeadersFile(build.artifacts.text(build.artifacts.get('site', '_headers')!), dialect);
@@ -16,23 +27,14 @@ export function serveWith(build: TestBuild, table: ServingTable, dialect: Dialec
   if (dialect === 'netlify') {
     // Netlify runs the function only on the paths of its `config`; the rest go straight to the files.
     const edge = netlifyEdgeFunction(table, fetchAsset);
-    const paths = new Set(netlifyEdgeConfig(table).path);
-    return (r) => (paths.has(new URL(r.url).pathname) ? edge(r, { next: () => files(r) }) : files(r));
+    const paths = netlifyEdgeConfig(table).path;
+    return (r) => (matches(paths, new URL(r.url).pathname) ? edge(r, { next: () => files(r) }) : files(r));
   }
   // Cloudflare runs the function only on the paths `_routes.json` includes; the rest go straight to the files.
   const routes = JSON.parse(build.artifacts.text(build.artifacts.get('site', '_routes.json')!)) as {
     include: string[];
     exclude: string[];
   };
-  const matches = (patterns: string[], path: string) =>
-    patterns.some((p) =>
-      new RegExp(
-        `^${p
-          .split('*')
-          .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-          .join('.*')}$`,
-      ).test(path),
-    );
   const pages = cloudflarePagesFunction(table);
   return (r) => {
     const path = new URL(r.url).pathname;

@@ -1,40 +1,87 @@
-// The edge table the Netlify and Cloudflare handlers are bundled with: the serving table's part they answer (the
-// twins, the query routes, the addresses that are not MCP endpoints), with the bodies they send carried along. Written
-// outside dist/ so that it is never uploaded as content.
-import { createHash } from 'node:crypto';
-import { answeredPaths } from '../../../runtime/edge/handler.js';
-import type { ServingTable } from '../../../runtime/site/table.js';
-import type { ArtifactSet, Emitter } from '../../registry/types.js';
-import type { ServingPlan } from './serving-plan.js';
+// The edge table the Netlify and Cloudflare handlers are bundled with: the serving table's part they answer, of a size
+// that does not grow with the site (the routes, the addresses that are not MCP endpoints, a rule that finds any page's
+// twin by path, the path patterns they run on). Written outside dist/ so that it is never uploaded as content.
+import type { HeaderList } from '../../../runtime/headers.js';
+import type { PageRule, ServingTable } from '../../../runtime/site/table.js';
+import type { Emitter } from '../../registry/types.js';
+import { functionRoutes } from './routes-file.js';
 import { servingOf } from './serving-table.js';
 
-export const emitEdgeTable: Emitter = (_entry, context) => {
-  const { plan, table } = servingOf(context);
-  return `${JSON.stringify(edgeTable(table, plan, context.artifacts))}\n`;
-};
+export const emitEdgeTable: Emitter = (_entry, context) => `${JSON.stringify(edgeTable(servingOf(context).table))}\n`;
 
 /**
- * The handlers answer a twin at its page's address and the agent-mode view themselves; every other file is the CDN's.
- * The table lists those files and the ones at the addresses the handlers run on (pages, the guides that are not MCP
- * endpoints), whose requests they hand on to the CDN.
- * Their bodies ride in the table (a page context is fetched from the CDN, one file per request), so a handler answers
- * them without a request to its own site; the runtime reads a body missing from the table as a static file, so the
- * table can stop carrying them without a change to the handlers.
+ * The handlers read every body they send from the CDN (a twin, the agent-mode view, a page's context), and know a page
+ * by its twin's path: the table lists only what the rule cannot say (a page whose twin is elsewhere or whose headers
+ * differ from the others', a file at a twin's path that is no page's twin) and the files at the fixed addresses they
+ * run on (a guide that is not an MCP endpoint), so that they know a file there from an unknown path.
  */
-export function edgeTable(whole: ServingTable, plan: ServingPlan, artifacts: ArtifactSet): ServingTable {
-  const carried = new Set([
-    ...whole.negotiation.pages.map((p) => p.twin),
-    ...(whole.agentMode ? [whole.agentMode.file] : []),
+export function edgeTable(whole: ServingTable): ServingTable {
+  const headersOf = new Map(whole.files.map((f) => [f.path, f.headers]));
+  const rule = pageRule(whole, headersOf);
+  const follows = (page: { path: string; twin: string }) =>
+    rule !== undefined &&
+    page.twin === twinOf(rule, page.path) &&
+    same(withoutLink(headersOf.get(page.path) ?? []), rule.page) &&
+    same(headersOf.get(page.twin) ?? [], rule.twin);
+  const listedPages = whole.negotiation.pages.filter((p) => !follows(p));
+  const fixed = new Set([
+    ...whole.mcp.notEndpoints.map((n) => n.path),
+    ...listedPages.flatMap((p) => [p.path, p.twin]),
   ]);
-  const bodies: NonNullable<ServingTable['bodies']> = {};
-  for (const file of plan.files) {
-    if (!carried.has(file.path)) continue;
-    const artifact = artifacts.get('site', file.file);
-    if (!artifact) throw new Error(`${file.file} was not emitted`);
-    const body = artifacts.text(artifact);
-    bodies[file.path] = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+  const { include, fits } = functionRoutes(whole);
+  return {
+    ...whole,
+    bodies: undefined,
+    files: whole.files.filter((f) => fixed.has(f.path)),
+    negotiation: { ...whole.negotiation, pages: listedPages },
+    ...(rule ? { pageRule: rule } : {}),
+    runsOn: fits ? include : ['/*'],
+  };
+}
+
+function twinOf(rule: Pick<PageRule, 'homeTwin' | 'twinSuffix'>, path: string): string {
+  return path === '/' ? rule.homeTwin : `${path}${rule.twinSuffix}`;
+}
+
+/**
+ * The rule most pages follow: the suffix their twins add to their path, and the headers most pages (their own Link
+ * aside) and most twins share. Undefined when no page has a twin.
+ */
+function pageRule(whole: ServingTable, headersOf: Map<string, HeaderList>): PageRule | undefined {
+  const pages = whole.negotiation.pages;
+  const suffix = mostCommon(
+    pages.filter((p) => p.path !== '/' && p.twin.startsWith(p.path)).map((p) => p.twin.slice(p.path.length)),
+  );
+  if (suffix === undefined) return undefined;
+  const home = pages.find((p) => p.path === '/')?.twin ?? `/index${suffix}`;
+  const page = mostCommonList(pages.map((p) => withoutLink(headersOf.get(p.path) ?? [])));
+  const twin = mostCommonList(pages.map((p) => headersOf.get(p.twin) ?? []));
+  if (!page || !twin) return undefined;
+  // A file at the path a page's twin would have that is not that page's twin: the rule must not read it as one.
+  const twinOfPage = new Map(pages.map((p) => [p.path, p.twin]));
+  const except: string[] = [];
+  for (const file of whole.files) {
+    const path = file.path === home ? '/' : file.path.endsWith(suffix) ? file.path.slice(0, -suffix.length) : undefined;
+    if (path !== undefined && twinOfPage.get(path) !== file.path) except.push(path);
   }
-  // The files at the addresses the handlers run on, so that they know a file there from an unknown path.
-  const answered = new Set(answeredPaths(whole));
-  return { ...whole, files: whole.files.filter((f) => carried.has(f.path) || answered.has(f.path)), bodies };
+  return { twinSuffix: suffix, homeTwin: home, page, twin, except };
+}
+
+function withoutLink(headers: HeaderList): HeaderList {
+  return headers.filter(([name]) => name.toLowerCase() !== 'link');
+}
+
+function same(a: HeaderList, b: HeaderList): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function mostCommon(values: string[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+function mostCommonList(lists: HeaderList[]): HeaderList | undefined {
+  const key = mostCommon(lists.map((l) => JSON.stringify(l)));
+  return key === undefined ? undefined : (JSON.parse(key) as HeaderList);
 }

@@ -6,6 +6,7 @@ import { CLOUDFLARE_ROUTES_MAX_RULE_LENGTH, CLOUDFLARE_ROUTES_MAX_RULES } from '
 import { folderOf } from './header-rules.js';
 import { answeredPaths } from '../../../runtime/edge/handler.js';
 import { servingOf } from './serving-table.js';
+import type { ServingTable } from '../../../runtime/site/table.js';
 
 export interface RoutesFile {
   version: 1;
@@ -15,11 +16,7 @@ export interface RoutesFile {
 
 export const emitRoutesFile: Emitter = (entry, context) => {
   const { diagnostics } = context;
-  const include = routeRules(answeredPaths(servingOf(context).table));
-  const fits =
-    include.length > 0 &&
-    include.length <= CLOUDFLARE_ROUTES_MAX_RULES &&
-    include.every((r) => r.length <= CLOUDFLARE_ROUTES_MAX_RULE_LENGTH);
+  const { include, fits } = functionRoutes(servingOf(context).table);
   if (!fits) {
     // Still correct, only costlier: the function sees every request and hands static ones on.
     diagnostics.warn('emit', {
@@ -32,6 +29,19 @@ export const emitRoutesFile: Emitter = (entry, context) => {
   const routes: RoutesFile = { version: 1, include: fits ? include : ['/*'], exclude: [] };
   return `${JSON.stringify(routes, null, 2)}\n`;
 };
+
+/**
+ * The path patterns the edge handler runs on, for both platforms (`_routes.json`, Netlify's function `config`): the
+ * runtime's answered paths, large folders folded; `fits` false when even folded they pass Cloudflare's limits.
+ */
+export function functionRoutes(table: ServingTable): { include: string[]; fits: boolean } {
+  const include = routeRules(answeredPaths(table));
+  const fits =
+    include.length > 0 &&
+    include.length <= CLOUDFLARE_ROUTES_MAX_RULES &&
+    include.every((r) => r.length <= CLOUDFLARE_ROUTES_MAX_RULE_LENGTH);
+  return { include, fits };
+}
 
 /**
  * The paths as rules, folding the folders with the most paths into `/folder/*` until they fit. A folded folder also
