@@ -1,4 +1,5 @@
 // The one typed model of the content set: everything downstream reads this, never the content files.
+import type { DeployPlan, DeployPlatform } from './deploy-targets.js';
 import type { Preview } from './preview.js';
 
 /** The contract's four address placeholders. */
@@ -162,6 +163,14 @@ export interface Publication {
 }
 
 /** How a page's address chooses between its HTML and its Markdown twin (content/discovery-resources.yaml). */
+/** A deployment target the content names (`deployTargets`): its platform's documented limits hold the build's output. */
+export interface DeployTarget {
+  platform: DeployPlatform;
+  /** The plan whose limits apply; a target that names none is held to the free plan's. */
+  plan?: DeployPlan;
+  source: SourcePlace;
+}
+
 export interface PageNegotiation {
   /** What is sent when a request's Accept header ranks both equally. */
   onTie: 'text/markdown' | 'text/html';
@@ -241,6 +250,8 @@ export interface Model {
   notShown: NotShown[];
   publication: Publication;
   pageNegotiation: PageNegotiation;
+  /** Where the site is deployed: the targets whose documented limits the build holds its output to (none: reported only). */
+  deployTargets: DeployTarget[];
   pages: Page[];
   /** The public page route families (content/public-pages.yaml); absent when the content set has none. */
   publicPages?: PublicPages;

@@ -1,4 +1,5 @@
 // Turns the checked content documents into the typed model, and checks the facts against each other.
+import type { DeployTarget } from '../../model/types.js';
 import type { Diagnostics } from '../messages/diagnostics.js';
 import type {
   Authentication,
@@ -118,6 +119,9 @@ export function assembleModel(input: AssembleInput, diagnostics: Diagnostics): M
     notShown: get<NotShown[]>('notShown'),
     publication: get<Publication>('publication'),
     pageNegotiation: get<PageNegotiation>('pageNegotiation'),
+    deployTargets: facts.has('deployTargets')
+      ? get<Omit<DeployTarget, 'source'>[]>('deployTargets').map((t, i) => ({ ...t, source: at('deployTargets', i) }))
+      : [],
     pages: orderPages(input.pages),
     ...(facts.has('publicPages') ? { publicPages: readPublicPages(get('publicPages'), at) } : {}),
     staticFiles: input.staticFiles,

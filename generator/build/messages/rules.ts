@@ -1003,6 +1003,70 @@ export const RULES = {
     example: 'Thousands of pages with Markdown twins.',
   },
 
+  'deploy-too-many-files': {
+    area: 'cdn',
+    title: 'More files than a deployment target takes',
+    what: 'A target named in `deployTargets` (content/discovery-resources.yaml) takes at most so many files per deployment (Cloudflare Pages: 20,000 on the Free plan, 100,000 on a paid plan); a deploy over it fails.',
+    fix: 'Publish fewer pages, name the paid plan, or deploy to a target that takes more files (Netlify, nginx).',
+    example: '12,000 pages, each with its Markdown twin, for Cloudflare Pages on the Free plan.',
+  },
+  'deploy-file-too-large': {
+    area: 'cdn',
+    title: 'A file larger than a deployment target takes',
+    what: 'Cloudflare Pages serves no file over 25 MiB; the deploy fails.',
+    fix: 'Split the file, or serve it from elsewhere.',
+    example: 'A 30 MiB static file in content/static/.',
+  },
+  'deploy-function-too-large': {
+    area: 'cdn',
+    title: 'An edge function bundle over a target’s limit',
+    what: 'The edge function (the runtime and the edge table) is limited after compression: Netlify 20 MB, Cloudflare 3 MB (Free) or 10 MB (Paid). The edge table does not grow with the pages, so only many exceptions to its twin rule can pass it.',
+    fix: 'Fewer addresses that are not MCP endpoints or pages whose twin breaks the rule, or a paid plan.',
+    example: 'Thousands of Markdown files that are no page’s twin, each an exception the table lists.',
+  },
+  'deploy-routes-too-many': {
+    area: 'cdn',
+    title: 'More _routes.json rules than Cloudflare reads',
+    what: 'Cloudflare Pages refuses a _routes.json of more than 100 include and exclude rules.',
+    fix: 'Put negotiated pages into section folders: a folder is one `/folder/*` rule.',
+    example: '150 top-level pages with Markdown twins.',
+  },
+  'deploy-routes-rule-too-long': {
+    area: 'cdn',
+    title: 'A _routes.json rule over 100 characters',
+    what: 'Cloudflare Pages refuses a _routes.json rule longer than 100 characters.',
+    fix: 'Shorten the path of the page or address the rule names.',
+    example: 'A page at a 120-character path.',
+  },
+  'deploy-redirects-too-many-static': {
+    area: 'cdn',
+    title: 'More static redirects than a target takes',
+    what: 'Cloudflare Pages takes 2,000 static redirects; Netlify recommends wildcards from 10,000 (a warning).',
+    fix: 'Fewer query routes, or rules with splats.',
+    example: '2,500 rewrite lines in _redirects.',
+  },
+  'deploy-redirects-too-many-dynamic': {
+    area: 'cdn',
+    title: 'More dynamic redirects than Cloudflare takes',
+    what: 'Cloudflare Pages takes 100 dynamic redirects (with a splat or a placeholder).',
+    fix: 'Fewer rules with splats or placeholders.',
+    example: '120 `/old/* /new/:splat` lines.',
+  },
+  'deploy-redirects-line-too-long': {
+    area: 'cdn',
+    title: 'A _redirects rule over 1,000 characters',
+    what: 'Cloudflare Pages ignores a redirect declaration longer than 1,000 characters.',
+    fix: 'Shorten the route or the file it rewrites to.',
+    example: 'A query route with a 1,200-character value.',
+  },
+  'deploy-nginx-config-too-large': {
+    area: 'cdn',
+    title: 'An nginx configuration over its budget (warning)',
+    what: 'nginx documents no size limit, but a configuration that grows with the pages (a location per page) is slow to load and to reload; the project keeps it under 100 KB with maps and try_files over one layout.',
+    fix: 'A line per page is a bug of the nginx generator (generator/build/emit/cdn/nginx-config.ts).',
+    example: 'A `location` for each of 1,000 pages.',
+  },
+
   // The build and its commands
   'emitter-crash': {
     area: 'build',

@@ -1,11 +1,14 @@
 // The lines a successful build prints: what was written where, and the size of the files agents read whole.
 import type { PipelineResult } from '../../build/pipeline.js';
 import type { HostName } from '../../build/registry/types.js';
+import { budgetSummary } from './budget-summary.js';
+import { formatBytes } from './format-bytes.js';
 import { llmsSummary } from './llms-summary.js';
 
 /** Per-kind lines for the summary (llms sizes and token estimates, for instance), added by the families that own them. */
 export const summaryReporters: ((result: Required<Pick<PipelineResult, 'artifacts' | 'registry'>>) => string[])[] = [
   llmsSummary,
+  budgetSummary,
 ];
 
 export function summarize(result: PipelineResult, outDir: string, env: string, ms: number): string {
@@ -31,8 +34,4 @@ export function summarize(result: PipelineResult, outDir: string, env: string, m
   return `${lines.join('\n')}\n`;
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
-}
+export { formatBytes };

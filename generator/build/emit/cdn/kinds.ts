@@ -3,6 +3,7 @@
 import type { KindTable } from '../../registry/build-registry.js';
 import type { DerivedEntry } from '../../registry/types.js';
 import { MEDIA_TYPES } from '../../registry/media-types.js';
+import { checkDeployBudgets, emitDeployBudgets } from './deploy-budgets.js';
 import { emitDeployManifest } from './deploy-manifest.js';
 import { emitEdgeTable } from './edge-table.js';
 import { checkHeadersLimits, emitHeadersFile } from './headers-file.js';
@@ -78,6 +79,19 @@ export const cdnKinds: KindTable = {
       '/edge-table.json',
       'Edge handler table',
       'What the Netlify and Cloudflare edge handlers are bundled with.',
+    ),
+  },
+  'deploy-budgets': {
+    mediaType: MEDIA_TYPES.json,
+    host: 'deploy',
+    // Measures the other files, the deployment files included: the last kind of the table.
+    emitLast: true,
+    emit: emitDeployBudgets,
+    validate: [checkDeployBudgets],
+    derive: derived(
+      '/deploy-budgets.json',
+      'Deployment budgets',
+      "The output measured against each deployment target's documented limits.",
     ),
   },
 };

@@ -1,21 +1,17 @@
-// The limits the CDNs put on their configuration files, as named constants.
+// The limits the CDNs put on their configuration files, as named constants read from the platform budgets table.
+import { limitValue, platformLimit, type MeasureName } from './platform-budgets.js';
 
-/**
- * Cloudflare Pages reads at most this many rules from `_headers`; Netlify has no documented limit, so Cloudflare's
- * is the one the build keeps.
- * @see https://developers.cloudflare.com/pages/configuration/headers/
- */
-export const CLOUDFLARE_HEADERS_MAX_RULES = 100;
+const cloudflare = (measure: MeasureName) => limitValue(platformLimit('cloudflare-pages', measure)!);
 
-/** @see https://developers.cloudflare.com/pages/configuration/headers/ (2,000 characters a line) */
-export const CLOUDFLARE_HEADERS_MAX_LINE = 2000;
+/** Cloudflare Pages reads at most this many rules from `_headers`; Netlify documents none, so Cloudflare's is kept. */
+export const CLOUDFLARE_HEADERS_MAX_RULES = cloudflare('headersRules');
 
-/**
- * Cloudflare Pages: 2,000 static and 100 dynamic redirects; a line is at most 1,000 characters.
- * @see https://developers.cloudflare.com/pages/configuration/redirects/
- */
-export const CLOUDFLARE_REDIRECTS_MAX_STATIC = 2000;
-export const CLOUDFLARE_REDIRECTS_MAX_LINE = 1000;
+/** Characters a line of `_headers` may have on Cloudflare Pages. */
+export const CLOUDFLARE_HEADERS_MAX_LINE = cloudflare('headersLine');
+
+/** Cloudflare Pages: static redirects, and the characters of one. */
+export const CLOUDFLARE_REDIRECTS_MAX_STATIC = cloudflare('redirectsStatic');
+export const CLOUDFLARE_REDIRECTS_MAX_LINE = cloudflare('redirectsLine');
 
 export interface HeadersLimits {
   maxRules: number;
@@ -27,10 +23,6 @@ export const CLOUDFLARE_HEADERS_LIMITS: HeadersLimits = {
   maxLine: CLOUDFLARE_HEADERS_MAX_LINE,
 };
 
-/**
- * Cloudflare Pages `_routes.json`: at least one include rule, at most 100 include and exclude rules together, each at
- * most 100 characters; a deploy over them fails.
- * @see https://developers.cloudflare.com/pages/functions/routing/#limits
- */
-export const CLOUDFLARE_ROUTES_MAX_RULES = 100;
-export const CLOUDFLARE_ROUTES_MAX_RULE_LENGTH = 100;
+/** Cloudflare Pages `_routes.json`: at most this many include and exclude rules together, each this long at most. */
+export const CLOUDFLARE_ROUTES_MAX_RULES = cloudflare('routesRules');
+export const CLOUDFLARE_ROUTES_MAX_RULE_LENGTH = cloudflare('routesRuleLength');
