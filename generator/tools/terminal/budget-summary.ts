@@ -15,12 +15,12 @@ export function budgetTable(budgets: DeployBudgets): string[] {
   for (const target of budgets.targets) {
     const who = `${target.title}${target.named ? '' : ' (not a target)'}${target.plan === 'paid' ? ', paid plan' : ''}`;
     for (const line of target.lines) {
+      const used = budgets.measured[line.measure];
       const amount = (n: number) => (line.unit === 'bytes' ? formatBytes(n) : `${n.toLocaleString('en')} ${line.unit}`);
-      const share =
-        line.limit > 0 ? `${((line.used / line.limit) * 100).toFixed(line.used / line.limit < 0.1 ? 2 : 0)}%` : '';
+      const share = line.limit > 0 ? `${((used / line.limit) * 100).toFixed(used / line.limit < 0.1 ? 2 : 0)}%` : '';
       const verdict = line.fits ? 'fits' : line.advisory ? 'over (advised)' : 'OVER';
       lines.push(
-        `  ${who.padEnd(28)} ${line.title.padEnd(38)} ${`${amount(line.used)} / ${amount(line.limit)}`.padEnd(30)} ${share.padStart(7)}  ${verdict}`,
+        `  ${who.padEnd(28)} ${line.title.padEnd(38)} ${`${amount(used)} / ${amount(line.limit)}`.padEnd(30)} ${share.padStart(7)}  ${verdict}`,
       );
     }
   }

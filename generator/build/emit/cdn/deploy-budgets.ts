@@ -25,7 +25,7 @@ export interface BudgetLine {
   measure: MeasureName;
   title: string;
   unit: string;
-  used: number;
+  /** What was measured is `measured[measure]`, written once. */
   limit: number;
   fits: boolean;
   advisory: boolean;
@@ -147,7 +147,6 @@ export function deployBudgets(measured: Measured, targets: Pick<DeployTarget, 'p
             measure: limit.measure,
             title: MEASURES[limit.measure].title,
             unit: MEASURES[limit.measure].unit,
-            used,
             limit: value,
             fits: used <= value,
             advisory: limit.advisory === true,
@@ -182,7 +181,7 @@ export function checkBudgets(budgets: DeployBudgets, targets: DeployTarget[], di
       const planWords = typeof plan === 'number' ? '' : ` on the ${target.plan} plan`;
       const message = {
         ruleId: measure.ruleId,
-        reason: `The ${line.title} is ${line.used.toLocaleString('en')} ${line.unit}; ${target.title}${planWords} takes at most ${line.limit.toLocaleString('en')} (${line.source}).`,
+        reason: `The ${line.title} is ${budgets.measured[line.measure].toLocaleString('en')} ${line.unit}; ${target.title}${planWords} takes at most ${line.limit.toLocaleString('en')} (${line.source}).`,
         fix: measure.fix,
         place,
       };
