@@ -6,6 +6,7 @@ import type { Registry } from '../registry/registry.js';
 import type { EmitContext, RegistryEntry } from '../registry/types.js';
 import type { KindTable } from '../registry/build-registry.js';
 import { renderPage } from './render-page.js';
+import type { ParsedBy } from './parse-page.js';
 
 /** The kinds whose files are made from one page alone (with the model and registry): the ones worth caching. */
 export const PAGE_OUTPUT_KINDS = new Set(['html-page', 'markdown']);
@@ -15,6 +16,8 @@ export interface PageProducts {
   bodies: Record<string, string>;
   /** The Markdown twin's text, as renderPage gives it. */
   markdown: string;
+  /** Which parser read the page. */
+  parsedBy: ParsedBy;
 }
 
 export const entryKey = (entry: RegistryEntry) => `${entry.host} ${entry.path}`;
@@ -55,5 +58,6 @@ export function producePage(
     return undefined;
   }
   if (diagnostics.all().length !== before) return undefined;
-  return { bodies, markdown: renderPage(page.id, context).markdown };
+  const rendered = renderPage(page.id, context);
+  return { bodies, markdown: rendered.markdown, parsedBy: rendered.parsedBy };
 }

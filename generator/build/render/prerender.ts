@@ -29,8 +29,18 @@ export interface PrerenderOptions {
 export interface PrerenderResult {
   /** Bodies of the page entries that are ready, for the emit stage to take as they are. */
   bodies: Map<RegistryEntry, string>;
-  /** `renderMs`: wall time of rendering the pages the cache did not have, on every thread (to set beside the parse floor). */
-  stats: { pages: number; fromCache: number; inWorkers: number; workers: number; renderMs: number };
+  /**
+   * `renderMs`: wall time of rendering the pages the cache did not have, on every thread (to set beside the parse
+   * floor); `referenceParsed`: of those, the pages the fast path did not claim (read by remark-parse).
+   */
+  stats: {
+    pages: number;
+    fromCache: number;
+    inWorkers: number;
+    workers: number;
+    renderMs: number;
+    referenceParsed: number;
+  };
 }
 
 /**
@@ -111,20 +121,23 @@ export async function prerenderPages(
     const entries = entriesByPage.get(page.id)!;
     if (!entries.every((e) => typeof products.bodies[entryKey(e)] === 'string')) continue;
     for (const entry of entries) bodies.set(entry, products.bodies[entryKey(entry)]!);
-    context.memo(`pages:rendered:${page.id}`, () => lazyRendered(page, products.markdown, context));
+    context.memo(`pages:rendered:${page.id}`, () => lazyRendered(page, products, context));
   }
-  return { bodies, stats: { pages: pages.length, fromCache, inWorkers, workers, renderMs } };
+  let referenceParsed = 0;
+  for (const products of fresh.values()) if (products.parsedBy === 'reference') referenceParsed++;
+  return { bodies, stats: { pages: pages.length, fromCache, inWorkers, workers, renderMs, referenceParsed } };
 }
 
 /**
  * A rendered page whose twin text is known: what the other emitters read (llms-full reads `markdown`). The HTML
  * content is made only if some emitter asks for it, the same way generator/build/render/render-page.ts makes it.
  */
-function lazyRendered(page: Page, markdown: string, context: EmitContext): RenderedPage {
+function lazyRendered(page: Page, products: PageProducts, context: EmitContext): RenderedPage {
   let html: string | undefined;
   return {
     page,
-    markdown,
+    markdown: products.markdown,
+    parsedBy: products.parsedBy,
     get html() {
       return (html ??= renderTexts(page, context).html);
     },

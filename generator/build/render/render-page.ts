@@ -6,7 +6,9 @@ import type { Page } from '../../model/types.js';
 import type { EmitContext } from '../registry/types.js';
 import { expandPage } from './expand.js';
 import { pageById } from './page-index.js';
-import { pageParser, stringifyMarkdown, treeToHtml } from './processor.js';
+import { stringifyMarkdown, treeToHtml } from './processor.js';
+import { Diagnostics } from '../messages/diagnostics.js';
+import { pageParsers, type ParsedBy } from './parse-page.js';
 
 export interface RenderedPage {
   page: Page;
@@ -14,6 +16,8 @@ export interface RenderedPage {
   markdown: string;
   /** The page's content as HTML, before the layout wraps it. */
   html: string;
+  /** Which parser read the page (see parse-page.ts). */
+  parsedBy: ParsedBy;
 }
 
 export function renderPage(pageId: string, context: EmitContext): RenderedPage {
@@ -26,18 +30,28 @@ export function renderPage(pageId: string, context: EmitContext): RenderedPage {
 
 /** Both texts of a page from one expanded tree: the twin is written first, as the HTML conversion may reuse nodes. */
 export function renderTexts(page: Page, context: EmitContext): RenderedPage {
-  const tree = expandedTree(page, context);
+  const { tree, parsedBy } = expandedPage(page, context);
   const markdown = stringifyMarkdown(tree);
-  return { page, markdown, html: treeToHtml(tree) };
+  return { page, markdown, html: treeToHtml(tree), parsedBy };
 }
 
-/** A page parsed by the one frozen parser and expanded with the model's facts: the tree every output comes from. */
+/** A page parsed and expanded with the model's facts: the tree every output comes from. */
 export function expandedTree(page: Page, context: EmitContext): Root {
-  return expandPage({
-    page,
-    tree: pageParser.parse(page.body),
-    model: context.model,
-    registry: context.registry,
-    diagnostics: context.diagnostics,
-  });
+  return expandedPage(page, context).tree;
+}
+
+/**
+ * The fast path's tree when it claims the page and the expansion finds nothing to say; otherwise the reference
+ * parser's, expanded again so that every message carries remark-parse's exact place.
+ */
+function expandedPage(page: Page, context: EmitContext): { tree: Root; parsedBy: ParsedBy } {
+  const expand = (tree: Root, diagnostics: Diagnostics) =>
+    expandPage({ page, tree, model: context.model, registry: context.registry, diagnostics });
+  const fast = pageParsers.fast(page.body);
+  if (fast) {
+    const heard = new Diagnostics();
+    const tree = expand(fast, heard);
+    if (heard.all().length === 0) return { tree, parsedBy: 'fast' };
+  }
+  return { tree: expand(pageParsers.reference(page.body), context.diagnostics), parsedBy: 'reference' };
 }

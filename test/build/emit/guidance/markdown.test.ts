@@ -1,6 +1,6 @@
 // The Markdown twin emitter: the same expanded tree as the HTML page, written back as Markdown.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { pageParser } from '../../../../generator/build/render/processor.js';
+import { pageParsers } from '../../../../generator/build/render/parse-page.js';
 import { emitMarkdown } from '../../../../generator/build/emit/guidance/markdown.js';
 import { emitHtmlPage } from '../../../../generator/build/emit/guidance/html-page.js';
 import { join } from 'node:path';
@@ -32,13 +32,16 @@ describe('markdown', () => {
 
   it('is parsed once per build: the HTML page and its twin share one expansion', () => {
     const context = loaded.context();
-    const parse = vi.spyOn(pageParser, 'parse');
+    const fast = vi.spyOn(pageParsers, 'fast');
+    const reference = vi.spyOn(pageParsers, 'reference');
     try {
       emitHtmlPage(loaded.registry.get('/pricing')!, context);
       emitMarkdown(loaded.registry.get('/pricing.md')!, context);
-      expect(parse).toHaveBeenCalledTimes(1);
+      expect(fast).toHaveBeenCalledTimes(1);
+      expect(reference).not.toHaveBeenCalled();
     } finally {
-      parse.mockRestore();
+      fast.mockRestore();
+      reference.mockRestore();
     }
   });
 
