@@ -1,18 +1,21 @@
-// Child process: the Markdown parse floor. Only parses every page with the build's own frozen parser (remark-parse,
-// GFM, directives), split over this thread and one worker as the build splits its rendering. No build can be faster
-// than this while it parses pages with unified, so the pages suite prints it beside Eleventy's time.
+// Child process: the Markdown parse floor. Only parses every page as the build does (the fast path, or remark-parse
+// with GFM and directives for a page the fast path refuses), split over this thread and one worker as the build
+// splits its rendering. No build can be faster than this, so the pages suite prints it beside Eleventy's time.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import fg from 'fast-glob';
 import matter from 'gray-matter';
-import { pageParser } from '../../generator/build/render/processor.js';
+import { pageParsers } from '../../generator/build/render/parse-page.js';
 import { printReport } from './report.js';
 
 function parseAll(files: string[]): number {
   let nodes = 0;
-  for (const file of files) nodes += pageParser.parse(matter(readFileSync(file, 'utf8')).content).children.length;
+  for (const file of files) {
+    const body = matter(readFileSync(file, 'utf8')).content;
+    nodes += (pageParsers.fast(body) ?? pageParsers.reference(body)).children.length;
+  }
   return nodes;
 }
 
