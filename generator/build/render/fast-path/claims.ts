@@ -11,10 +11,14 @@ const REFUSED_SOURCE: [RegExp, string][] = [
   [/\[[ xX]\]/, 'a task list box'],
 ];
 
-/** Checks of each run of inline text (paragraph, heading, table cell), before it is mapped. */
+/**
+ * Checks of the text markdown-it found (not code, not link destinations): strikethrough and GFM's autolink literals
+ * (`www.`, `http://`, e-mail addresses) are read by remark-parse only.
+ */
+export const REFUSED_TEXT = /[~@]|www|:\/\//i;
+
+/** Checks of each run of inline source (paragraph, heading, table cell), before it is mapped. */
 const REFUSED_INLINE: [RegExp, string][] = [
-  [/~/, 'strikethrough'],
-  [/@|www|:\/\//i, 'a possible autolink literal'],
   [/(?:^|\n)[ \t]*(?:[-+*]|\d{1,9}[.)])[ \t]*(?:\n|$)/, 'a line of a list marker alone'],
   [/\\:/, 'an escaped colon (remark-directive reads a directive after it)'],
 ];

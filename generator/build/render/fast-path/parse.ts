@@ -4,19 +4,23 @@ import { refusedSource } from './claims.js';
 import { Refused, tokensToMdast } from './to-mdast.js';
 import { createTokenizer, type TokenizeEnv } from './tokenizer.js';
 
-const tokenizer = createTokenizer();
+const tokenizers = { page: createTokenizer(true), plain: createTokenizer(false) };
 
 export type FastParse = { tree: Root; refused?: undefined } | { tree?: undefined; refused: string };
 
-export function fastParse(body: string): FastParse {
+/**
+ * `page`: the syntax of pages (GFM and directives), as remark-parse with remark-gfm and remark-directive reads it;
+ * `plain`: the same without directives (generated Markdown such as the llms files).
+ */
+export function fastParse(body: string, syntax: 'page' | 'plain' = 'page'): FastParse {
   const refused = refusedSource(body);
   if (refused) return { refused };
   const env: TokenizeEnv = {};
-  const tokens = tokenizer.parse(body, env);
+  const tokens = tokenizers[syntax].parse(body, env);
   if (env.refused) return { refused: env.refused };
   if (env.references && Object.keys(env.references).length > 0) return { refused: 'a link reference definition' };
   try {
-    return { tree: tokensToMdast(tokens, body.split('\n')) };
+    return { tree: tokensToMdast(tokens, body.split('\n'), syntax === 'page') };
   } catch (error) {
     if (error instanceof Refused) return { refused: error.message };
     throw error;

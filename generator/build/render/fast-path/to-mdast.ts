@@ -19,7 +19,7 @@ import type {
 import type { LeafDirective, TextDirective } from 'mdast-util-directive';
 import { toString as plainText } from 'mdast-util-to-string';
 import { MAX_NESTING } from './tokenizer.js';
-import { refusedInline, refusedLeafDirective, cellCount, LEAF_DIRECTIVE } from './claims.js';
+import { refusedInline, refusedLeafDirective, cellCount, LEAF_DIRECTIVE, REFUSED_TEXT } from './claims.js';
 
 type Position = NonNullable<Root['position']>;
 
@@ -40,8 +40,11 @@ function place(map: [number, number] | null | undefined): Position | undefined {
 
 type Block = RootContent & { _map?: [number, number] };
 
-/** Builds the tree; `lines` are the body's lines (for tables' cell counts and leaf directives). */
-export function tokensToMdast(tokens: Token[], lines: string[]): Root {
+/**
+ * Builds the tree; `lines` are the body's lines (for tables' cell counts and fences). `directives`: read leaf
+ * directives (pages) or leave `::name` lines as text (generated Markdown, read without the directive syntax).
+ */
+export function tokensToMdast(tokens: Token[], lines: string[], directives: boolean): Root {
   const root: Root = { type: 'root', children: [], position: place([0, lines.length]) };
   const stack: { node: Parents; token?: Token; blocks: Block[] }[] = [{ node: root, blocks: [] }];
   let depth = 0;
@@ -58,7 +61,7 @@ export function tokensToMdast(tokens: Token[], lines: string[]): Root {
     switch (token.type) {
       case 'paragraph_open': {
         const inline = tokens[i + 1]!;
-        const directive = leafDirective(inline, token.map);
+        const directive = directives ? leafDirective(inline, token.map) : undefined;
         const position = place(token.map);
         if (directive) {
           add({ ...directive, position } as LeafDirective as Block);
@@ -72,7 +75,7 @@ export function tokensToMdast(tokens: Token[], lines: string[]): Root {
         const inline = tokens[i + 1]!;
         const position = place(token.map);
         const depthOf = Number(token.tag.slice(1)) as Heading['depth'];
-        if (inline.content.split('\n').some((line) => LEAF_DIRECTIVE_START.test(line))) {
+        if (directives && inline.content.split('\n').some((line) => LEAF_DIRECTIVE_START.test(line))) {
           refuse('a heading with a line that starts like a directive');
         }
         add({ type: 'heading', depth: depthOf, children: inlineToMdast(inline, position), position } satisfies Heading);
@@ -299,6 +302,7 @@ function inlineToMdast(inline: Token, position: Position | undefined): PhrasingC
     switch (token.type) {
       case 'text':
       case 'text_special':
+        if (REFUSED_TEXT.test(token.content)) refuse('strikethrough or a possible autolink literal');
         if (token.content !== '') text(token.content);
         break;
       case 'softbreak':

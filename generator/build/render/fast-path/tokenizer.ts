@@ -47,8 +47,11 @@ function textDirective(state: StateInline, silent: boolean): boolean {
   return true;
 }
 
-/** One tokenizer for every page; markdown-it keeps no state between calls. */
-export function createTokenizer(): MarkdownIt {
+/**
+ * One tokenizer for every page (markdown-it keeps no state between calls); `directives`: read text directives, as
+ * the page parser does, or not, as the parser of generated Markdown does.
+ */
+export function createTokenizer(directives: boolean): MarkdownIt {
   // markdown-it drops what lies deeper than maxNesting; the claim check refuses pages that come near it.
   const md = new MarkdownIt('commonmark', { html: true, linkify: false, typographer: false });
   (md.options as { maxNesting: number }).maxNesting = MAX_NESTING * 2;
@@ -58,6 +61,6 @@ export function createTokenizer(): MarkdownIt {
   md.validateLink = () => true;
   md.normalizeLink = (url) => url;
   md.normalizeLinkText = (text) => text;
-  md.inline.ruler.before('text', 'text_directive', textDirective);
+  if (directives) md.inline.ruler.before('text', 'text_directive', textDirective);
   return md;
 }
