@@ -223,6 +223,69 @@ export const RULES = {
     example: '`resources: [/status.json]` when the site serves no /status.json.',
   },
 
+  'content-outside-folder': {
+    area: 'content',
+    title: 'A link that leads outside the content folder',
+    what: 'Every file the build reads must resolve (realpath) inside the content folder, so that a symbolic link can never publish a file of the machine that builds (a host file, a secret).',
+    fix: 'Copy the file into the content folder instead of linking to it.',
+    example: '`content/static/brand/leak.txt` linked to `/etc/hostname`.',
+  },
+  'content-linked-folder': {
+    area: 'content',
+    title: 'A link to a folder',
+    what: 'The content folder is walked without following links, so that a link to `/` or a loop cannot make the build walk forever; a linked folder is refused rather than silently skipped.',
+    fix: 'Move the files into the folder, or link each file on its own.',
+    example: '`content/pages/more` linked to `content/pages/help`.',
+  },
+  'content-unreadable': {
+    area: 'content',
+    title: 'A content file that cannot be read',
+    what: 'A file of the content folder cannot be read (a link to nothing, a link to itself, no permission, or an exception its reader did not expect), reported at its path instead of stopping the build with a stack trace.',
+    fix: 'Remove the link or point it at a file inside the content folder; check the file can be read.',
+    example: '`content/pages/dangling.md` linked to a file that does not exist.',
+  },
+  'invalid-utf8': {
+    area: 'content',
+    title: 'Bytes that are not UTF-8',
+    what: 'Content files are UTF-8; a byte that does not begin a valid UTF-8 character would otherwise be published as U+FFFD without a word.',
+    fix: 'Save the file as UTF-8, or retype the character at the place named.',
+    example: 'A page saved as Latin-1 (`caf\\xe9`).',
+  },
+  'control-character': {
+    area: 'content',
+    title: 'A control character in a content file',
+    what: 'C0 control characters other than tab and line breaks (NUL, escape…) and DEL are never text an editor means to publish; they are invisible in editors and break readers.',
+    fix: 'Delete the character at the place named.',
+    example: 'A NUL byte in a page body.',
+  },
+  'yaml-too-large': {
+    area: 'content',
+    title: 'A content YAML file over its size limit',
+    what: 'A content YAML file may have at most MAX_YAML_BYTES (generator/build/content/limits.ts): facts are small, and a huge file is a mistake or an attack on the parser.',
+    fix: 'Split its facts over several content files, or remove what is not a fact of the contract.',
+    example: 'A 5 MB content/service.yaml.',
+  },
+  'yaml-alias-limit': {
+    area: 'content',
+    title: 'YAML aliases that expand too far',
+    what: 'Aliases (*name) repeat an anchored value (&name); nested, a few lines expand to billions of values (an alias bomb). One document may make at most MAX_YAML_ALIASES expansions.',
+    fix: 'Write the values out instead of repeating them through anchors and aliases.',
+    example: '`b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]`, nested five deep, in front matter.',
+  },
+  'nesting-too-deep': {
+    area: 'content',
+    title: 'Content nested too deeply',
+    what: 'A page may nest containers (quotes, lists, container directives) or open brackets at most MAX_NESTING_DEPTH levels, measured on the source before it is parsed: the parser is superlinear in the depth and the writers recurse once per level. YAML nested deeper than its parser can follow is refused the same way.',
+    fix: 'Flatten the structure: fewer nested lists or quotes, or close the brackets that are open.',
+    example: 'A line of 2,000 `>` in a page.',
+  },
+  'time-budget-exceeded': {
+    area: 'content',
+    title: 'A page or YAML file that takes too long',
+    what: 'Rendering one page, or parsing one YAML file, is stopped after TIME_BUDGET_MS: inputs within the size and depth limits can still take the parser tens of seconds, and a build must end.',
+    fix: 'Simplify it: split very long lists and tables, fewer reference definitions or YAML anchors; or split the page.',
+    example: 'A page that is one table of 10,000 columns.',
+  },
   // Pages
   'page-title-heading': {
     area: 'pages',
@@ -288,6 +351,34 @@ export const RULES = {
     example: '`[FAQ](/help/faq)` with no content/pages/help/faq.md.',
   },
 
+  'page-too-large': {
+    area: 'pages',
+    title: 'A page over its size limit',
+    what: 'A page may have at most MAX_PAGE_BYTES (generator/build/content/limits.ts): agents read a twin whole, and the parser is slower than linear on some structures.',
+    fix: 'Split it into several pages of a section.',
+    example: 'A 5 MB page of nested lists.',
+  },
+  'raw-html': {
+    area: 'pages',
+    title: 'Raw HTML in a page',
+    what: 'Pages are Markdown only: the HTML page, the Markdown twin and the llms files come from one tree, so raw HTML would either be dropped from one and kept in another or publish scripts and event handlers. It is refused at its line, wherever it stands (HTML comments are editors\' notes, left out of every published file).',
+    fix: 'Write it in Markdown, or put it in backticks to show it as code.',
+    example: '`<img src=x onerror=alert(1)>` in a page.',
+  },
+  'unsafe-url': {
+    area: 'pages',
+    title: 'A link that is not http, https, mailto or a site path',
+    what: 'Links and images may only use http:, https: or mailto:, or be site paths, read as a browser reads them (character references decoded, case ignored, tabs and newlines dropped). `javascript:`, `data:`, `vbscript:` and every other scheme, and scheme-relative links to other hosts, fail the build at their line; the built pages, twins and llms files are checked again.',
+    fix: 'Link with http:, https: or mailto:, or to a site path.',
+    example: '`[x](&#106;avascript:alert(1))` or `<javascript:alert(1)>` in a page.',
+  },
+  'page-render-failed': {
+    area: 'pages',
+    title: 'A page that could not be rendered',
+    what: 'An exception while a page is rendered is reported at the page, without a stack trace, and the build fails.',
+    fix: 'Simplify the page; if it looks right, report the message.',
+    example: 'A construct nested deeper than the tree writers can follow.',
+  },
   // The contract's boundaries
   'unpublished-interface': {
     area: 'boundaries',
@@ -404,6 +495,13 @@ export const RULES = {
     example: 'A /help section of 2,000 sub-pages.',
   },
 
+  'llms-full-too-large': {
+    area: 'guidance',
+    title: 'llms-full.txt over its size budget',
+    what: 'llms-full.txt holds every guide; past LLMS_FULL_MAX_CHARS (about 200,000 tokens at four characters a token) most agents cannot read it whole. A warning: the file is still built.',
+    fix: 'Shorten the guides, or move reference detail out of the pages; agents can read the section indexes and pages one at a time.',
+    example: 'A site of thousands of long pages.',
+  },
   // Discovery files
   'json-syntax': {
     area: 'discovery',

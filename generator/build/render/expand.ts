@@ -11,6 +11,7 @@ import { heading } from './mdast-build.js';
 import { resolveSiteLink } from './site-links.js';
 import { walk } from './walk.js';
 import type { RuleId } from '../messages/rules.js';
+import { UNSAFE_URL_FIX, unsafeUrlReason } from '../text/safe-urls.js';
 
 export interface ExpandInput {
   page: Page;
@@ -30,8 +31,10 @@ export function expandPage(input: ExpandInput): Root {
   const fill = (text: string) => fillAddresses(text, model.addresses);
 
   checkTitleHeading(tree, report);
+  refuseRawHtml(tree, report);
   expandDirectives(tree, page, { model, registry, page, fill, fail: () => undefined }, report);
   const filled = fillPlaceholders(tree, model, report);
+  checkUrls(tree, report);
   linkifyAddresses(tree, filled);
   checkSiteLinks(tree, page, registry, report);
   tree.children.unshift(heading(1, page.title));
@@ -182,6 +185,46 @@ function fillPlaceholders(tree: Root, model: Model, report: Report): Set<Nodes> 
 /** micromark percent-encodes braces in destinations; placeholders are written with plain braces. */
 function decodeBraces(url: string): string {
   return url.replace(/%7B/gi, '{').replace(/%7D/gi, '}');
+}
+
+/** Whether raw HTML is only comments (and space): an editor's notes, which no published file carries. */
+function onlyComments(html: string): boolean {
+  return html.replace(/<!--[\s\S]*?-->/g, '').trim() === '';
+}
+
+/**
+ * Pages are Markdown only: the HTML page, the twin and every llms file come from one tree, so raw HTML is refused at
+ * its line rather than dropped from one output and kept in another. Comments are removed from the tree. Read on the
+ * mdast (`html` nodes), so the rule holds whatever parser makes the tree.
+ */
+function refuseRawHtml(tree: Root, report: Report): void {
+  walk(tree, (node, index, parent) => {
+    if (node.type !== 'html' || !parent || index === undefined) return;
+    if (!onlyComments(node.value)) {
+      report(
+        'raw-html',
+        node,
+        `Raw HTML \`${excerptOf(node.value)}\` is not published: pages are Markdown only.`,
+        'Write it in Markdown (a link, an image, emphasis, a table), or put it in backticks to show it as code; HTML comments (<!-- … -->) are allowed and left out of every published file.',
+      );
+    }
+    (parent.children as RootContent[]).splice(index, 1);
+    return index;
+  });
+}
+
+function excerptOf(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 60 ? `${flat.slice(0, 59)}…` : flat;
+}
+
+/** Links, images and definitions: only the URL rule's schemes and site paths (generator/build/text/safe-urls.ts). */
+function checkUrls(tree: Root, report: Report): void {
+  walk(tree, (node) => {
+    if (node.type !== 'link' && node.type !== 'image' && node.type !== 'definition') return;
+    const reason = unsafeUrlReason(node.url);
+    if (reason) report('unsafe-url', node, `${reason}.`, UNSAFE_URL_FIX);
+  });
 }
 
 /** Every link or image to a site path must reach a file the build emits; it is then written absolute. */

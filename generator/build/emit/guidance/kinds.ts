@@ -7,14 +7,14 @@ import { emitLlmsIndex } from './llms-index.js';
 import { emitLlmsRoot } from './llms-root.js';
 import { emitLlmsFull } from './llms-full.js';
 import { llmsLinks, llmsSize, llmsStructure } from './validate-llms.js';
-import { htmlPageHead, markdownTwin, noPlaceholders } from './validate-page.js';
+import { htmlPageHead, markdownTwin, noPlaceholders, safeUrls } from './validate-page.js';
 
 export const pagesKinds: KindTable = {
   'html-page': {
     mediaType: MEDIA_TYPES.html,
     file: htmlFileOf,
     emit: emitHtmlPage,
-    validate: [htmlPageHead, noPlaceholders],
+    validate: [htmlPageHead, safeUrls, noPlaceholders],
     inSitemap: true,
   },
   // Twins and llms files are read by agents, often from other origins: public, CORS-open discovery documents.

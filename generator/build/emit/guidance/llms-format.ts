@@ -4,7 +4,9 @@ import type { Registry } from '../../registry/registry.js';
 import type { RegistryEntry } from '../../registry/types.js';
 import { resourceLink } from '../../render/directives/site-lists.js';
 import { pageById } from '../../render/page-index.js';
+import { markdownText } from '../../text/markdown-text.js';
 
+/** A link of an llms section: `name` and `notes` are Markdown (plain texts go through `markdownText`). */
 export interface LlmsLink {
   name: string;
   url: string;
@@ -14,7 +16,10 @@ export interface LlmsLink {
 export interface LlmsFile {
   title: string;
   summary?: string;
-  /** Markdown blocks (paragraphs, plain lists) between the summary and the first section; no headings. */
+  /**
+   * Markdown blocks (paragraphs, plain lists) between the summary and the first section; no headings. Plain texts in
+   * them (from the content) go through `markdownText`.
+   */
   prose: string[];
   sections: { name: string; links: LlmsLink[] }[];
 }
@@ -23,19 +28,19 @@ export interface LlmsFile {
 export const OPTIONAL_SECTION = 'Optional';
 
 export function writeLlms(file: LlmsFile): string {
-  const blocks = [`# ${oneLine(file.title)}`];
-  if (file.summary) blocks.push(`> ${oneLine(file.summary)}`);
+  // The title and summary are plain texts (content and page titles): escaped so that they read as written.
+  const blocks = [`# ${markdownText(oneLine(file.title))}`];
+  if (file.summary) blocks.push(`> ${markdownText(oneLine(file.summary))}`);
   blocks.push(...file.prose);
   for (const section of file.sections) {
     if (section.links.length === 0) continue;
-    blocks.push(`## ${oneLine(section.name)}`, section.links.map(writeItem).join('\n'));
+    blocks.push(`## ${markdownText(oneLine(section.name))}`, section.links.map(writeItem).join('\n'));
   }
   return `${blocks.join('\n\n')}\n`;
 }
 
 function writeItem(link: LlmsLink): string {
-  const name = oneLine(link.name).replace(/([[\]\\])/g, '\\$1');
-  return `- [${name}](${link.url})${link.notes ? `: ${oneLine(link.notes)}` : ''}`;
+  return `- [${oneLine(link.name)}](${link.url})${link.notes ? `: ${oneLine(link.notes)}` : ''}`;
 }
 
 function oneLine(text: string): string {
@@ -46,10 +51,12 @@ function oneLine(text: string): string {
 export function linkOf(entry: RegistryEntry, model: Model, registry: Registry): LlmsLink {
   const page = entry.page ? pageById(model, entry.page) : undefined;
   const format = entry.kind === 'markdown' ? ' (Markdown)' : '';
+  // Escaped here, once per entry: a large section's index is written several times while it is fitted to its limit.
+  const notes = page ? page.description : entry.purpose;
   return {
-    name: page ? `${page.title}${format}` : entry.title,
+    name: markdownText(oneLine(page ? `${page.title}${format}` : entry.title)),
     url: resourceLink(entry, registry).href,
-    notes: page ? page.description : entry.purpose,
+    notes: notes ? markdownText(oneLine(notes)) : notes,
   };
 }
 

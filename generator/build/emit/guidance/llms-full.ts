@@ -4,16 +4,19 @@ import { fillAddresses } from '../../registry/registry.js';
 import { renderPage } from '../../render/render-page.js';
 import { agentRules, mcpBoundary } from './llms-guidance.js';
 import { readingOrder } from './llms-format.js';
+import { markdownText as md } from '../../text/markdown-text.js';
 
 export const emitLlmsFull: Emitter = (_entry, context) => {
   const { model, registry } = context;
   const guides = readingOrder(registry.of('site').filter((e) => e.kind === 'markdown' && e.page));
   const intro = [
-    `# ${model.identity.name}: full AI reference`,
-    `> ${model.identity.summary}`,
-    `${model.identity.disambiguatingDescription} This file holds the product context and constraints, then the full Markdown of ${guides.length} guides, each starting with its title and source URL.`,
+    `# ${md(model.identity.name)}: full AI reference`,
+    `> ${md(model.identity.summary)}`,
+    `${md(model.identity.disambiguatingDescription)} This file holds the product context and constraints, then the full Markdown of ${guides.length} guides, each starting with its title and source URL.`,
     model.interfaceParts
-      .map((p, i) => `${i + 1}. **${p.title}**: ${fillAddresses(p.summary, model.addresses).replace(/\s+/g, ' ')}`)
+      .map(
+        (p, i) => `${i + 1}. **${md(p.title)}**: ${md(fillAddresses(p.summary, model.addresses).replace(/\s+/g, ' '))}`,
+      )
       .join('\n'),
     ...mcpBoundary(model),
     agentRules(model)

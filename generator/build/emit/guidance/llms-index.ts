@@ -5,6 +5,7 @@ import { linkOf, OPTIONAL_SECTION, readingOrder, writeLlms, type LlmsLink } from
 import { isPageKind, isLlmsKind } from './kind-names.js';
 import { LLMS_TXT_MAX_CHARS } from './validate-llms.js';
 import { pageById } from '../../render/page-index.js';
+import { markdownText } from '../../text/markdown-text.js';
 
 export const emitLlmsIndex: Emitter = (entry, { model, registry, diagnostics }) => {
   const site = registry.of('site');
@@ -47,7 +48,7 @@ export const emitLlmsIndex: Emitter = (entry, { model, registry, diagnostics }) 
   const sectionHtml = sectionPage && inGroup.find((e) => e.kind === 'html-page' && e.page === sectionPage.page);
   const noteOf = (count: number) =>
     `This index lists ${count} of the ${guides.length} guides of this section, to stay under ${LLMS_TXT_MAX_CHARS} characters${
-      sectionHtml ? `; [${sectionTitle}](${registry.url(sectionHtml)}) lists them all` : ''
+      sectionHtml ? `; [${markdownText(sectionTitle)}](${registry.url(sectionHtml)}) lists them all` : ''
     }.`;
   let low = 0;
   let high = guides.length;

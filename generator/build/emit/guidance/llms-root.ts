@@ -5,6 +5,7 @@ import { mcpBoundary } from './llms-guidance.js';
 import { unpublishedLine } from '../../render/agent-rules.js';
 import { linkOf, OPTIONAL_SECTION, readingOrder, writeLlms } from './llms-format.js';
 import { isLlmsKind, isPageKind } from './kind-names.js';
+import { markdownText as md } from '../../text/markdown-text.js';
 
 export const emitLlmsRoot: Emitter = (entry, { model, registry }) => {
   const site = registry.of('site');
@@ -15,12 +16,15 @@ export const emitLlmsRoot: Emitter = (entry, { model, registry }) => {
     title: identity.name,
     summary: identity.summary,
     prose: [
-      identity.disambiguatingDescription,
+      md(identity.disambiguatingDescription),
       model.interfaceParts
-        .map((p, i) => `${i + 1}. **${p.title}**: ${fillAddresses(p.summary, model.addresses).replace(/\s+/g, ' ')}`)
+        .map(
+          (p, i) =>
+            `${i + 1}. **${md(p.title)}**: ${md(fillAddresses(p.summary, model.addresses).replace(/\s+/g, ' '))}`,
+        )
         .join('\n'),
       ...mcpBoundary(model),
-      `${unpublishedLine(model)} ${boundaries.builderRule} ${boundaries.inferredEndpoints}`,
+      md(`${unpublishedLine(model)} ${boundaries.builderRule} ${boundaries.inferredEndpoints}`),
     ],
     sections: [
       { name: 'Guides', links: topLevel('markdown').map(link) },

@@ -5,6 +5,8 @@ import { plainParser } from '../../render/processor.js';
 import { pageParsers } from '../../render/parse-page.js';
 import { resolveSiteLink } from '../../render/site-links.js';
 import type { RuleId } from '../../messages/rules.js';
+import { UNSAFE_URL_FIX, unsafeUrlReason } from '../../text/safe-urls.js';
+import { markdownLinkTargets } from '../../text/link-targets.js';
 
 /**
  * The largest llms.txt accepted: a widely used llms.txt checker fails files above 50,000 characters.
@@ -128,7 +130,12 @@ export const llmsLinks: Validator = (artifact, context) => {
   const at = positioner(text);
   const report = (ruleId: RuleId, offset: number, reason: string, fix: string) =>
     context.diagnostics.error('validate', { ruleId, reason, fix, place: { file, ...at(offset) } });
+  for (const { url, offset } of markdownLinkTargets(text)) {
+    const unsafe = unsafeUrlReason(url);
+    if (unsafe) report('unsafe-url', offset, `${unsafe}.`, UNSAFE_URL_FIX);
+  }
   for (const { url, offset } of linksOf(text)) {
+    if (unsafeUrlReason(url)) continue;
     if (!/^[a-z][a-z0-9+.-]*:/i.test(url)) {
       report(
         'llms-relative-link',

@@ -1,6 +1,8 @@
 // Checks of the emitted pages: the head links agents rely on, one title, and nothing left unexpanded.
 import type { Artifact, ValidateContext, Validator } from '../../registry/types.js';
 import type { RuleId } from '../../messages/rules.js';
+import { htmlLinkTargets, markdownLinkTargets } from '../../text/link-targets.js';
+import { UNSAFE_URL_FIX, unsafeUrlReason } from '../../text/safe-urls.js';
 
 function reporter(artifact: Artifact, context: ValidateContext) {
   const file = context.displayPath(artifact.entry);
@@ -68,6 +70,7 @@ export const markdownTwin: Validator = (artifact, context) => {
       "Rebuild; the title comes from the page's front matter.",
     );
   }
+  safeUrls(artifact, context);
   const directive = /^:{2,3}[A-Za-z][\w-]*/m.exec(text);
   if (directive) {
     report(
@@ -90,5 +93,18 @@ export const noPlaceholders: Validator = (artifact, context) => {
       `\`${match[0]}\` was published as written instead of the environment's address.`,
       'Write the placeholder where it is filled (page text, links, code), or write the address itself.',
     );
+  }
+};
+
+/**
+ * Every URL a built page or twin links or loads passes the URL rule, whatever made it (the page's links are checked
+ * at their source line already; this reads the published bytes).
+ */
+export const safeUrls: Validator = (artifact, context) => {
+  const text = context.artifacts.text(artifact);
+  const targets = artifact.entry.mediaType.startsWith('text/html') ? htmlLinkTargets(text) : markdownLinkTargets(text);
+  for (const { url, offset } of targets) {
+    const reason = unsafeUrlReason(url);
+    if (reason) reporter(artifact, context)('unsafe-url', offset, `${reason}.`, UNSAFE_URL_FIX);
   }
 };

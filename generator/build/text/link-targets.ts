@@ -1,0 +1,79 @@
+// Finds every URL a built file links or loads, with its offset: the URL attributes of HTML tags (character
+// references decoded as a browser decodes them) and the link destinations of Markdown. Read by the URL rule
+// (safe-urls.ts) on the built files, whatever made them.
+import { parseEntities } from 'parse-entities';
+
+export interface LinkTarget {
+  url: string;
+  offset: number;
+}
+
+/** HTML attributes whose value a browser follows or loads as a URL. */
+const URL_ATTRIBUTES = new Set([
+  'href',
+  'src',
+  'srcset',
+  'imagesrcset',
+  'action',
+  'formaction',
+  'xlink:href',
+  'poster',
+  'data',
+  'cite',
+  'background',
+  'ping',
+  'longdesc',
+  'lowsrc',
+  'dynsrc',
+  'manifest',
+  'codebase',
+  'archive',
+  'usemap',
+  'icon',
+]);
+
+/** A start tag as the HTML tokenizer reads it: quoted values may hold `>`. */
+const TAG = /<[a-zA-Z][^\s/>]*(?:\s*[^\s/>"'=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>/g;
+const ATTRIBUTE = /([^\s/>"'=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+
+export function htmlLinkTargets(html: string): LinkTarget[] {
+  const found: LinkTarget[] = [];
+  for (const tag of html.matchAll(TAG)) {
+    const text = tag[0];
+    const nameEnd = text.search(/[\s/>]/);
+    for (const attribute of text.slice(nameEnd).matchAll(ATTRIBUTE)) {
+      const name = attribute[1]!.toLowerCase();
+      const raw = attribute[2] ?? attribute[3] ?? attribute[4];
+      if (raw === undefined || !URL_ATTRIBUTES.has(name)) continue;
+      const offset = tag.index + nameEnd + attribute.index + attribute[0].indexOf(raw);
+      const value = raw.includes('&') ? parseEntities(raw, { attribute: true }) : raw;
+      if (name === 'srcset' || name === 'imagesrcset') {
+        // Image candidates: a URL, then an optional descriptor, separated by commas.
+        for (const candidate of value.split(',')) {
+          const url = candidate.trim().split(/\s+/)[0];
+          if (url) found.push({ url, offset });
+        }
+      } else found.push({ url: value, offset });
+    }
+  }
+  return found;
+}
+
+/**
+ * Markdown link and image destinations, autolinks and link reference definitions; a bracket escaped with a backslash
+ * (an even number of backslashes before it is not an escape) is text, not syntax.
+ */
+const UNESCAPED = String.raw`(?<=(?:^|[^\\])(?:\\\\)*)`;
+const MARKDOWN_LINK = new RegExp(
+  `${UNESCAPED}\\]\\(\\s*<?([^()\\s<>]+)|${UNESCAPED}<([a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\\s]*)>|^ {0,3}\\[[^\\]\\n]+\\]:\\s*<?([^\\s>]+)`,
+  'gm',
+);
+
+export function markdownLinkTargets(text: string): LinkTarget[] {
+  const found: LinkTarget[] = [];
+  for (const match of text.matchAll(MARKDOWN_LINK)) {
+    const url = match[1] ?? match[2] ?? match[3]!;
+    found.push({ url: url.includes('&') ? parseEntities(url) : url, offset: match.index + match[0].indexOf(url) });
+  }
+  return found;
+}
