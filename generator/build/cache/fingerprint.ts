@@ -1,18 +1,35 @@
 // Content hashes of a build's inputs: the content set, and the generator itself (code, schemas, dependencies).
 import { createHash, type Hash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 
 /** Bumped when the cache's own layout changes, so that old entries are never misread. */
 export const CACHE_FORMAT = 1;
 
-/** Feeds every file under `dir` (relative path, then bytes) into `hash`, in a stable order. */
+/**
+ * Feeds every file under `dir` (relative path, then bytes) into `hash`, in a stable order. A symbolic link is not
+ * followed (a link to `/` or a loop must not make this walk forever): its target's name is hashed instead; the load
+ * stage refuses the links that leave the content folder.
+ */
 export async function hashFolder(hash: Hash, dir: string, patterns: string[] = ['**/*']): Promise<void> {
-  const files = (await fg(patterns, { cwd: dir, dot: true, onlyFiles: true, ignore: ['**/node_modules/**'] })).sort();
+  const entries = await fg(patterns, {
+    cwd: dir,
+    dot: true,
+    onlyFiles: false,
+    followSymbolicLinks: false,
+    objectMode: true,
+    ignore: ['**/node_modules/**'],
+  });
+  entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   // Synchronous reads: for thousands of small files they are several times faster than the thread pool, and this
   // check is the whole of a no-change rebuild.
-  for (const rel of files) {
+  for (const { path: rel, dirent } of entries) {
+    if (dirent.isSymbolicLink()) {
+      hash.update(`\0link ${rel} ${readlinkSync(join(dir, rel))}\0`);
+      continue;
+    }
+    if (!dirent.isFile()) continue;
     const body = readFileSync(join(dir, rel));
     hash.update(`\0file ${rel} ${body.length}\0`);
     hash.update(body);

@@ -1,7 +1,6 @@
 // Load stage: reads the content set (YAML facts, Markdown pages, static files) into one typed model.
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import fg from 'fast-glob';
 import matter from 'gray-matter';
 import type { Diagnostics } from '../messages/diagnostics.js';
 import type { EnvironmentName, Model, Page, SourcePlace } from '../../model/types.js';
@@ -9,6 +8,11 @@ import { ContentSchemaError, ContentSchemas } from './schema-check.js';
 import { parseYamlSource, placeOf, type YamlSource } from './yaml-source.js';
 import { assembleModel, type ContentCheck, type Facts } from './assemble.js';
 import { IO_CONCURRENCY, mapLimit } from '../files/map-limit.js';
+import { type ContentFile, contentFiles } from './content-files.js';
+import { contentText, decodeContent } from './text-decoding.js';
+import { MAX_NESTING_DEPTH, MAX_PAGE_BYTES, MAX_YAML_BYTES, TIME_BUDGET_MS } from './limits.js';
+import { nestingFault } from './nesting.js';
+import { TimeBudgetExceeded, withinTimeBudget } from './time-budget.js';
 
 export interface LoadOptions {
   /** The content folder (content/). */
@@ -20,6 +24,8 @@ export interface LoadOptions {
   displayRoot?: string;
   /** Checks that read the sources once the model is assembled (the boundaries guard, given by loadProject). */
   checks?: ContentCheck[];
+  /** How long one YAML file's parse may take (default TIME_BUDGET_MS). */
+  timeBudgetMs?: number;
 }
 
 export async function loadContent(options: LoadOptions, diagnostics: Diagnostics): Promise<Model | undefined> {
@@ -40,8 +46,8 @@ export async function loadContent(options: LoadOptions, diagnostics: Diagnostics
   }
 
   const facts: Facts = new Map();
-  const yamlFiles = await fg(['**/*.yaml', '**/*.yml'], { cwd: options.contentDir, ignore: ['pages/**', 'static/**'] });
-  for (const rel of yamlFiles.sort()) {
+  const files = await contentFiles(options.contentDir, display, diagnostics);
+  for (const { rel, path } of files.yaml) {
     const file = display(join(options.contentDir, rel));
     const name = rel.replace(/\.ya?ml$/, '');
     if (!schemas.has(name)) {
@@ -53,9 +59,8 @@ export async function loadContent(options: LoadOptions, diagnostics: Diagnostics
       });
       continue;
     }
-    const text = await readFile(join(options.contentDir, rel), 'utf8');
-    const source = parseYamlSource(text, file, diagnostics);
-    if (!source || !schemas.check(name, source, diagnostics)) continue;
+    const source = readYamlFile(await readContent(path, file, diagnostics), file, diagnostics, options.timeBudgetMs);
+    if (!source || !checkSchema(schemas, name, source, diagnostics)) continue;
     for (const [key, value] of Object.entries(source.value as Record<string, unknown>)) {
       const earlier = facts.get(key);
       if (earlier) {
@@ -71,20 +76,94 @@ export async function loadContent(options: LoadOptions, diagnostics: Diagnostics
     }
   }
 
-  const pages = await loadPages(options.contentDir, display, schemas, diagnostics);
-  const staticFiles = await loadStatic(options.contentDir, display);
+  const pages = await loadPages(options.contentDir, files.pages, display, schemas, diagnostics);
+  const staticFiles = await loadStatic(options.contentDir, files.staticFiles, display, diagnostics);
   if (diagnostics.hasErrors) return undefined;
   return assembleModel({ env: options.env, facts, pages, staticFiles, checks: options.checks }, diagnostics);
 }
 
+/** A content file's bytes, or undefined when it cannot be read (reported at the file). */
+async function readContent(path: string, file: string, diagnostics: Diagnostics): Promise<Uint8Array | undefined> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    diagnostics.error('load', {
+      ruleId: 'content-unreadable',
+      reason: `${file} cannot be read (${(error as { code?: string } | null)?.code ?? 'unknown error'}).`,
+      fix: 'Check that the file exists and can be read.',
+      file,
+    });
+    return undefined;
+  }
+}
+
+/** A content YAML file: within its size, UTF-8 text, parsed within its time budget. */
+export function readYamlFile(
+  bytes: Uint8Array | undefined,
+  file: string,
+  diagnostics: Diagnostics,
+  timeBudgetMs = TIME_BUDGET_MS,
+): YamlSource | undefined {
+  if (!bytes) return undefined;
+  if (bytes.length > MAX_YAML_BYTES) {
+    diagnostics.error('load', {
+      ruleId: 'yaml-too-large',
+      reason: `${file} has ${bytes.length} bytes; a content YAML file may have at most ${MAX_YAML_BYTES}.`,
+      fix: 'Split its facts over several content files, or remove what is not a fact of the contract.',
+      file,
+    });
+    return undefined;
+  }
+  const text = decodeContent(bytes, file, diagnostics);
+  if (text === undefined) return undefined;
+  try {
+    return withinTimeBudget(timeBudgetMs, () => parseYamlSource(text, file, diagnostics));
+  } catch (error) {
+    reportUnreadable(diagnostics, error, { file, line: 1, column: 1 }, 'YAML');
+    return undefined;
+  }
+}
+
+/** The schema check, which recurses through the value: an exception there is reported at the file too. */
+function checkSchema(schemas: ContentSchemas, name: string, source: YamlSource, diagnostics: Diagnostics): boolean {
+  try {
+    return schemas.check(name, source, diagnostics);
+  } catch (error) {
+    reportUnreadable(diagnostics, error, { file: source.file, line: 1, column: 1 }, 'YAML');
+    return false;
+  }
+}
+
+/** A time budget passed, or an exception the readers did not expect: reported at the file, never as a stack trace. */
+export function reportUnreadable(diagnostics: Diagnostics, error: unknown, place: SourcePlace, what: string): void {
+  if (error instanceof TimeBudgetExceeded) {
+    diagnostics.error('load', {
+      ruleId: 'time-budget-exceeded',
+      reason: `Reading this ${what} took longer than ${error.budgetMs} ms and was stopped.`,
+      fix: 'Simplify it: fewer anchors and aliases, shorter or fewer values; split a very large file.',
+      place,
+    });
+    return;
+  }
+  diagnostics.error('load', {
+    ruleId: error instanceof RangeError ? 'nesting-too-deep' : 'content-unreadable',
+    reason:
+      error instanceof RangeError
+        ? `This ${what} is nested too deeply to be read.`
+        : `This ${what} could not be read: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}.`,
+    fix: 'Simplify its structure (fewer nested levels); if it looks right, report this message.',
+    place,
+  });
+}
+
 async function loadPages(
   contentDir: string,
+  files: ContentFile[],
   display: (abs: string) => string,
   schemas: ContentSchemas,
   diagnostics: Diagnostics,
 ): Promise<Page[]> {
   const pagesDir = join(contentDir, 'pages');
-  const files = (await fg('**/*.md', { cwd: pagesDir })).sort();
   // The shown name is the folder's, shown once, and the glob's relative name: display() of each absolute path would
   // return a slice of it, keeping a catalog's absolute paths alive for as long as the pages.
   const shownDir = display(pagesDir);
@@ -94,9 +173,9 @@ async function loadPages(
   // a batch at a time: a catalog's texts and their parsing's leftovers are never all held at once.
   for (let start = 0; start < files.length; start += PAGE_BATCH) {
     const batch = files.slice(start, start + PAGE_BATCH);
-    const texts = await mapLimit(batch, IO_CONCURRENCY, (rel) => readFile(join(pagesDir, rel), 'utf8'));
-    for (const [i, rel] of batch.entries()) {
-      const page = readPage(rel, shown(rel), texts[i]!, schemas, diagnostics);
+    const bytes = await mapLimit(batch, IO_CONCURRENCY, ({ path, rel }) => readContent(path, shown(rel), diagnostics));
+    for (const [i, { rel }] of batch.entries()) {
+      const page = readPageFile(rel, shown(rel), bytes[i], schemas, diagnostics);
       if (page) pages.push(page);
     }
   }
@@ -125,11 +204,37 @@ function sectionName(name: string): string {
   return known;
 }
 
-/** Reads one Markdown page: front matter (checked against schemas/content/page.schema.json) and body. */
+/** Reads one page file's bytes: within the page size, UTF-8 text, then as `readPage`. */
+export function readPageFile(
+  rel: string,
+  file: string,
+  bytes: Uint8Array | undefined,
+  schemas: ContentSchemas,
+  diagnostics: Diagnostics,
+): Page | undefined {
+  if (!bytes) return undefined;
+  if (bytes.length > MAX_PAGE_BYTES) {
+    diagnostics.error('load', {
+      ruleId: 'page-too-large',
+      reason: `The page has ${bytes.length} bytes; a page may have at most ${MAX_PAGE_BYTES}.`,
+      fix: 'Split it into several pages of a section (pages/<section>/*.md); agents read each page whole.',
+      place: { file, line: 1, column: 1 },
+    });
+    return undefined;
+  }
+  const text = decodeContent(bytes, file, diagnostics);
+  return text === undefined ? undefined : readPage(rel, file, text, schemas, diagnostics);
+}
+
+/**
+ * Reads one Markdown page: front matter (checked against schemas/content/page.schema.json) and body. The text is read
+ * as the loader reads every file (no byte-order mark, LF line endings, no control characters), and its nesting is
+ * measured before anything parses it.
+ */
 export function readPage(
   rel: string,
   file: string,
-  text: string,
+  source: string,
   schemas: ContentSchemas,
   diagnostics: Diagnostics,
 ): Page | undefined {
@@ -139,7 +244,19 @@ export function readPage(
       ruleId: 'page-name',
       reason: `The page file name ${rel} cannot become a site path.`,
       fix: 'Name pages with lower-case letters, digits and hyphens, at most one folder deep (pages/help/my-page.md).',
-      file,
+      place: { file, line: 1, column: 1 },
+    });
+    return undefined;
+  }
+  const text = contentText(source, file, diagnostics);
+  if (text === undefined) return undefined;
+  const fault = nestingFault(text, MAX_NESTING_DEPTH);
+  if (fault) {
+    diagnostics.error('load', {
+      ruleId: 'nesting-too-deep',
+      reason: `This line nests ${fault.what === 'brackets' ? 'brackets (links, images, labels)' : 'containers (quotes, lists, directives)'} ${fault.depth} levels deep; a page may nest at most ${MAX_NESTING_DEPTH}.`,
+      fix: 'Flatten the structure: fewer nested lists or quotes, or close the brackets that are open.',
+      place: { file, line: fault.line, column: 1 },
     });
     return undefined;
   }
@@ -158,7 +275,12 @@ export function readPage(
   const frontMatter = parseYamlSource(parsed.matter.replace(/^\r?\n/, ''), file, diagnostics, 1);
   if (!frontMatter) return undefined;
   const data = (frontMatter.value ?? {}) as Record<string, unknown>;
-  if (!schemas.check('page', frontMatter, diagnostics, data, 'The front matter')) return undefined;
+  try {
+    if (!schemas.check('page', frontMatter, diagnostics, data, 'The front matter')) return undefined;
+  } catch (error) {
+    reportUnreadable(diagnostics, error, { file, line: 2, column: 1 }, 'front matter');
+    return undefined;
+  }
   const bodyOffset = text.length - parsed.content.length;
   const bodyLine = text.slice(0, bodyOffset).split('\n').length;
   const slash = id.indexOf('/');
@@ -192,14 +314,19 @@ function valuePlace(source: YamlSource, key: string): SourcePlace {
   return quoted ? { ...place, column: (place.column ?? 1) + 1 } : place;
 }
 
-async function loadStatic(contentDir: string, display: (abs: string) => string): Promise<Model['staticFiles']> {
+async function loadStatic(
+  contentDir: string,
+  files: ContentFile[],
+  display: (abs: string) => string,
+  diagnostics: Diagnostics,
+): Promise<Model['staticFiles']> {
   const dir = join(contentDir, 'static');
-  const files = (await fg('**/*', { cwd: dir, dot: false })).sort();
-  return Promise.all(
-    files.map(async (rel) => ({
-      path: `/${rel}`,
-      bytes: new Uint8Array(await readFile(join(dir, rel))),
-      source: { file: display(join(dir, rel)) },
-    })),
+  const read = await Promise.all(
+    files.map(async ({ rel, path }) => {
+      const file = display(join(dir, rel));
+      const bytes = await readContent(path, file, diagnostics);
+      return bytes && { path: `/${rel}`, bytes: new Uint8Array(bytes), source: { file } };
+    }),
   );
+  return read.filter((f) => f !== undefined);
 }

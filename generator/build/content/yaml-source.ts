@@ -1,7 +1,8 @@
 // Parses YAML with positions, so that syntax and schema errors point at the file, line and column.
-import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
+import { isAlias, isNode, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type { SourcePlace } from '../../model/types.js';
 import type { Diagnostics } from '../messages/diagnostics.js';
+import { MAX_YAML_ALIASES } from './limits.js';
 
 export interface YamlSource {
   file: string;
@@ -20,10 +21,33 @@ export function parseYamlSource(
   lineOffset = 0,
 ): YamlSource | undefined {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  let doc: Document;
+  try {
+    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  } catch (error) {
+    // The parser recurses once per nested level: a structure nested thousands deep overflows the stack.
+    if (!(error instanceof RangeError)) throw error;
+    diagnostics.error('load', {
+      ruleId: 'nesting-too-deep',
+      reason: 'The YAML is nested too deeply to be read.',
+      fix: 'Flatten the structure: content facts nest a few levels at most.',
+      place: { file, line: 1 + lineOffset, column: 1 },
+    });
+    return undefined;
+  }
   if (doc.errors.length > 0) {
     for (const error of doc.errors) {
       const pos = lineCounter.linePos(error.pos[0]);
+      if (error.code === 'RESOURCE_EXHAUSTION') {
+        // The parser's own guard against deep nesting (its message is a JavaScript error's).
+        diagnostics.error('load', {
+          ruleId: 'nesting-too-deep',
+          reason: 'The YAML is nested too deeply to be read.',
+          fix: 'Flatten the structure: content facts nest a few levels at most.',
+          place: { file, line: pos.line + lineOffset, column: pos.col },
+        });
+        continue;
+      }
       diagnostics.error('load', {
         ruleId: 'yaml-syntax',
         reason: `YAML cannot be read: ${firstLine(error.message)}.`,
@@ -33,7 +57,39 @@ export function parseYamlSource(
     }
     return undefined;
   }
-  return { file, doc, lineCounter, lineOffset, value: doc.toJS() };
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+  } catch (error) {
+    // An alias that expands too far (an alias bomb) or refers to no anchor: reported at the first alias.
+    const place = firstAliasPlace(doc, lineCounter, file, lineOffset);
+    const tooMany = error instanceof Error && /alias count/i.test(error.message);
+    diagnostics.error('load', {
+      ruleId: tooMany ? 'yaml-alias-limit' : 'yaml-syntax',
+      reason: tooMany
+        ? `The YAML's aliases expand to more than ${MAX_YAML_ALIASES} copies (an alias bomb reads as billions of values).`
+        : `YAML cannot be read: ${error instanceof Error ? firstLine(error.message) : String(error)}.`,
+      fix: tooMany
+        ? 'Write the values out instead of repeating them through anchors (&name) and aliases (*name).'
+        : 'Give every alias (*name) an anchor (&name) above it, or write the value out.',
+      place,
+    });
+    return undefined;
+  }
+  return { file, doc, lineCounter, lineOffset, value };
+}
+
+function firstAliasPlace(doc: Document, lineCounter: LineCounter, file: string, lineOffset: number): SourcePlace {
+  let place: SourcePlace = { file, line: 1 + lineOffset, column: 1 };
+  visit(doc, {
+    Alias(_key, node) {
+      if (!isAlias(node) || !node.range) return undefined;
+      const pos = lineCounter.linePos(node.range[0]);
+      place = { file, line: pos.line + lineOffset, column: pos.col };
+      return visit.BREAK;
+    },
+  });
+  return place;
 }
 
 function firstLine(message: string): string {

@@ -9,6 +9,8 @@ import { pageById } from './page-index.js';
 import { stringifyMarkdown, treeToHtml } from './processor.js';
 import { Diagnostics } from '../messages/diagnostics.js';
 import { pageParsers, type ParsedBy } from './parse-page.js';
+import { TIME_BUDGET_MS } from '../content/limits.js';
+import { TimeBudgetExceeded, withinTimeBudget } from '../content/time-budget.js';
 
 export interface RenderedPage {
   page: Page;
@@ -28,11 +30,34 @@ export function renderPage(pageId: string, context: EmitContext): RenderedPage {
   });
 }
 
-/** Both texts of a page from one expanded tree: the twin is written first, as the HTML conversion may reuse nodes. */
-export function renderTexts(page: Page, context: EmitContext): RenderedPage {
-  const { tree, parsedBy } = expandedPage(page, context);
-  const markdown = stringifyMarkdown(tree);
-  return { page, markdown, html: treeToHtml(tree), parsedBy };
+/**
+ * Both texts of a page from one expanded tree: the twin is written first, as the HTML conversion may reuse nodes.
+ * The whole render runs within the page's time budget; a page that passes it, or that makes any step throw, is
+ * reported at the page (never as a stack trace) and renders as nothing, and the build fails.
+ */
+export function renderTexts(page: Page, context: EmitContext, options: { timeBudgetMs?: number } = {}): RenderedPage {
+  try {
+    return withinTimeBudget(options.timeBudgetMs ?? TIME_BUDGET_MS, () => {
+      const { tree, parsedBy } = expandedPage(page, context);
+      const markdown = stringifyMarkdown(tree);
+      return { page, markdown, html: treeToHtml(tree), parsedBy };
+    });
+  } catch (error) {
+    const budget = error instanceof TimeBudgetExceeded;
+    context.diagnostics.error('emit', {
+      ruleId: budget ? 'time-budget-exceeded' : 'page-render-failed',
+      reason: budget
+        ? `Rendering this page took longer than ${error.budgetMs} ms and was stopped.`
+        : error instanceof RangeError
+          ? 'This page is nested too deeply to be rendered.'
+          : `This page could not be rendered: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}.`,
+      fix: budget
+        ? 'Simplify the page: split very long lists and tables, fewer reference definitions; or split it into several pages.'
+        : 'Simplify the page (fewer nested levels, shorter constructs); if it looks right, report this message.',
+      place: page.source,
+    });
+    return { page, markdown: '', html: '', parsedBy: 'reference' };
+  }
 }
 
 /** A page parsed and expanded with the model's facts: the tree every output comes from. */

@@ -20,7 +20,10 @@ export async function writeTrees(trees: OutputTree[], fs: OutputFileSystem): Pro
       await fs.rm(tree.tmp);
       await fs.mkdir(tree.tmp);
       const dirs = new Set<string>();
-      for (const file of tree.files.keys()) dirs.add(dirname(join(tree.tmp, file)));
+      for (const file of tree.files.keys()) {
+        refuseClimbing(file);
+        dirs.add(dirname(join(tree.tmp, file)));
+      }
       for (const dir of [...dirs].sort()) await fs.mkdir(dir);
       // A few writes in flight: one at a time is latency-bound with thousands of files.
       await mapLimit([...tree.files], IO_CONCURRENCY, ([file, body]) => fs.writeFile(join(tree.tmp, file), body));
@@ -39,6 +42,15 @@ export async function writeTrees(trees: OutputTree[], fs: OutputFileSystem): Pro
 }
 
 /**
+ * Names come from site paths (checked at load); one that would climb out of its tree is a bug, never a file written
+ * elsewhere.
+ */
+function refuseClimbing(file: string): void {
+  if (file.split(/[/\\]/).some((segment) => segment === '..' || segment === '' || segment === '.'))
+    throw new Error(`Refusing to write "${file}": it is not a path inside the output folder`);
+}
+
+/**
  * Writes a stream's files into the staging folder, taking the next file from the stream only when the last is written:
  * memory holds one file at a time, whatever the stream's length. Synchronous writes when the file system has them
  * (200,000 tiny files: a few seconds, against tens of seconds for a promise per file on a busy machine).
@@ -50,9 +62,7 @@ async function writeStream(
   fs: OutputFileSystem,
 ): Promise<void> {
   for (const { file, body } of files) {
-    // Names come from site paths; one that climbs out of the tree is a bug, never a file written elsewhere.
-    if (file.split('/').some((segment) => segment === '..' || segment === ''))
-      throw new Error(`Refusing to write the streamed file "${file}".`);
+    refuseClimbing(file);
     const path = join(root, file);
     const dir = dirname(path);
     const newDir = made.has(dir) ? undefined : dir;
