@@ -361,7 +361,7 @@ export const RULES = {
   'raw-html': {
     area: 'pages',
     title: 'Raw HTML in a page',
-    what: 'Pages are Markdown only: the HTML page, the Markdown twin and the llms files come from one tree, so raw HTML would either be dropped from one and kept in another or publish scripts and event handlers. It is refused at its line, wherever it stands (HTML comments are editors\' notes, left out of every published file).',
+    what: "Pages are Markdown only: the HTML page, the Markdown twin and the llms files come from one tree, so raw HTML would either be dropped from one and kept in another or publish scripts and event handlers. It is refused at its line, wherever it stands (HTML comments are editors' notes, left out of every published file).",
     fix: 'Write it in Markdown, or put it in backticks to show it as code.',
     example: '`<img src=x onerror=alert(1)>` in a page.',
   },

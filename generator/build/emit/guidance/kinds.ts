@@ -6,7 +6,7 @@ import { emitMarkdown } from './markdown.js';
 import { emitLlmsIndex } from './llms-index.js';
 import { emitLlmsRoot } from './llms-root.js';
 import { emitLlmsFull } from './llms-full.js';
-import { llmsLinks, llmsSize, llmsStructure } from './validate-llms.js';
+import { llmsFullSize, llmsLinks, llmsSize, llmsStructure } from './validate-llms.js';
 import { htmlPageHead, markdownTwin, noPlaceholders, safeUrls } from './validate-page.js';
 
 export const pagesKinds: KindTable = {
@@ -39,7 +39,7 @@ export const pagesKinds: KindTable = {
   'llms-full': {
     mediaType: MEDIA_TYPES.text,
     emit: emitLlmsFull,
-    validate: [llmsLinks, noPlaceholders],
+    validate: [llmsLinks, llmsFullSize, noPlaceholders],
     discovery: true,
   },
 };

@@ -14,6 +14,13 @@ import { markdownLinkTargets } from '../../text/link-targets.js';
  */
 export const LLMS_TXT_MAX_CHARS = 50_000;
 
+/**
+ * The size past which llms-full.txt draws a warning: about 200,000 tokens at the build's estimate of four characters a
+ * token, the context window of most models; past it an agent cannot read the file whole and should read the section
+ * indexes and pages instead. A warning, like a shortened llms.txt: the file is still right, only long.
+ */
+export const LLMS_FULL_MAX_CHARS = 800_000;
+
 function reporter(artifact: Artifact, context: ValidateContext) {
   const file = context.displayPath(artifact.entry);
   return (ruleId: RuleId, node: Nodes | undefined, reason: string, fix: string) =>
@@ -169,4 +176,15 @@ export const llmsSize: Validator = (artifact, context) => {
       'Move detail into the pages it links (and llms-full.txt); keep the index to links and short notes.',
     );
   }
+};
+
+export const llmsFullSize: Validator = (artifact, context) => {
+  const length = context.artifacts.text(artifact).length;
+  if (length <= LLMS_FULL_MAX_CHARS) return;
+  context.diagnostics.warn('validate', {
+    ruleId: 'llms-full-too-large',
+    reason: `${artifact.entry.path} has ${length} characters (about ${Math.round(length / 4)} tokens); past ${LLMS_FULL_MAX_CHARS} most agents cannot read it whole.`,
+    fix: 'Shorten the guides, or split very long pages; agents can still read the section indexes and pages one at a time.',
+    file: context.displayPath(artifact.entry),
+  });
 };
