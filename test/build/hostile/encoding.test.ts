@@ -122,10 +122,13 @@ describe('page file names', () => {
   });
 
   it('a discovery resource path that climbs out of the site is refused at its line', async () => {
-    const { messages } = await loadWith(
-      'discovery-resources.yaml',
-      (b) =>
-        `${b.toString('utf8')}  - path: /../../escaped.md\n    kind: markdown\n    page: mcp\n    group: mcp\n    title: x\n    purpose: y.\n    audience: [agents]\n`,
+    const { messages } = await loadWith('discovery-resources.yaml', (b) =>
+      b
+        .toString('utf8')
+        .replace(
+          'discoveryResources:\n',
+          'discoveryResources:\n  - path: /../../escaped.md\n    kind: markdown\n    page: mcp\n    group: mcp\n    title: x\n    purpose: y.\n    audience: [agents]\n',
+        ),
     );
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({ file: 'content/discovery-resources.yaml', ruleId: 'content-schema' });
