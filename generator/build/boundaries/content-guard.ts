@@ -8,7 +8,7 @@ import { TextIndex } from '../text/text-index.js';
 import { jsonCodeBlocks, markdownUnits, ROW_VALUE_LIMIT, sentences, type TextUnit } from '../text/units.js';
 import { SHAPE_FIX, shapeFindings } from './shapes.js';
 import { negated, wordingFindings } from './wording.js';
-import { placeholderEndpointFindings, UNKNOWN_ENDPOINT_FIX } from './contract-endpoints.js';
+import { methodPathFindings, placeholderEndpointFindings, UNKNOWN_ENDPOINT_FIX } from './contract-endpoints.js';
 import { occurrences } from '../text/occurrences.js';
 import type { RuleId } from '../messages/rules.js';
 
@@ -84,7 +84,10 @@ interface Finding {
 
 /** The wording rules and, for placeholder URLs ({api_url}/…), the contract's endpoints. */
 function findingsOf(units: TextUnit[], model: Model): Finding[] {
-  const endpoints = placeholderEndpointFindings(units, model, negated).map(
+  const endpoints = [
+    ...placeholderEndpointFindings(units, model, negated),
+    ...methodPathFindings(units, model, sitePaths(model), negated),
+  ].map(
     (f): Finding => ({
       ...f,
       ruleId: 'unknown-endpoint',
@@ -92,6 +95,25 @@ function findingsOf(units: TextUnit[], model: Model): Finding[] {
     }),
   );
   return [...wordingFindings(units, model), ...endpoints, ...literalAddresses(units, model)];
+}
+
+/**
+ * The site's paths as the content names them (before the registry adds what it derives): the discovery resources,
+ * the pages and their twins, the static files.
+ */
+const sitePathSets = new WeakMap<Model, Set<string>>();
+function sitePaths(model: Model): (path: string) => boolean {
+  let paths = sitePathSets.get(model);
+  if (!paths) {
+    paths = new Set([
+      ...model.discoveryResources.map((r) => r.path.split('?')[0] || '/'),
+      ...model.pages.flatMap((p) => [p.path, p.twinPath]),
+      ...model.staticFiles.map((f) => f.path),
+    ]);
+    sitePathSets.set(model, paths);
+  }
+  const known = paths;
+  return (path) => known.has(path) || known.has(path.replace(/\/$/, ''));
 }
 
 /** An environment's address written out in content: each build must fill in its own, so content uses placeholders. */

@@ -79,3 +79,39 @@ export function placeholderEndpointFindings(
   }
   return findings;
 }
+
+/** An HTTP method, then a root-relative path: "POST /api/v1/webhooks", "`DELETE /api/v1/members/{id}`". */
+const METHOD_PATH = /\b(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)\s+`?(\/[^\s`"'<>()[\]|,;]*)/g;
+
+/**
+ * In any text: a method and a path that names no endpoint of the contract (on the pricing API, MCP or authorization
+ * host) and no path of the site (`isSitePath`). "POST /api/v1/webhooks registers a webhook" claims an interface the
+ * contract does not publish, whatever words follow it; a unit that says it is not provided passes.
+ */
+export function methodPathFindings(
+  units: TextUnit[],
+  model: Model,
+  isSitePath: (path: string) => boolean,
+  negated: (u: TextUnit) => boolean,
+): EndpointFinding[] {
+  const findings: EndpointFinding[] = [];
+  let hosts: HostEndpoints[] | undefined;
+  for (const unit of units) {
+    // Most units name no method: judged on one search first.
+    if (!MAY_NAME_METHOD.test(unit.text)) continue;
+    for (const m of unit.text.matchAll(METHOD_PATH)) {
+      const path = m[2]!.replace(/[.,;:!?*_]+$/, '').split(/[?#]/)[0] || '/';
+      hosts ??= contractEndpoints(model);
+      if (hosts.some((h) => h.paths.has(path)) || isSitePath(path)) continue;
+      if (model.mcpServer.legacyPaths.examples.includes(path) || negated(unit)) continue;
+      findings.push({
+        unit,
+        index: m.index,
+        reason: `\`${m[1]} ${path}\` names an endpoint the contract does not publish: its only call is ${model.pricingCall.method} {${model.pricingCall.host}}${model.pricingCall.path}, and ${path} is no path of the site.`,
+      });
+    }
+  }
+  return findings;
+}
+
+const MAY_NAME_METHOD = /\b(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)\s/;

@@ -30,7 +30,9 @@ function termRegex(term: string): RegExp {
     .slice(1)
     .map((w, i) => `[\\s-]+${wordPattern(w, i === words.length - 2)}`)
     .join('');
-  return new RegExp(`\\b${wordPattern(words[0]!, words.length === 1)}${coordination}${rest}\\b`, 'gi');
+  // The first word of a phrase may be inflected: "registers a webhook", "registering a webhook".
+  const first = words.length > 1 ? `${wordPattern(words[0]!, false)}(?:s|es|d|ed|ing)?` : wordPattern(words[0]!, true);
+  return new RegExp(`\\b${first}${coordination}${rest}\\b`, 'gi');
 }
 
 const compiled = new WeakMap<Boundaries, TermPattern[]>();

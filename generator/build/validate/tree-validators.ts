@@ -10,6 +10,7 @@ import { discoveryChainInOrder } from './tree/discovery-chain.js';
 import { boundaryWording } from './boundaries/boundary-wording.js';
 import { onlyContractEndpoints } from './boundaries/unknown-endpoints.js';
 import { noUnpublishedShapes } from './boundaries/unpublished-shapes.js';
+import { noInventedCalls } from './boundaries/method-paths.js';
 
 export const treeValidators: TreeValidator[] = [
   // Cross-artifact consistency.
@@ -23,5 +24,6 @@ export const treeValidators: TreeValidator[] = [
   // The contract's boundaries.
   boundaryWording,
   onlyContractEndpoints,
+  noInventedCalls,
   noUnpublishedShapes,
 ];
