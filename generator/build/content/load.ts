@@ -59,8 +59,9 @@ export async function loadContent(options: LoadOptions, diagnostics: Diagnostics
       });
       continue;
     }
-    const source = readYamlFile(await readContent(path, file, diagnostics), file, diagnostics, options.timeBudgetMs);
-    if (!source || !checkSchema(schemas, name, source, diagnostics)) continue;
+    const bytes = await readContent(path, file, diagnostics);
+    const source = readContentYaml(name, bytes, file, schemas, diagnostics, options.timeBudgetMs);
+    if (!source) continue;
     for (const [key, value] of Object.entries(source.value as Record<string, unknown>)) {
       const earlier = facts.get(key);
       if (earlier) {
@@ -122,6 +123,19 @@ export function readYamlFile(
     reportUnreadable(diagnostics, error, { file, line: 1, column: 1 }, 'YAML');
     return undefined;
   }
+}
+
+/** A content YAML file read (as `readYamlFile`) and checked against its schema; undefined when either fails. */
+export function readContentYaml(
+  name: string,
+  bytes: Uint8Array | undefined,
+  file: string,
+  schemas: ContentSchemas,
+  diagnostics: Diagnostics,
+  timeBudgetMs = TIME_BUDGET_MS,
+): YamlSource | undefined {
+  const source = readYamlFile(bytes, file, diagnostics, timeBudgetMs);
+  return source && checkSchema(schemas, name, source, diagnostics) ? source : undefined;
 }
 
 /** The schema check, which recurses through the value: an exception there is reported at the file too. */
