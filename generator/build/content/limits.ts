@@ -32,3 +32,11 @@ export const MAX_YAML_ALIASES = 100;
  * so that a busy machine never stops a real page. Rule `time-budget-exceeded`.
  */
 export const TIME_BUDGET_MS = 10_000;
+
+/**
+ * Pages up to this many characters render without the interrupting budget and are only timed: starting the budget's
+ * watchdog costs about 0.1–0.2 ms, a few percent of a 1 KB page's render, and no page this small within the depth
+ * limit was seen to take more than a fraction of a second (the slowest measured structures scale so that 16 KB cost
+ * at most a second or two). One that still passes the budget is reported all the same.
+ */
+export const SMALL_PAGE_CHARS = 16 * 1024;

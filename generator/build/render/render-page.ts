@@ -9,7 +9,7 @@ import { pageById } from './page-index.js';
 import { stringifyMarkdown, treeToHtml } from './processor.js';
 import { Diagnostics } from '../messages/diagnostics.js';
 import { pageParsers, type ParsedBy } from './parse-page.js';
-import { TIME_BUDGET_MS } from '../content/limits.js';
+import { SMALL_PAGE_CHARS, TIME_BUDGET_MS } from '../content/limits.js';
 import { TimeBudgetExceeded, withinTimeBudget } from '../content/time-budget.js';
 
 export interface RenderedPage {
@@ -36,12 +36,18 @@ export function renderPage(pageId: string, context: EmitContext): RenderedPage {
  * reported at the page (never as a stack trace) and renders as nothing, and the build fails.
  */
 export function renderTexts(page: Page, context: EmitContext, options: { timeBudgetMs?: number } = {}): RenderedPage {
+  const budgetMs = options.timeBudgetMs ?? TIME_BUDGET_MS;
+  const render = (): RenderedPage => {
+    const { tree, parsedBy } = expandedPage(page, context);
+    const markdown = stringifyMarkdown(tree);
+    return { page, markdown, html: treeToHtml(tree), parsedBy };
+  };
   try {
-    return withinTimeBudget(options.timeBudgetMs ?? TIME_BUDGET_MS, () => {
-      const { tree, parsedBy } = expandedPage(page, context);
-      const markdown = stringifyMarkdown(tree);
-      return { page, markdown, html: treeToHtml(tree), parsedBy };
-    });
+    if (page.body.length > SMALL_PAGE_CHARS) return withinTimeBudget(budgetMs, render);
+    const started = performance.now();
+    const rendered = render();
+    if (performance.now() - started > budgetMs) throw new TimeBudgetExceeded(budgetMs);
+    return rendered;
   } catch (error) {
     const budget = error instanceof TimeBudgetExceeded;
     context.diagnostics.error('emit', {
