@@ -9,6 +9,7 @@ import { Diagnostics } from '../../generator/build/messages/diagnostics.js';
 import { displayPath } from '../../generator/build/registry/display-path.js';
 import { buildRegistry, type KindTable } from '../../generator/build/registry/build-registry.js';
 import { kinds as defaultKinds } from '../../generator/build/kinds.js';
+import type { KindName } from '../../generator/model/kinds.js';
 import { createEmitContext } from '../../generator/build/emit/emit-context.js';
 import { ArtifactSet, type HostName, type ValidateContext } from '../../generator/build/registry/types.js';
 import { nodeFileSystem } from '../../generator/build/files/file-system.js';
@@ -16,7 +17,7 @@ import { writeTrees, type OutputTree } from '../../generator/build/write/write-t
 import { printReport } from './report.js';
 
 /** The kinds whose output is one file per page; stood in for by empty files here. */
-const PAGE_BODY_KINDS = ['html-page', 'markdown', 'llms-index', 'llms-root', 'llms-full'];
+const PAGE_BODY_KINDS: KindName[] = ['html-page', 'markdown', 'llms-index', 'llms-root', 'llms-full'];
 /** The catalog's artifacts, measured for real. */
 const CATALOG_KINDS = [
   'sitemap',

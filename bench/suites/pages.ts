@@ -79,8 +79,6 @@ export async function pagesSuite(workRoot: string, pages: number, suiteOptions: 
     if (stats?.referenceParsed !== undefined && stats.pages > stats.fromCache) {
       notes.add(`${stats.referenceParsed} of ${stats.pages - stats.fromCache} rendered pages read by remark-parse`);
     }
-    const stubbed = report.stubbedKinds as string[] | undefined;
-    if (stubbed?.length) notes.add(`kinds not landed yet, stood in by empty emitters: ${stubbed.join(', ')}`);
     return report;
   };
 

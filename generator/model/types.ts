@@ -1,6 +1,7 @@
 // The one typed model of the content set: everything downstream reads this, never the content files.
 import type { DeployPlan, DeployPlatform } from './deploy-targets.js';
 import type { Preview } from './preview.js';
+import type { ResourceKind } from './kinds.js';
 
 /** The contract's four address placeholders. */
 export type AddressName = 'base_url' | 'api_url' | 'mcp_url' | 'auth_url';
@@ -50,7 +51,7 @@ export interface QueryParameter {
 /** A discovery resource of contract section 4.1, or a supporting file of the site. */
 export interface DiscoveryResource {
   path: string;
-  kind: string;
+  kind: ResourceKind;
   group: string;
   title: string;
   purpose: string;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { build } from '../../generator/build/pipeline.js';
-import { copyContent, editFile, kindsWithStubs } from '../helpers/pages.js';
+import { copyContent, editFile } from '../helpers/pages.js';
 
 let work: Awaited<ReturnType<typeof copyContent>>;
 let outDir: string;
@@ -33,7 +33,7 @@ async function placeIn(file: string, needle: string): Promise<{ line: number; co
 beforeAll(async () => {
   work = await copyContent();
   outDir = join(work.dir, 'dist');
-  const first = await build({ env: 'production', outDir, contentDir: work.contentDir, kinds: kindsWithStubs() });
+  const first = await build({ env: 'production', outDir, contentDir: work.contentDir });
   expect(first.diagnostics.report()).toBe('');
   await writeFile(join(outDir, 'sentinel.txt'), 'left by the test');
   before = await snapshot();
@@ -47,7 +47,7 @@ async function buildBroken(file: string, edit: (text: string) => string) {
   const original = await readFile(path, 'utf8');
   await editFile(path, edit);
   try {
-    const result = await build({ env: 'production', outDir, contentDir: work.contentDir, kinds: kindsWithStubs() });
+    const result = await build({ env: 'production', outDir, contentDir: work.contentDir });
     return { messages: result.diagnostics.list(), failed: result.diagnostics.hasErrors };
   } finally {
     await writeFile(path, original);

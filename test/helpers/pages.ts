@@ -1,4 +1,4 @@
-// Test helpers of the page family: a kind table that stands in for families not built yet, and temp content folders.
+// Test helpers of the page family: the shipped content built or loaded through the production path, temp content folders.
 import { CONTENT_SCHEMA_DIR, DEFAULT_CONTENT_DIR } from '../../generator/build/files/project-paths.js';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,38 +16,10 @@ import {
 import type { Model } from '../../generator/model/types.js';
 import type { Registry } from '../../generator/build/registry/registry.js';
 import { kinds } from '../../generator/build/kinds.js';
-import type { KindTable } from '../../generator/build/registry/build-registry.js';
-import { MEDIA_TYPES } from '../../generator/build/registry/media-types.js';
 import type { EnvironmentName } from '../../generator/model/types.js';
 
-/** Kinds content/discovery-resources.yaml names that other families build. */
-const OTHER_FAMILIES_KINDS = [
-  'openapi',
-  'mcp-server-card',
-  'a2a-agent-card',
-  'agent-discovery',
-  'api-catalog',
-  'public-pages-catalog',
-  'schema-feed',
-  'schemamap',
-  'entity',
-  'agent-mode',
-  'page-context',
-  'robots',
-  'sitemap',
-];
-
-/** The real kind table; a kind another family has not landed yet gets a stub emitting an empty JSON object. */
-export function kindsWithStubs(): KindTable {
-  const table: KindTable = { ...kinds };
-  for (const kind of OTHER_FAMILIES_KINDS) {
-    table[kind] ??= { mediaType: MEDIA_TYPES.json, emit: () => '{}' };
-  }
-  return table;
-}
-
 export function runShipped(env: EnvironmentName = 'production') {
-  return runPipeline({ env, kinds: kindsWithStubs() });
+  return runPipeline({ env });
 }
 
 /** A copy of the shipped content in a temp folder, for tests that break it. */
@@ -76,7 +48,7 @@ export async function loadShipped(
 ): Promise<Loaded> {
   const diagnostics = new Diagnostics();
   const model = await loadContent({ contentDir, schemaDir: CONTENT_SCHEMA_DIR, env }, diagnostics);
-  const registry = model && buildRegistry(model, kindsWithStubs(), diagnostics);
+  const registry = model && buildRegistry(model, kinds, diagnostics);
   if (!model || !registry) throw new Error(`The content does not load:\n${diagnostics.report()}`);
   return {
     model,

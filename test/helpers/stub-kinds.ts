@@ -1,5 +1,6 @@
-// A small kind table for the workflow tests: every kind the content names, with trivial emitters, so check, verify
-// and dev can be tested on the real content before (and independently of) the artifact families.
+// A small kind table for the workflow tests: every kind with a trivial emitter, so check, verify and dev can be tested
+// on the real content without the cost of the real artifact families.
+import { KIND_NAMES, type KindName } from '../../generator/model/kinds.js';
 import type { KindTable } from '../../generator/build/registry/build-registry.js';
 import { MEDIA_TYPES } from '../../generator/build/registry/media-types.js';
 import { fillAddresses } from '../../generator/build/registry/registry.js';
@@ -45,7 +46,40 @@ const noWebhookApi: NonNullable<KindDefinition['validate']>[number] = (artifact,
 
 const queryFile = (path: string) => `${path.replace(/^\//, '').replace(/[?=&]/g, '_') || 'index'}.json`;
 
-export const stubKinds: KindTable = {
+/** A kind that derives no entry: what stands in for a kind a test does not build (the CDN and deployment files). */
+const notBuilt: KindDefinition = { mediaType: MEDIA_TYPES.text, emit: () => '' };
+
+/** A whole kind table from the kinds a test gives, every other kind a stand-in (by default one that builds nothing). */
+export function everyKind(
+  given: Partial<KindTable>,
+  standIn: (kind: KindName) => KindDefinition = () => notBuilt,
+): KindTable {
+  return Object.fromEntries(KIND_NAMES.map((kind) => [kind, given[kind] ?? standIn(kind)])) as KindTable;
+}
+
+const oauthMetadata: Emitter = (entry, { model }) => {
+  const a = model.addresses;
+  const body =
+    entry.kind === 'oauth-protected-resource'
+      ? {
+          resource: `${a.mcp_url}/mcp`,
+          authorization_servers: [a.auth_url],
+          scopes_supported: model.authentication.scopes.map((s) => s.name),
+        }
+      : {
+          issuer: a.auth_url,
+          authorization_endpoint: `${a.auth_url}/authorize`,
+          token_endpoint: `${a.auth_url}/token`,
+          response_types_supported: ['code'],
+          code_challenge_methods_supported: ['S256'],
+        };
+  return `${JSON.stringify(body, null, 2)}\n`;
+};
+
+const oauthEntry = { group: 'auth', audience: ['agents' as const], inContract: false, purpose: 'OAuth metadata.' };
+const authenticationYaml = { file: 'content/authentication.yaml' };
+
+export const stubKinds: KindTable = everyKind({
   static: { mediaType: MEDIA_TYPES.octet, emit: emitStaticFile },
   openapi: { mediaType: MEDIA_TYPES.json, emit: json, discovery: true },
   'mcp-server-card': { mediaType: MEDIA_TYPES.json, emit: json, discovery: true },
@@ -85,44 +119,32 @@ export const stubKinds: KindTable = {
   },
   robots: { mediaType: MEDIA_TYPES.text, emit: () => 'User-agent: *\nAllow: /\n' },
   sitemap: { mediaType: MEDIA_TYPES.xml, emit: () => '<?xml version="1.0"?><urlset/>\n' },
-  'oauth-metadata': {
+  'oauth-protected-resource': {
     mediaType: MEDIA_TYPES.json,
+    host: 'mcp',
     discovery: true,
-    emit: (entry, { model }) => {
-      const a = model.addresses;
-      const body =
-        entry.host === 'mcp'
-          ? {
-              resource: `${a.mcp_url}/mcp`,
-              authorization_servers: [a.auth_url],
-              scopes_supported: model.authentication.scopes.map((s) => s.name),
-            }
-          : {
-              issuer: a.auth_url,
-              authorization_endpoint: `${a.auth_url}/authorize`,
-              token_endpoint: `${a.auth_url}/token`,
-              response_types_supported: ['code'],
-              code_challenge_methods_supported: ['S256'],
-            };
-      return `${JSON.stringify(body, null, 2)}\n`;
-    },
-    derive: () => {
-      const common = {
-        group: 'auth',
-        audience: ['agents' as const],
-        inContract: false,
-        purpose: 'OAuth metadata.',
-        source: { file: 'content/authentication.yaml' },
-      };
-      return [
-        { ...common, path: '/.well-known/oauth-protected-resource', host: 'mcp', title: 'Protected resource metadata' },
-        {
-          ...common,
-          path: '/.well-known/oauth-authorization-server',
-          host: 'auth',
-          title: 'Authorization server metadata',
-        },
-      ];
-    },
+    emit: oauthMetadata,
+    derive: () => [
+      {
+        ...oauthEntry,
+        path: '/.well-known/oauth-protected-resource',
+        title: 'Protected resource metadata',
+        source: authenticationYaml,
+      },
+    ],
   },
-};
+  'oauth-authorization-server': {
+    mediaType: MEDIA_TYPES.json,
+    host: 'auth',
+    discovery: true,
+    emit: oauthMetadata,
+    derive: () => [
+      {
+        ...oauthEntry,
+        path: '/.well-known/oauth-authorization-server',
+        title: 'Authorization server metadata',
+        source: authenticationYaml,
+      },
+    ],
+  },
+});

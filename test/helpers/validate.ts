@@ -1,4 +1,5 @@
 // Test helpers: one good in-memory build per environment, and a copy of it broken in one way, checked by one tree check.
+import { everyKind } from './stub-kinds.js';
 import { Diagnostics } from '../../generator/build/messages/diagnostics.js';
 import type { EnvironmentName } from '../../generator/model/types.js';
 import { runPipeline, type PipelineResult } from '../../generator/build/pipeline.js';
@@ -74,7 +75,7 @@ export function checkWith(
   validateArtifacts({
     model: result.model!,
     registry: result.registry!,
-    kinds: {},
+    kinds: everyKind({}),
     artifacts,
     diagnostics,
     displayPath: (e) => displayPath(e),

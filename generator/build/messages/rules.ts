@@ -187,13 +187,6 @@ export const RULES = {
     fix: 'Add a resource with `page: <id>`, or move the page into a section folder.',
     example: 'content/pages/faq.md with no resource `page: faq`.',
   },
-  'unknown-kind': {
-    area: 'content',
-    title: 'A kind no emitter builds',
-    what: 'Every resource has a kind, and the kind table (generator/build/kinds.ts) has an emitter for each; an unknown kind cannot be built.',
-    fix: 'Use one of the kinds the message lists.',
-    example: '`kind: openapi-yaml` in content/discovery-resources.yaml.',
-  },
   'missing-public-pages': {
     area: 'content',
     title: 'No public page route families',

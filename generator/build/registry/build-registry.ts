@@ -1,11 +1,19 @@
 // Registry stage: turns the model's resources, pages and static files, plus what each kind derives, into entries.
 import type { Diagnostics } from '../messages/diagnostics.js';
+import type { KindName } from '../../model/kinds.js';
 import type { Audience, DiscoveryResource, Model, Page } from '../../model/types.js';
 import { MEDIA_TYPES, mediaTypeOfStatic } from './media-types.js';
 import { Registry } from './registry.js';
 import type { KindDefinition, RegistryEntry } from './types.js';
 
-export type KindTable = Record<string, KindDefinition>;
+/** The kind table: one definition for every kind name, no more, no fewer. */
+export type KindTable = Record<KindName, KindDefinition>;
+
+/** One family's part of the kind table (emit/<family>/kinds.ts). */
+export type FamilyKinds = Partial<KindTable>;
+
+/** The table's kinds and definitions, in the table's order. */
+export const kindsOf = (kinds: KindTable) => Object.entries(kinds) as [KindName, KindDefinition][];
 
 /** What a resource or a kind's `derive` says of an entry; the kind fills in the rest. */
 export type EntrySpec = Omit<RegistryEntry, 'file' | 'host' | 'mediaType' | 'discovery' | 'inSitemap'> &
@@ -51,24 +59,14 @@ export function buildRegistry(model: Model, kinds: KindTable, diagnostics: Diagn
     });
   }
 
-  for (const [kind, definition] of Object.entries(kinds)) {
+  for (const [kind, definition] of kindsOf(kinds)) {
     if (definition.derive)
       specs.push(...definition.derive(model, diagnostics).map((s) => ({ ...s, kind: s.kind ?? kind })));
   }
 
   const entries: RegistryEntry[] = [];
   const add = (spec: EntrySpec) => {
-    const definition = kinds[spec.kind];
-    if (!definition) {
-      diagnostics.error('registry', {
-        ruleId: 'unknown-kind',
-        reason: `${spec.path} has kind \`${spec.kind}\`, which no emitter builds.`,
-        fix: `Use one of: ${Object.keys(kinds).sort().join(', ')}.`,
-        place: spec.source,
-      });
-      return;
-    }
-    entries.push(entryOf(spec, definition));
+    entries.push(entryOf(spec, kinds[spec.kind]));
   };
   let next = 0;
   for (const { page, at } of subPages) {

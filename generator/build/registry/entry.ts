@@ -1,4 +1,5 @@
 // One registry entry: a file the build emits, the host that serves it, its path, media type and kind.
+import type { KindName } from '../../model/kinds.js';
 import type { Audience, QueryParameter, SourcePlace } from '../../model/types.js';
 
 /**
@@ -14,7 +15,7 @@ export interface RegistryEntry {
   /** Where the bytes live in the host's output tree, relative, without a leading slash ("mcp.html"). */
   file: string;
   host: HostName;
-  kind: string;
+  kind: KindName;
   mediaType: string;
   title: string;
   purpose: string;

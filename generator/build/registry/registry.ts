@@ -1,4 +1,5 @@
 // The registry: every file the build emits, with its path, host, media type and kind. The one list of paths.
+import type { KindName } from '../../model/kinds.js';
 import type { Addresses, AddressName } from '../../model/types.js';
 import type { HostName, RegistryEntry } from './entry.js';
 
@@ -15,7 +16,7 @@ export class Registry {
   // By host, then path: a key string per entry would be one more string for each of a catalog's files.
   private readonly byHostPath = new Map<HostName, Map<string, RegistryEntry>>();
   // Emitters ask for a kind's or a host's entries once per page; with thousands of pages a scan each time adds up.
-  private readonly byKind = new Map<string, RegistryEntry[]>();
+  private readonly byKind = new Map<KindName, RegistryEntry[]>();
   private readonly byHost = new Map<HostName, RegistryEntry[]>();
 
   constructor(
@@ -48,7 +49,7 @@ export class Registry {
     return this.of(host).filter((e) => !e.dataFor);
   }
 
-  ofKind(kind: string): RegistryEntry[] {
+  ofKind(kind: KindName): RegistryEntry[] {
     return [...(this.byKind.get(kind) ?? [])];
   }
 

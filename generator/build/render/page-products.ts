@@ -1,5 +1,6 @@
 // What one page contributes to a build, as plain data: the bodies of its own entries (HTML page, Markdown twin)
 // and its twin's text, which other emitters (llms-full) read. Produced by the page emitters, on this thread or a worker.
+import type { KindName } from '../../model/kinds.js';
 import type { Diagnostics } from '../messages/diagnostics.js';
 import type { Page } from '../../model/types.js';
 import type { Registry } from '../registry/registry.js';
@@ -9,7 +10,7 @@ import { renderPage } from './render-page.js';
 import type { ParsedBy } from './parse-page.js';
 
 /** The kinds whose files are made from one page alone (with the model and registry): the ones worth caching. */
-export const PAGE_OUTPUT_KINDS = new Set(['html-page', 'markdown']);
+export const PAGE_OUTPUT_KINDS: ReadonlySet<KindName> = new Set(['html-page', 'markdown']);
 
 export interface PageProducts {
   /** Body of each of the page's entries, by `<host> <path>`. */

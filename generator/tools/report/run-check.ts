@@ -1,4 +1,5 @@
 // `npm run check`: builds and validates the head, builds or reads the base, and gathers everything into one report.
+import type { KindName } from '../../model/kinds.js';
 import type { EnvironmentName } from '../../model/types.js';
 import { build, runPipeline, type PipelineResult } from '../../build/pipeline.js';
 import type { KindTable } from '../../build/registry/build-registry.js';
@@ -25,7 +26,7 @@ export interface Finding {
 export interface LlmsSize {
   path: string;
   url: string;
-  kind: string;
+  kind: KindName;
   base?: TextSize;
   head: TextSize;
 }

@@ -1,10 +1,12 @@
-// Builds the site in memory for the cdn tests; kinds whose family has not landed yet get a placeholder emitter,
-// so that the cdn family is tested on the real registry. Placeholders never replace a real kind.
+// Builds the site in memory for the cdn tests, with the real kinds or, to test the cdn family on its own, placeholder
+// emitters for the other families.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, runPipeline } from '../../../generator/build/pipeline.js';
 import type { KindTable } from '../../../generator/build/registry/build-registry.js';
+import type { KindName } from '../../../generator/model/kinds.js';
+import { everyKind } from '../../helpers/stub-kinds.js';
 import { cdnKinds } from '../../../generator/build/emit/cdn/kinds.js';
 import { kinds as realKinds } from '../../../generator/build/kinds.js';
 import { MEDIA_TYPES } from '../../../generator/build/registry/media-types.js';
@@ -19,7 +21,7 @@ import {
 import { nodeFileSystem } from '../../../generator/build/files/file-system.js';
 import { writeTrees, type OutputTree } from '../../../generator/build/write/write-tree.js';
 
-const placeholderMediaTypes: Record<string, string> = {
+const placeholderMediaTypes: Partial<Record<KindName, string>> = {
   openapi: MEDIA_TYPES.json,
   'mcp-server-card': MEDIA_TYPES.json,
   'a2a-agent-card': MEDIA_TYPES.json,
@@ -38,7 +40,7 @@ const placeholderMediaTypes: Record<string, string> = {
   sitemap: MEDIA_TYPES.xml,
 };
 
-function placeholder(kind: string): KindDefinition {
+function placeholder(kind: KindName): KindDefinition {
   if (kind === 'agent-mode') {
     return {
       mediaType: MEDIA_TYPES.json,
@@ -86,15 +88,14 @@ function placeholder(kind: string): KindDefinition {
 }
 
 /**
- * The real kinds, with placeholders for those not landed yet; or, with `placeholdersOnly`, only the cdn family's real
- * kinds over placeholders whose data holds the characters nginx strings must escape ($ ' \\ ").
+ * The real kinds; or, with `placeholdersOnly`, only the cdn family's real kinds over placeholders whose data holds
+ * the characters nginx strings must escape ($ ' \\ "), the OAuth metadata left out.
  */
 export function kindsWithPlaceholders(options: { placeholdersOnly?: boolean } = {}): KindTable {
-  const table: KindTable = {};
-  for (const kind of [...Object.keys(placeholderMediaTypes), 'agent-mode', 'page-context'])
-    table[kind] = placeholder(kind);
-  if (options.placeholdersOnly) return { ...table, static: realKinds.static!, ...cdnKinds };
-  return { ...table, ...realKinds };
+  if (!options.placeholdersOnly) return realKinds;
+  const kinds = [...(Object.keys(placeholderMediaTypes) as KindName[]), 'agent-mode', 'page-context'] as const;
+  const placeholders = Object.fromEntries(kinds.map((kind) => [kind, placeholder(kind)]));
+  return everyKind({ ...placeholders, static: realKinds.static, ...cdnKinds });
 }
 
 export interface TestBuild {

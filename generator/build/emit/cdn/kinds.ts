@@ -1,6 +1,6 @@
 // The cdn family's kinds: the files that make dist/ deployable (CDN header, redirect and route files in dist/; the nginx
 // configuration, the deploy manifest and the edge table in the deploy pseudo-host, never uploaded).
-import type { KindTable } from '../../registry/build-registry.js';
+import type { FamilyKinds } from '../../registry/build-registry.js';
 import type { DerivedEntry } from '../../registry/types.js';
 import { MEDIA_TYPES } from '../../registry/media-types.js';
 import { checkDeployBudgets, emitDeployBudgets } from './deploy-budgets.js';
@@ -19,7 +19,7 @@ function derived(path: string, title: string, purpose: string): () => DerivedEnt
   return () => [{ path, title, purpose, group: 'cdn', audience: ['developers'], inContract: false, source: SOURCE }];
 }
 
-export const cdnKinds: KindTable = {
+export const cdnKinds = {
   'cdn-headers': {
     mediaType: MEDIA_TYPES.text,
     emit: emitHeadersFile,
@@ -94,4 +94,4 @@ export const cdnKinds: KindTable = {
       "The output measured against each deployment target's documented limits.",
     ),
   },
-};
+} satisfies FamilyKinds;

@@ -1,11 +1,12 @@
 // How the site is served, derived from the registry once: every file with its response headers, the pages that
 // negotiate Markdown, and the query routes. `_headers`, `_redirects`, nginx, the manifest and the edge table read it.
+import type { KindName } from '../../../model/kinds.js';
 import type { Registry } from '../../registry/registry.js';
 import type { RegistryEntry } from '../../registry/types.js';
 import { fileHeaders, type HeaderList, headerValue, queryRouteHeaders } from '../../../runtime/headers.js';
 
 /** Kinds whose files configure a CDN: they are in dist/ for the CDN to read, and are never served. */
-export const CDN_CONFIG_KINDS = new Set(['cdn-headers', 'cdn-redirects', 'cdn-routes']);
+export const CDN_CONFIG_KINDS: ReadonlySet<KindName> = new Set(['cdn-headers', 'cdn-redirects', 'cdn-routes']);
 
 export interface ServedFile {
   /** The path a client requests ("/mcp", "/_agent/agent-mode.json"). */

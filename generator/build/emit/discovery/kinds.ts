@@ -1,5 +1,5 @@
 // The discovery family's kinds: media type, output file, emitter and validators of each.
-import type { KindTable } from '../../registry/build-registry.js';
+import type { FamilyKinds } from '../../registry/build-registry.js';
 import { MEDIA_TYPES } from '../../registry/media-types.js';
 import { validateAgentCardContract, validateAgentCardSchema } from './a2a-agent-card/validate-agent-card.js';
 import { emitAgentCard } from './a2a-agent-card/emit-agent-card.js';
@@ -27,7 +27,7 @@ import {
 import { emitOpenApi } from './openapi/emit-openapi.js';
 import { validateOpenApiContract, validateOpenApiSchema } from './openapi/validate-openapi.js';
 
-export const discoveryKinds: KindTable = {
+export const discoveryKinds = {
   openapi: {
     mediaType: MEDIA_TYPES.json,
     discovery: true,
@@ -76,4 +76,4 @@ export const discoveryKinds: KindTable = {
     validate: [validateAuthorizationServerSchema, validateAuthorizationServerContract],
     derive: authorizationServerEntries,
   },
-};
+} satisfies FamilyKinds;

@@ -1,7 +1,8 @@
 // The names of the page family's kinds, shared by the emitters that must tell pages and indexes from other resources.
+import type { KindName } from '../../../model/kinds.js';
 
-export const PAGE_KINDS = ['html-page', 'markdown'] as const;
-export const LLMS_KINDS = ['llms-root', 'llms-index', 'llms-full'] as const;
+export const PAGE_KINDS: readonly KindName[] = ['html-page', 'markdown'];
+export const LLMS_KINDS: readonly KindName[] = ['llms-root', 'llms-index', 'llms-full'];
 
-export const isPageKind = (kind: string) => (PAGE_KINDS as readonly string[]).includes(kind);
-export const isLlmsKind = (kind: string) => (LLMS_KINDS as readonly string[]).includes(kind);
+export const isPageKind = (kind: KindName) => PAGE_KINDS.includes(kind);
+export const isLlmsKind = (kind: KindName) => LLMS_KINDS.includes(kind);

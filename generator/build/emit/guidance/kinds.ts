@@ -1,5 +1,5 @@
 // The pages family's kinds: media type, output file, emitter and validators of each.
-import type { KindTable } from '../../registry/build-registry.js';
+import type { FamilyKinds } from '../../registry/build-registry.js';
 import { MEDIA_TYPES } from '../../registry/media-types.js';
 import { emitHtmlPage, htmlFileOf } from './html-page.js';
 import { emitMarkdown } from './markdown.js';
@@ -9,7 +9,7 @@ import { emitLlmsFull } from './llms-full.js';
 import { llmsFullSize, llmsLinks, llmsSize, llmsStructure } from './validate-llms.js';
 import { htmlPageHead, markdownTwin, noPlaceholders, safeUrls } from './validate-page.js';
 
-export const pagesKinds: KindTable = {
+export const pagesKinds = {
   'html-page': {
     mediaType: MEDIA_TYPES.html,
     file: htmlFileOf,
@@ -42,4 +42,4 @@ export const pagesKinds: KindTable = {
     validate: [llmsLinks, llmsFullSize, noPlaceholders],
     discovery: true,
   },
-};
+} satisfies FamilyKinds;

@@ -1,4 +1,5 @@
 // Emits /llms.txt: the product's identity, the rules an AI reader needs first, and links to every guide and index.
+import type { KindName } from '../../../model/kinds.js';
 import type { Emitter, RegistryEntry } from '../../registry/types.js';
 import { fillAddresses } from '../../registry/registry.js';
 import { mcpBoundary } from './llms-guidance.js';
@@ -10,7 +11,7 @@ import { markdownText as md } from '../../text/markdown-text.js';
 export const emitLlmsRoot: Emitter = (entry, { model, registry }) => {
   const site = registry.of('site');
   const link = (e: RegistryEntry) => linkOf(e, model, registry);
-  const topLevel = (kind: string) => readingOrder(site.filter((e) => e.kind === kind && !e.page?.includes('/')));
+  const topLevel = (kind: KindName) => readingOrder(site.filter((e) => e.kind === kind && !e.page?.includes('/')));
   const { identity, boundaries } = model;
   return writeLlms({
     title: identity.name,

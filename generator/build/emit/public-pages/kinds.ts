@@ -1,5 +1,5 @@
 // The public-pages family's kinds: media type, output file, emitter and validators of each.
-import type { KindTable } from '../../registry/build-registry.js';
+import type { FamilyKinds } from '../../registry/build-registry.js';
 import { MEDIA_TYPES } from '../../registry/media-types.js';
 import { schemaValidator } from '../json/artifact-schemas.js';
 import { emitAgentMode } from './agent-mode.js';
@@ -31,7 +31,7 @@ export interface PublicPagesOptions {
   sitemapLimits?: SitemapLimits;
 }
 
-export function makePublicPagesKinds(options: PublicPagesOptions = {}): KindTable {
+export function makePublicPagesKinds(options: PublicPagesOptions = {}) {
   const limits = options.sitemapLimits ?? SITEMAP_LIMITS;
   return {
     'public-pages-catalog': {
@@ -92,7 +92,7 @@ export function makePublicPagesKinds(options: PublicPagesOptions = {}): KindTabl
       validate: [makeSitemapCheck(limits)],
       derive: (model) => deriveSitemapParts(model, limits),
     },
-  };
+  } satisfies FamilyKinds;
 }
 
-export const publicPagesKinds: KindTable = makePublicPagesKinds();
+export const publicPagesKinds = makePublicPagesKinds();

@@ -1,4 +1,5 @@
 // Absolute URLs of what the public-pages artifacts link to: registry entries and the contract's other interfaces.
+import type { KindName } from '../../../model/kinds.js';
 import type { Model } from '../../../model/types.js';
 import { fillAddresses, type Registry } from '../../registry/registry.js';
 import type { RegistryEntry } from '../../registry/types.js';
@@ -18,7 +19,7 @@ export function fill(model: Model, text: string): string {
 }
 
 /** The first served site entry of a kind (and group), for links that name a role rather than a path. */
-export function firstOfKind(registry: Registry, kind: string, group?: string): RegistryEntry | undefined {
+export function firstOfKind(registry: Registry, kind: KindName, group?: string): RegistryEntry | undefined {
   return registry.ofKind(kind).find((e) => !e.aliasOf && (group === undefined || e.group === group));
 }
 

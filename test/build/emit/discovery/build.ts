@@ -3,7 +3,8 @@ import { Diagnostics } from '../../../../generator/build/messages/diagnostics.js
 import type { EnvironmentName } from '../../../../generator/model/types.js';
 import { runPipeline, type PipelineResult } from '../../../../generator/build/pipeline.js';
 import { displayPath } from '../../../../generator/build/registry/display-path.js';
-import type { KindTable } from '../../../../generator/build/registry/build-registry.js';
+import { kindsOf, type KindTable } from '../../../../generator/build/registry/build-registry.js';
+import type { KindName } from '../../../../generator/model/kinds.js';
 import { kinds } from '../../../../generator/build/kinds.js';
 import {
   ArtifactSet,
@@ -12,7 +13,7 @@ import {
   type ValidateContext,
 } from '../../../../generator/build/registry/types.js';
 
-export const DISCOVERY_KINDS = [
+export const DISCOVERY_KINDS: readonly KindName[] = [
   'openapi',
   'mcp-server-card',
   'a2a-agent-card',
@@ -22,39 +23,11 @@ export const DISCOVERY_KINDS = [
   'oauth-authorization-server',
 ];
 
-/**
- * The full kind table; kinds of other families that have not landed yet get a trivial emitter, so that the
- * registry is complete (their own checks are theirs to test).
- */
-export function kindTable(): KindTable {
-  const table: KindTable = { ...kinds };
-  const named = [
-    'public-pages-catalog',
-    'markdown',
-    'llms-index',
-    'llms-root',
-    'llms-full',
-    'html-page',
-    'schema-feed',
-    'schemamap',
-    'entity',
-    'agent-mode',
-    'page-context',
-    'robots',
-    'sitemap',
-    'static',
-  ];
-  for (const kind of named) table[kind] ??= { mediaType: 'text/plain; charset=utf-8', emit: () => 'stand-in\n' };
-  return table;
-}
-
 /** The discovery family's kinds alone, every other kind a trivial stand-in: a build that only our checks can fail. */
 export function isolatedKindTable(): KindTable {
-  const table: KindTable = {};
-  for (const [kind, definition] of Object.entries(kindTable())) {
-    table[kind] = DISCOVERY_KINDS.includes(kind)
-      ? definition
-      : { ...definition, emit: () => 'stand-in\n', validate: [] };
+  const table = { ...kinds };
+  for (const [kind, definition] of kindsOf(kinds)) {
+    if (!DISCOVERY_KINDS.includes(kind)) table[kind] = { ...definition, emit: () => 'stand-in\n', validate: [] };
   }
   return table;
 }

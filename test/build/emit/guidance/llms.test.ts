@@ -4,7 +4,8 @@ import { emitLlmsRoot } from '../../../../generator/build/emit/guidance/llms-roo
 import { emitLlmsIndex } from '../../../../generator/build/emit/guidance/llms-index.js';
 import { emitLlmsFull } from '../../../../generator/build/emit/guidance/llms-full.js';
 import { readingOrder } from '../../../../generator/build/emit/guidance/llms-format.js';
-import type { RegistryEntry } from '../../../../generator/build/registry/types.js';
+import type { Emitter, RegistryEntry } from '../../../../generator/build/registry/types.js';
+import type { KindName } from '../../../../generator/model/kinds.js';
 import { loadShipped, type Loaded } from '../../../helpers/pages.js';
 
 let loaded: Loaded;
@@ -14,7 +15,12 @@ beforeAll(async () => {
 
 const emitAt = (path: string) => {
   const entry = loaded.registry.get(path)!;
-  const emitter = { 'llms-root': emitLlmsRoot, 'llms-index': emitLlmsIndex, 'llms-full': emitLlmsFull }[entry.kind]!;
+  const emitters: Partial<Record<KindName, Emitter>> = {
+    'llms-root': emitLlmsRoot,
+    'llms-index': emitLlmsIndex,
+    'llms-full': emitLlmsFull,
+  };
+  const emitter = emitters[entry.kind]!;
   return String(emitter(entry, loaded.context()));
 };
 
