@@ -24,19 +24,18 @@ export type PageContextRequest = { ok: true; path: string; file: string } | { ok
 export function readPageContextRequest(data: PageContextData, pathParam: string | null): PageContextRequest {
   const checked = checkSitePath(pathParam);
   if (checked.ok) return { ok: true, path: checked.path, file: contextFileOf(data, checked.path) };
-  return {
-    ok: false,
-    answer: {
-      status: 400,
-      body: apiError(
-        400,
-        PAGE_CONTEXT_ERROR_CODES[checked.code === 'missing_path' ? 'missingPath' : 'invalidPath'],
-        checked.problem,
-        'Send the site path of a public page in the `path` query parameter, for example ?path=/pricing. ' +
-          'It starts with "/", has no scheme or host, and no "." or ".." segments.',
-      ),
-    },
-  };
+  return { ok: false, answer: { status: 400, body: pageContextRefused(checked.code, checked.problem) } };
+}
+
+/** The route's 400: why the `path` parameter names no site path, and how to send one. */
+export function pageContextRefused(code: 'missing_path' | 'invalid_path', problem: string): ApiErrorBody {
+  return apiError(
+    400,
+    code,
+    problem,
+    'Send the site path of a public page in the `path` query parameter, for example ?path=/pricing. ' +
+      'It starts with "/", has no scheme or host, and no "." or ".." segments.',
+  );
 }
 
 /**

@@ -9,6 +9,7 @@ export {
   isQueryRoute,
   pageContextAnswer,
   pageContextNotFound,
+  pageContextRefused,
   readPageContextRequest,
   PAGE_CONTEXT_ERROR_CODES,
 } from './answer.js';
@@ -26,7 +27,8 @@ export {
   ENCODED_SLASH,
   MAX_SITE_PATH_LENGTH,
   rawQueryParameter,
-  SITE_PATH_REFUSALS,
+  SLASH_AS_SENT,
+  sitePathRefusals,
 } from './site-path.js';
-export { findRouteFamily, isRoutePattern, matchesPattern } from './route-pattern.js';
+export { findRouteFamily, isRoutePattern, matchesPattern, routePatternSource } from './route-pattern.js';
 export type * from './types.js';

@@ -46,3 +46,16 @@ export function findRouteFamily<F extends Pick<RouteFamily, 'pattern'>>(
   }
   return best;
 }
+
+/**
+ * A pattern as a regular expression over a whole path, each "/" matched by `slash`: nginx matches the `path` parameter
+ * as sent with it (`SLASH_AS_SENT`). With "/" it matches exactly the paths `matchesPattern` accepts.
+ */
+export function routePatternSource(pattern: string, slash = '/'): string {
+  const end = '(?![\\s\\S])';
+  if (pattern === '/') return `^${slash}${end}`;
+  const segment = `(?:(?!${slash})[\\s\\S])+`;
+  const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const segments = pattern.slice(1).split('/');
+  return `^${segments.map((s) => slash + (PARAMETER.test(s) ? segment : literal(s))).join('')}${end}`;
+}

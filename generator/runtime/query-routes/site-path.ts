@@ -11,24 +11,33 @@ export type SitePathCheck =
 /** The one escape decoded: forms and `URLSearchParams` send every "/" as `%2F`. A page's path needs no other. */
 export const ENCODED_SLASH = '%2[Ff]';
 
+/** A "/" as sent: the raw parameter may carry it encoded. nginx, which does not decode it, matches with this. */
+export const SLASH_AS_SENT = `(?:/|${ENCODED_SLASH})`;
+
 /**
  * Why a parameter is not a site path (400), tested in this order on the parameter as it was sent, anything after a "?"
  * cut off (a page's URL with its query names the page) and `%2F` decoded. Any other escape is left as it is: it names
- * no published page, so the answer is a 404.
+ * no published page, so the answer is a 404. `slash` is how a "/" is matched: "/" in the decoded path, `SLASH_AS_SENT`
+ * in the parameter as sent (the same refusals, since "%2F" is the only escape decoded).
  */
-export const SITE_PATH_REFUSALS: readonly { pattern: string; problem: string }[] = [
-  { pattern: '[\\x00-\\x1f\\x7f]', problem: 'The path contains control characters.' },
-  {
-    pattern: '^[A-Za-z][A-Za-z0-9+.-]*:',
-    problem: 'The path is an absolute URL; give a site path such as /pricing.',
-  },
-  { pattern: '^(?!/)', problem: 'The path does not start with "/"; give a site path such as /pricing.' },
-  { pattern: '\\\\', problem: 'The path contains a backslash.' },
-  { pattern: '//', problem: 'The path contains "//".' },
-  { pattern: '(?:^|/)\\.\\.?(?:/|(?![\\s\\S]))', problem: 'The path contains a "." or ".." segment.' },
-];
+export function sitePathRefusals(slash = '/'): readonly { pattern: string; problem: string }[] {
+  return [
+    { pattern: '[\\x00-\\x1f\\x7f]', problem: 'The path contains control characters.' },
+    {
+      pattern: '^[A-Za-z][A-Za-z0-9+.-]*:',
+      problem: 'The path is an absolute URL; give a site path such as /pricing.',
+    },
+    { pattern: `^(?!${slash})`, problem: 'The path does not start with "/"; give a site path such as /pricing.' },
+    { pattern: '\\\\', problem: 'The path contains a backslash.' },
+    { pattern: `${slash}${slash}`, problem: 'The path contains "//".' },
+    {
+      pattern: `(?:^|${slash})\\.\\.?(?:${slash}|(?![\\s\\S]))`,
+      problem: 'The path contains a "." or ".." segment.',
+    },
+  ];
+}
 
-const refusals = SITE_PATH_REFUSALS.map((r) => ({ regex: new RegExp(r.pattern), problem: r.problem }));
+const refusals = sitePathRefusals().map((r) => ({ regex: new RegExp(r.pattern), problem: r.problem }));
 
 /**
  * A query parameter as it was sent: the first `name=` of the query (the name compared without case, as nginx's

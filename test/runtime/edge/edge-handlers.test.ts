@@ -16,7 +16,7 @@ import type { ServingTable } from '../../../generator/runtime/site/table.js';
 import { parseHeadersFile } from '../serving/cdn-config-parsers.js';
 import { serveWith } from '../serving/cdn-edge.js';
 import { buildInMemory, type TestBuild } from '../serving/fixture.js';
-import { checkServing, foldedFolders } from '../serving/site-answers.js';
+import { checkServing, foldedFolders } from '../serving/expectations.js';
 
 const ORIGIN = 'https://www.example.com';
 

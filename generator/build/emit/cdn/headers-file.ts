@@ -13,7 +13,9 @@ export const emitHeadersFile: Emitter = (_entry, { registry, memo }) => {
   const lines = [
     '# Response headers for Netlify and Cloudflare Pages, generated from the registry by `npm run build`. Do not edit.',
   ];
-  for (const rule of headerRules(plan.files, plan.apiCatalog, CLOUDFLARE_HEADERS_MAX_RULES)) {
+  // The files streamed beside a route's data (a context per page) are one splat, with the route's headers.
+  const streamed = plan.queryRoutes.flatMap((r) => (r.files ? [{ ...r.data, path: r.files, headers: r.headers }] : []));
+  for (const rule of headerRules([...plan.files, ...streamed], plan.apiCatalog, CLOUDFLARE_HEADERS_MAX_RULES)) {
     if (rule.fold === 'section') {
       lines.push(
         `# ${rule.pattern}: ${rule.paths.length} files folded to fit the rule limit; the CDN sets Content-Type by extension, and the pages' Markdown twins are linked from their HTML.`,

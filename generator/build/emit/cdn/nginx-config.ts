@@ -1,109 +1,189 @@
-// The nginx configuration for people who serve dist/ themselves: maps plus one server block, from the serving plan.
-// Only registry paths are served; everything else is a 404 in the contract's API error envelope.
-import { MARKDOWN_ACCEPT_PATTERN } from '../../../runtime/negotiation.js';
-import type { HeaderList } from '../../../runtime/headers.js';
+// The nginx configuration for people who serve dist/ themselves: the site's runtime compiled into maps and one server
+// block, from the serving table. Every answer is the runtime's: the same files, headers, negotiation, errors (the same
+// bytes), methods, redirects and query routes; `test/runtime/serving/` holds nginx to the table every way is held to.
+import {
+  ERROR_HEADERS,
+  type HeaderList,
+  headerValue,
+  isHtml,
+  METHOD_NOT_ALLOWED_HEADERS,
+  preflightHeaders,
+  redirectHeaders,
+} from '../../../runtime/headers.js';
+import { rangeRules, representationOf } from '../../../runtime/negotiation/media-range.js';
 import {
   CONTEXT_PATH_PLACEHOLDER,
-  pageContextAnswer,
-  readPageContextRequest,
+  ENCODED_SLASH,
+  MAX_SITE_PATH_LENGTH,
+  checkSitePath,
+  pageContextNotFound,
+  pageContextRefused,
+  routePatternSource,
+  SLASH_AS_SENT,
+  sitePathRefusals,
   type PageContextData,
 } from '../../../runtime/query-routes/index.js';
-import { apiError, type ApiErrorBody } from '../../../runtime/api-error.js';
-import type { EmitContext, Emitter } from '../../registry/types.js';
-import { DOLLAR_VARIABLE, nginxLiteral, nginxRegex, nginxString } from './nginx-syntax.js';
-import { headerValue, servingPlan, type QueryRoutePlan } from './serving-plan.js';
+import { EVENT_STREAM, MCP_CLIENT_METHODS } from '../../../runtime/site/decide.js';
+import { METHOD_NOT_ALLOWED, notAnMcpEndpointError, notFoundError } from '../../../runtime/site/errors.js';
+import type { ServingTable } from '../../../runtime/site/table.js';
+import type { Emitter } from '../../registry/types.js';
+import { DOLLAR_VARIABLE, nginxLiteral, nginxPattern, nginxString } from './nginx-syntax.js';
+import type { ServingPlan } from './serving-plan.js';
+import { servingOf } from './serving-table.js';
 
 /** The lines a deployer edits (and the nginx test replaces): where nginx listens and where dist/ is. */
 export const NGINX_LISTEN_LINE = '    listen 80;';
 export const NGINX_ROOT_LINE = '    root /srv/www/dist;';
 
-const MARKDOWN = 'discovery_site_wants_markdown';
-const SITE_PATH = 'discovery_site_path_shape';
-/** The `path` parameter after the n-th "%2F" was decoded (nginx does not decode query values). */
-const DECODED = (n: number) => `discovery_site_context_path_${n}`;
-/** The decoded site path, trailing "/" dropped: what the context file is named after. */
-const CONTEXT_PATH = 'discovery_site_context_path';
-/** 1 when the decoded path is a plain site path that may name a file (no "." or ".." segment, no "%", "\\" or control). */
-const CONTEXT_PATH_OK = 'discovery_site_context_path_ok';
-/** 1 when the decoded path has a "." or ".." segment: refused as the runtime refuses it (400). */
-const CONTEXT_PATH_DOTS = 'discovery_site_context_path_dots';
-const CONTEXT_UNKNOWN = '@discovery_site_page_context_unknown';
+/** The prefix of the internal locations the answers the runtime computes are sent from; no client can reach them. */
+const INTERNAL = '/.discovery-site/';
+const NOT_FOUND = '@discovery_site_not_found';
+/** The configuration's variables (their names are its own; a test reads a few). */
+export const NGINX_VARIABLES = {
+  pageRange: 'discovery_site_page_range',
+  twinRange: 'discovery_site_twin_range',
+  pageQ: 'discovery_site_page_q',
+  twinQ: 'discovery_site_twin_q',
+  wantsTwin: 'discovery_site_wants_twin',
+  streamRange: 'discovery_site_event_stream_range',
+  streamQ: 'discovery_site_event_stream_q',
+  mcpClient: 'discovery_site_mcp_client',
+  methodOpen: 'discovery_site_method_open',
+  methodClosed: 'discovery_site_method_closed',
+  contextRefusal: 'discovery_site_context_refusal',
+  contextCut: 'discovery_site_context_cut',
+  contextHintPath: 'discovery_site_context_hint_path',
+  contextUnknown: 'discovery_site_context_unknown',
+  contextPath: 'discovery_site_context_path',
+  contextOk: 'discovery_site_context_ok',
+  decoded: (n: number) => `discovery_site_context_decoded_${n}`,
+};
 
 export const emitNginxConfig: Emitter = (_entry, context) => {
-  const { registry, memo } = context;
-  const plan = memo('cdn:serving-plan', () => servingPlan(registry));
-  const negotiated = new Map(plan.negotiated.map((n) => [n.path, n.twin]));
-  const pageContext = plan.queryRoutes.find((r) => !r.match);
-  const fixedRoutes = plan.queryRoutes.filter((r) => r.match);
-  const host = new URL(registry.origin('site')).hostname;
-  const index = registry.ofKind('llms-root')[0]?.path ?? '/';
-  const notFound = apiError(
-    404,
-    'not_found',
-    'Nothing is published at this path.',
-    `See ${registry.url(index)} for what the site publishes.`,
-  );
+  const { plan, table } = servingOf(context);
+  return nginxConfig(table, plan);
+};
 
+export function nginxConfig(table: ServingTable, plan: Pick<ServingPlan, 'files'>): string {
+  for (const file of table.files)
+    if (file.path.startsWith(INTERNAL)) throw new Error(`${file.path} is in the configuration's own ${INTERNAL}.`);
+  const host = new URL(table.origin).hostname;
+  const internal: string[] = [];
   const out: string[] = [
-    `# nginx configuration for ${registry.origin('site')}, generated from the registry by \`npm run build\`. Do not edit.`,
+    `# nginx configuration for ${table.origin}, generated from the registry by \`npm run build\`. Do not edit.`,
     '# Include it in the http context (for example as /etc/nginx/conf.d/site.conf), then set `listen` and `root`.',
+    "# Every answer is the one the site's runtime (generator/runtime/) gives on the CDNs and in the preview.",
     '',
     `geo $${DOLLAR_VARIABLE} { default "$"; }`,
     '',
-    "# Accept: text/markdown (q > 0) selects a page's Markdown twin; the same pattern as the edge handlers.",
-    `map $http_accept $${MARKDOWN} {`,
-    '    default 0;',
-    `    ${nginxRegex(`~*${MARKDOWN_ACCEPT_PATTERN}`)} 1;`,
-    '}',
-    '',
+    ...negotiationMaps(table),
+    ...mcpClientMaps(),
+    ...methodMaps(),
   ];
-  const contextData = pageContext ? readPageContextData(pageContext, context) : undefined;
-  if (contextData) out.push(...pageContextMaps(deepestPath(registry.served('site').map((e) => e.path))));
-  out.push('server {', `${NGINX_LISTEN_LINE}  # deploy: the address and port to serve on`, `    server_name ${host};`);
-  out.push(`${NGINX_ROOT_LINE}  # deploy: the folder dist/ was copied to`, '    server_tokens off;', '');
+  if (table.pageContext) out.push(...pageContextMaps(table, table.pageContext.data));
 
-  const routeRewrites = (path: string) =>
-    fixedRoutes
-      .filter((route) => route.pathname === path)
-      .map(
-        (route) =>
-          `if ($arg_${route.match!.name} = ${nginxString(route.match!.value)}) { rewrite ^ ${nginxString(`/${route.data.file}?`)} last; }`,
-      );
-  for (const file of plan.files) {
-    const rewrites = routeRewrites(file.path);
-    const twin = negotiated.get(file.path);
-    if (twin) rewrites.push(`if ($${MARKDOWN}) { rewrite ^ ${nginxString(`${twin.path}?`)} last; }`);
-    if (`/${file.file}` !== file.path) rewrites.push(`rewrite ^ ${nginxString(`/${file.file}`)} break;`);
-    out.push(...location(file.path, file.headers, rewrites), '');
+  out.push(
+    'server {',
+    `${NGINX_LISTEN_LINE}  # deploy: the address and port to serve on`,
+    `    server_name ${host};`,
+    `${NGINX_ROOT_LINE}  # deploy: the folder dist/ was copied to`,
+    '    server_tokens off;',
+    '    # Redirects name the path only, as the runtime writes them.',
+    '    absolute_redirect off;',
+    "    # Every 404 nginx itself comes to (a path served by no location, an internal location) is the runtime's.",
+    `    error_page 404 = ${NOT_FOUND};`,
+    '',
+  );
+
+  const twins = new Map(table.negotiation.pages.map((p) => [p.path, p.twin]));
+  const files = new Map(plan.files.map((f) => [f.path, f.file]));
+  const notEndpoints = new Map(
+    table.mcp.notEndpoints.map((n, i) => [n.path, { ...n, at: `${INTERNAL}not-an-mcp-endpoint/${i}` }]),
+  );
+  const agentPath = table.agentMode ? new URL(table.agentMode.route, 'http://route.invalid') : undefined;
+  const agentRewrite = () => {
+    const [name, value] = [...agentPath!.searchParams][0]!;
+    return `if ($arg_${name} = ${nginxString(value)}) { rewrite ^ ${nginxString(`${table.agentMode!.file}?`)} last; }`;
+  };
+
+  for (const file of table.files) {
+    const body: string[] = [];
+    const misdirect = notEndpoints.get(file.path);
+    if (misdirect) body.push(`if ($${NGINX_VARIABLES.mcpClient}) { rewrite ^ ${nginxLiteral(misdirect.at)} last; }`);
+    if (agentPath?.pathname === file.path && agentPath.search) body.push(agentRewrite());
+    body.push(methodCheck(file.headers));
+    const twin = twins.get(file.path);
+    if (twin) body.push(`if ($${NGINX_VARIABLES.wantsTwin}) { rewrite ^ ${nginxString(`${twin}?`)} last; }`);
+    const tree = files.get(file.path);
+    if (tree && `/${tree}` !== file.path) body.push(`rewrite ^ ${nginxString(`/${tree}`)} break;`);
+    out.push(...location(`= ${nginxLiteral(file.path)}`, file.headers, body), '');
   }
+
   // A fixed-value route on a path that serves no file of its own ("/x?mode=agent" without "/x"): the route, else 404.
-  for (const path of new Set(fixedRoutes.map((r) => r.pathname))) {
-    if (plan.files.some((f) => f.path === path)) continue;
+  if (agentPath?.search && !table.files.some((f) => f.path === agentPath.pathname)) {
+    out.push(...location(`= ${nginxLiteral(agentPath.pathname)}`, ERROR_HEADERS, [agentRewrite(), 'return 404;']), '');
+  }
+
+  // Addresses an MCP client may be sent to that serve no file: the not-an-endpoint answer, else 404.
+  for (const n of notEndpoints.values()) {
+    if (!table.files.some((f) => f.path === n.path))
+      out.push(
+        ...location(`= ${nginxLiteral(n.path)}`, ERROR_HEADERS, [
+          `if ($${NGINX_VARIABLES.mcpClient}) { rewrite ^ ${nginxLiteral(n.at)} last; }`,
+          'return 404;',
+        ]),
+        '',
+      );
+    const error = notAnMcpEndpointError(`${table.origin}${n.path}`, n.reason, table.mcp);
+    internal.push(
+      ...answer(
+        n.at,
+        [...ERROR_HEADERS, ['Link', `<${table.mcp.endpoint}>; rel="service"`]],
+        `return 404 ${nginxString(JSON.stringify(error))};`,
+      ),
+    );
+  }
+
+  // A page asked for with a trailing "/": 308 to the page (GET and HEAD; nothing else is there).
+  for (const file of table.files) {
+    if (!isHtml(headerValue(file.headers, 'Content-Type') ?? '') || file.path === '/') continue;
+    const target = nginxString(file.path).slice(0, -1);
     out.push(
-      ...location(path, NOT_FOUND_HEADERS, [
-        ...routeRewrites(path),
-        `return 404 ${nginxString(JSON.stringify(notFound))};`,
-      ]),
+      ...location(
+        `= ${nginxLiteral(`${file.path}/`)}`,
+        redirectHeaders('').filter(([n]) => n !== 'Location'),
+        ['if ($request_method !~ ^(?:GET|HEAD)$) { return 404; }', `return 308 ${target}$is_args$args';`],
+      ),
       '',
     );
   }
-  if (pageContext && contextData) out.push(...pageContextLocations(pageContext, contextData), '');
 
-  out.push(...location('/', NOT_FOUND_HEADERS, [`return 404 ${nginxString(JSON.stringify(notFound))};`], ''), '}', '');
-  return out.join('\n');
-};
+  if (table.pageContext) {
+    out.push(...pageContextLocations(table, table.pageContext.data, table.pageContext.headers, internal), '');
+  }
 
-const NOT_FOUND_HEADERS: HeaderList = [
-  ['Content-Type', 'application/json'],
-  ['X-Content-Type-Options', 'nosniff'],
-];
-
-function location(path: string, headers: HeaderList, body: string[], match: '=' | '' = '='): string[] {
-  const lines = [`    location ${match ? `= ${nginxLiteral(path)}` : path} {`];
-  lines.push(
-    `        types { }`,
-    `        default_type ${nginxString(headerValue(headers, 'Content-Type') ?? 'application/octet-stream')};`,
+  // The answers the runtime computes, each from an internal location with its own headers.
+  internal.push(
+    ...answer(
+      `${INTERNAL}method-not-allowed`,
+      METHOD_NOT_ALLOWED_HEADERS,
+      `return 405 ${nginxString(JSON.stringify(METHOD_NOT_ALLOWED))};`,
+    ),
+    ...answer(`${INTERNAL}options`, preflightHeaders([]), 'return 204;'),
+    ...answer(`${INTERNAL}options-open`, preflightHeaders([['Access-Control-Allow-Origin', '*']]), 'return 204;'),
   );
+  out.push(...internal);
+  const notFound = nginxString(JSON.stringify(notFoundError(table.catalogs, table.origin)));
+  out.push(...location(NOT_FOUND, ERROR_HEADERS, [`return 404 ${notFound};`]), '');
+  out.push(...location('/', ERROR_HEADERS, ['return 404;']), '}', '');
+  return out.join('\n');
+}
+
+/** One location: its Content-Type (only its own: `types` emptied), its headers on every answer, its directives. */
+function location(match: string, headers: HeaderList, body: string[]): string[] {
+  const lines = [`    location ${match} {`];
+  const type = headerValue(headers, 'Content-Type');
+  lines.push('        types { }', `        default_type ${nginxString(type ?? 'application/octet-stream')};`);
   for (const [name, value] of headers) {
     if (name !== 'Content-Type') lines.push(`        add_header ${name} ${nginxString(value)} always;`);
   }
@@ -112,82 +192,222 @@ function location(path: string, headers: HeaderList, body: string[], match: '=' 
   return lines;
 }
 
-function readPageContextData(route: QueryRoutePlan, { artifacts }: EmitContext): PageContextData {
-  const artifact = artifacts.get('site', route.data.file);
-  if (!artifact) throw new Error(`The page-context data ${route.data.file} was not emitted.`);
-  return JSON.parse(artifacts.text(artifact)) as PageContextData;
+/** An internal location that sends one computed answer. */
+function answer(uri: string, headers: HeaderList, directive: string): string[] {
+  return [...location(`= ${nginxLiteral(uri)}`, headers, ['internal;', directive]), ''];
 }
 
-/** The most "/" any published path has: how many "%2F" a `path` parameter can need decoded (one more: a trailing "/"). */
-function deepestPath(paths: string[]): number {
-  return Math.max(1, ...paths.map((p) => p.split('/').length - 1));
+/** GET and HEAD go on; OPTIONS and every other method are sent to the preflight or the 405. */
+function methodCheck(headers: HeaderList): string {
+  const open = headerValue(headers, 'Access-Control-Allow-Origin') === '*';
+  const variable = open ? NGINX_VARIABLES.methodOpen : NGINX_VARIABLES.methodClosed;
+  return `if ($${variable}) { rewrite ^ $${variable} last; }`;
+}
+
+function methodMaps(): string[] {
+  const lines = [
+    '# Methods: GET and HEAD are served; OPTIONS is answered by a preflight, any other method by the 405.',
+  ];
+  for (const [variable, options] of [
+    [NGINX_VARIABLES.methodOpen, 'options-open'],
+    [NGINX_VARIABLES.methodClosed, 'options'],
+  ] as const) {
+    lines.push(
+      `map $request_method $${variable} {`,
+      '    GET "";',
+      '    HEAD "";',
+      `    OPTIONS ${nginxLiteral(`${INTERNAL}${options}`)};`,
+      `    default ${nginxLiteral(`${INTERNAL}method-not-allowed`)};`,
+      '}',
+    );
+  }
+  lines.push('');
+  return lines;
 }
 
 /**
- * From the raw `path` parameter to the page's site path, in maps (evaluated only when the route asks): each map decodes
- * one "%2F" (a form or `URLSearchParams` encodes every "/"), as many as the deepest published path has, plus one for a
- * trailing "/"; a parameter that still holds "%" names no published page. Then the trailing "/" is dropped, and the
- * path is checked to be one that may name a file under the context folder.
+ * Each media range that can apply to a representation, most specific first, as the runtime's own pattern: the first
+ * that matches gives the range's weight, marked N (the type named) or W (through a wildcard); X when none applies.
  */
-function pageContextMaps(depth: number): string[] {
-  const lines: string[] = [];
-  let from = 'arg_path';
+function rangeMap(variable: string, mediaType: string, namedOnly = false): string[] {
+  const rules = rangeRules(representationOf(mediaType)).filter((r) => r.named || !namedOnly);
+  return [
+    `map $http_accept $${variable} {`,
+    ...rules.map((r) => `    ${nginxPattern(`~*${r.pattern}`)} "${r.named ? 'N' : 'W'}$1";  # ${r.name}`),
+    '    default "X";',
+    '}',
+  ];
+}
+
+/** A weight as four digits, 0000 to 1000 (thousandths), after its N/W/X mark: the form the comparisons read. */
+function qualityMap(from: string, variable: string): string[] {
+  return [
+    `map $${from} $${variable} {`,
+    `    ${nginxPattern('~^([NW])$')} "$11000";`,
+    `    ${nginxPattern('~^([NW])1')} "$11000";`,
+    `    ${nginxPattern('~^([NW])0\\.([0-9])([0-9])([0-9])$')} "$10$2$3$4";`,
+    `    ${nginxPattern('~^([NW])0\\.([0-9])([0-9])$')} "$10$2$30";`,
+    `    ${nginxPattern('~^([NW])0\\.([0-9])$')} "$10$200";`,
+    `    ${nginxPattern('~^([NW])0\\.?$')} "$10000";`,
+    '    default "X0000";',
+    '}',
+  ];
+}
+
+/**
+ * "T:P" (the twin's and the page's marked weights) → whether the twin's is higher: at the first digit where the two
+ * differ (a common prefix, then a higher digit), written out for each digit.
+ */
+function greaterPattern(): string {
+  const cases: string[] = [];
+  for (let digit = 1; digit <= 9; digit++) cases.push(`${digit}[0-9]*:[NWX]\\1[0-${digit - 1}]`);
+  return `~^[NWX]([0-9]*)(?:${cases.join('|')})`;
+}
+
+/** The maps that decide Markdown negotiation: `$discovery_site_wants_twin` is 1 when the twin is sent. */
+export function negotiationMaps(table: Pick<ServingTable, 'negotiation'>): string[] {
+  const { media, onTie } = table.negotiation;
+  return [
+    '# Markdown negotiation (generator/runtime/negotiation/): the twin when the Accept header ranks it above the page;',
+    `# on a tie ${onTie === 'twin' ? "the twin, when the header names it (the content's pageNegotiation.onTie)" : "the page (the content's pageNegotiation.onTie)"}.`,
+    ...rangeMap(NGINX_VARIABLES.pageRange, media.page),
+    ...rangeMap(NGINX_VARIABLES.twinRange, media.twin),
+    ...qualityMap(NGINX_VARIABLES.pageRange, NGINX_VARIABLES.pageQ),
+    ...qualityMap(NGINX_VARIABLES.twinRange, NGINX_VARIABLES.twinQ),
+    `map "$${NGINX_VARIABLES.twinQ}:$${NGINX_VARIABLES.pageQ}" $${NGINX_VARIABLES.wantsTwin} {`,
+    `    ${nginxPattern(greaterPattern())} 1;`,
+    ...(onTie === 'twin' ? [`    ${nginxPattern('~^N((?!0000)[0-9]{4}):[NWX]\\1$')} 1;`] : []),
+    '    default 0;',
+    '}',
+    '',
+  ];
+}
+
+/** The maps that recognise an MCP client: `$discovery_site_mcp_client` is 1 for one. */
+export function mcpClientMaps(): string[] {
+  return [
+    `# An MCP client: ${MCP_CLIENT_METHODS.join(' or ')}, or a GET or HEAD that names ${EVENT_STREAM}.`,
+    ...rangeMap(NGINX_VARIABLES.streamRange, EVENT_STREAM, true),
+    ...qualityMap(NGINX_VARIABLES.streamRange, NGINX_VARIABLES.streamQ),
+    `map "$request_method:$${NGINX_VARIABLES.streamQ}" $${NGINX_VARIABLES.mcpClient} {`,
+    `    ${nginxPattern(`~^(?:${MCP_CLIENT_METHODS.join('|')}):`)} 1;`,
+    `    ${nginxPattern('~^(?:GET|HEAD):N(?!0000)')} 1;`,
+    '    default 0;',
+    '}',
+    '',
+  ];
+}
+
+/** The internal location of each refusal of the `path` parameter, in the runtime's order. */
+const refusalAt = (n: number) => `${INTERNAL}page-context/refused-${n}`;
+
+/**
+ * The `path` parameter read as the runtime reads it: missing, too long, cut at "?", then the runtime's refusals (their
+ * "/" matching "%2F" too, since nginx does not decode the parameter); for the file, each "%2F" decoded, as many as the
+ * deepest published page needs (a path needing more names no page), the trailing "/" dropped.
+ */
+function pageContextMaps(table: ServingTable, data: PageContextData): string[] {
+  const refusals = sitePathRefusals(SLASH_AS_SENT);
+  const depth = Math.max(1, ...table.files.map((f) => f.path.split('/').length - 1));
+  const lines = [
+    '# The page-context route (generator/runtime/query-routes/): the `path` parameter as the runtime reads it.',
+    `map $arg_path $${NGINX_VARIABLES.contextCut} {`,
+    `    ${nginxPattern('~^([^?]*)\\?')} "$1";`,
+    `    default $arg_path;`,
+    '}',
+    `map $${NGINX_VARIABLES.contextCut} $${NGINX_VARIABLES.contextRefusal} {`,
+    ...refusals.map((r, i) => `    ${nginxPattern(`~${r.pattern}`)} ${nginxLiteral(refusalAt(i))};`),
+    '    default "";',
+    '}',
+  ];
+  let from = NGINX_VARIABLES.contextCut;
   for (let n = 1; n <= depth + 1; n++) {
     lines.push(
-      `map $${from} $${DECODED(n)} {`,
-      `    ${nginxRegex('~^(.*?)%2[Ff](.*)$')} "$1/$2";`,
+      `map $${from} $${NGINX_VARIABLES.decoded(n)} {`,
+      `    ${nginxPattern(`~^(.*?)${ENCODED_SLASH}(.*)$`)} "$1/$2";`,
       `    default $${from};`,
       '}',
     );
-    from = DECODED(n);
+    from = NGINX_VARIABLES.decoded(n);
   }
-  lines.push(`map $${from} $${CONTEXT_PATH} {`, `    ${nginxRegex('~^(/.+)/$')} "$1";`, `    default $${from};`, '}');
   lines.push(
-    `map $${CONTEXT_PATH} $${CONTEXT_PATH_OK} {`,
-    '    default 0;',
-    `    ${nginxRegex('~^/$')} 1;`,
-    `    ${nginxRegex('~^(?:/(?!\\.\\.?(?:/|$))[^/%\\x00-\\x20\\x7f\\x5c]+)+$')} 1;`,
+    `map $${from} $${NGINX_VARIABLES.contextPath} {`,
+    `    ${nginxPattern('~^(/.+)/$')} "$1";`,
+    `    default $${from};`,
     '}',
-    `map $${CONTEXT_PATH} $${CONTEXT_PATH_DOTS} {`,
+    // A path that may name a file under the context folder: no escape left, no empty segment.
+    `map $${NGINX_VARIABLES.contextPath} $${NGINX_VARIABLES.contextOk} {`,
+    `    ${nginxPattern('~^/$')} 1;`,
+    `    ${nginxPattern('~^(?:/[^/%\\x00-\\x20\\x7f\\\\]+)+$')} 1;`,
     '    default 0;',
-    `    ${nginxRegex('~(?:^|/)\\.\\.?(?:/|$)')} 1;`,
     '}',
-    '',
-    `map $arg_path $${SITE_PATH} {`,
-    '    default 0;',
-    `    ${nginxRegex('~^(?:/|%2[Ff])')} 1;`,
+    // The 404's route family, matched on the parameter itself ("/" or "%2F"), trailing "/" dropped, as the runtime
+    // matches the decoded path: an exact pattern first, then the one with fewest parameters, then catalog order.
+    `map $${NGINX_VARIABLES.contextCut} $${NGINX_VARIABLES.contextHintPath} {`,
+    `    ${nginxPattern(`~^(.+?)${SLASH_AS_SENT}$`)} "$1";`,
+    `    default $${NGINX_VARIABLES.contextCut};`,
     '}',
-    '',
+    `map $${NGINX_VARIABLES.contextHintPath} $${NGINX_VARIABLES.contextUnknown} {`,
   );
+  const params = (p: string) => p.split('/').filter((s) => /^\{[^}]+\}$/.test(s)).length;
+  const families = data.routeFamilies
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => params(a.f.pattern) - params(b.f.pattern) || a.i - b.i);
+  for (const { f } of families) {
+    lines.push(
+      `    ${nginxPattern(`~${routePatternSource(f.pattern, SLASH_AS_SENT)}`)} ${nginxString(JSON.stringify(pageContextNotFound(data, f.pattern)))};`,
+    );
+  }
+  lines.push(`    default ${nginxString(JSON.stringify(pageContextNotFound(data, undefined)))};`, '}', '');
   return lines;
 }
 
 /**
  * The route answers from the page's own context file (`try_files`: nginx reads that one file), with the route's
- * headers. The error bodies are the shared runtime's own answers, so nginx and the edge handlers say the same thing;
- * only the 404 message is general, since nginx cannot put the (untrusted) path into JSON safely.
+ * headers; every refusal and the 404 are the runtime's own answers, sent from internal locations.
  */
-function pageContextLocations(route: QueryRoutePlan, data: PageContextData): string[] {
-  const missing = readPageContextRequest(data, null);
-  const invalid = readPageContextRequest(data, 'not-a-site-path');
-  const dots = readPageContextRequest(data, '/a/../b');
-  if (missing.ok || invalid.ok || dots.ok)
-    throw new Error('The page-context runtime accepted a missing, relative or climbing path.');
-  const { error } = pageContextAnswer(data, '/unpublished', undefined).body as ApiErrorBody;
-  const unknown = apiError(404, error.code, 'No public page is published at this path.', error.resolution);
+function pageContextLocations(
+  table: ServingTable,
+  data: PageContextData,
+  headers: HeaderList,
+  internal: string[],
+): string[] {
+  const route = table.pageContext!;
+  const pathname = new URL(route.route, 'http://route.invalid').pathname;
   const [before = '', after = ''] = data.contexts.split(CONTEXT_PATH_PLACEHOLDER);
   // Written unquoted beside a variable: only characters nginx reads as they are.
   if (!/^[A-Za-z0-9._~/-]*$/.test(before + after))
     throw new Error(`The context files' template ${data.contexts} cannot be written into nginx.conf.`);
+  const refused = (raw: string | null) => {
+    const checked = checkSitePath(raw);
+    if (checked.ok) throw new Error(`The page-context runtime accepted ${raw}.`);
+    return `return 400 ${nginxString(JSON.stringify(pageContextRefused(checked.code, checked.problem)))};`;
+  };
+  const unknown = `${INTERNAL}page-context/unknown`;
+  internal.push(
+    ...answer(`${INTERNAL}page-context/missing`, ERROR_HEADERS, refused(null)),
+    ...answer(`${INTERNAL}page-context/too-long`, ERROR_HEADERS, refused(`/${'a'.repeat(MAX_SITE_PATH_LENGTH)}`)),
+    ...sitePathRefusals().flatMap((r, i) =>
+      answer(
+        refusalAt(i),
+        ERROR_HEADERS,
+        `return 400 ${nginxString(JSON.stringify(pageContextRefused('invalid_path', r.problem)))};`,
+      ),
+    ),
+    ...answer(unknown, ERROR_HEADERS, `return 404 $${NGINX_VARIABLES.contextUnknown};`),
+  );
+  const folder = `${before}/`;
   return [
-    ...location(route.pathname, route.headers, [
-      `if ($arg_path = '') { return 400 ${nginxString(JSON.stringify(missing.answer.body))}; }`,
-      `if ($${SITE_PATH} = 0) { return 400 ${nginxString(JSON.stringify(invalid.answer.body))}; }`,
-      `if ($${CONTEXT_PATH_DOTS}) { return 400 ${nginxString(JSON.stringify(dots.answer.body))}; }`,
-      `if ($${CONTEXT_PATH_OK} = 0) { return 404 ${nginxString(JSON.stringify(unknown))}; }`,
-      `try_files ${before}\${${CONTEXT_PATH}}${after} ${CONTEXT_UNKNOWN};`,
+    ...location(`= ${nginxLiteral(pathname)}`, headers, [
+      methodCheck(headers),
+      `if ($arg_path = '') { rewrite ^ ${nginxLiteral(`${INTERNAL}page-context/missing`)} last; }`,
+      `if ($arg_path ~ "^[\\s\\S]{${MAX_SITE_PATH_LENGTH + 1}}") { rewrite ^ ${nginxLiteral(`${INTERNAL}page-context/too-long`)} last; }`,
+      `if ($${NGINX_VARIABLES.contextRefusal}) { rewrite ^ $${NGINX_VARIABLES.contextRefusal} last; }`,
+      `if ($${NGINX_VARIABLES.contextOk} = 0) { rewrite ^ ${nginxLiteral(unknown)} last; }`,
+      `try_files ${before}\${${NGINX_VARIABLES.contextPath}}${after} ${nginxLiteral(unknown)};`,
     ]),
     '',
-    ...location(CONTEXT_UNKNOWN, route.headers, [`return 404 ${nginxString(JSON.stringify(unknown))};`], ''),
+    // The context files themselves, at their own paths (a CDN serves them as the uploaded files they are).
+    ...location(`^~ ${nginxLiteral(folder)}`, headers, [methodCheck(headers), 'try_files $uri =404;']),
   ];
 }

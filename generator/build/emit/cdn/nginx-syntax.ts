@@ -17,9 +17,10 @@ export function nginxLiteral(text: string): string {
   return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
 
-/** A regular expression source as a quoted nginx string; only quotes and the three escapes nginx rewrites change. */
-export function nginxRegex(source: string): string {
-  if (/\\[tnr]/.test(source) || source.includes('"'))
-    throw new Error(`This pattern cannot be quoted for nginx: ${source}`);
-  return `"${source}"`;
+/**
+ * A regular expression (with its `~` or `~*`) as a double-quoted nginx string: nginx reads `\\` as one backslash and
+ * `\"` as a quote, so every backslash and quote is escaped and PCRE gets the source exactly.
+ */
+export function nginxPattern(source: string): string {
+  return `"${source.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }

@@ -4,6 +4,7 @@ import type { KindName } from '../../../model/kinds.js';
 import type { Registry } from '../../registry/registry.js';
 import type { RegistryEntry } from '../../registry/types.js';
 import { fileHeaders, type HeaderList, headerValue, queryRouteHeaders } from '../../../runtime/headers.js';
+import { PAGE_CONTEXT_FOLDER } from '../../../runtime/query-routes/context-files.js';
 
 /** Kinds whose files configure a CDN: they are in dist/ for the CDN to read, and are never served. */
 export const CDN_CONFIG_KINDS: ReadonlySet<KindName> = new Set(['cdn-headers', 'cdn-redirects', 'cdn-routes']);
@@ -33,8 +34,13 @@ export interface QueryRoutePlan {
   match?: { name: string; value: string };
   /** The data file the route is answered from. */
   data: ServedFile;
-  /** Headers of every answer of the route (errors included). */
+  /** Headers of the route's answers (its errors are the runtime's, with their own). */
   headers: HeaderList;
+  /**
+   * The files streamed beside the data that the route answers from, as a path pattern ("/_agent/page-context/*"): a
+   * CDN serves them as the uploaded files they are, with the route's headers.
+   */
+  files?: string;
 }
 
 export interface ServingPlan {
@@ -81,6 +87,7 @@ function queryRoute(route: string, data: ServedFile): QueryRoutePlan {
     match: first ? { name: first[0], value: first[1] } : undefined,
     data,
     headers: queryRouteHeaders(data.headers),
+    files: data.entry.kind === 'page-context' ? `/${PAGE_CONTEXT_FOLDER}*` : undefined,
   };
 }
 

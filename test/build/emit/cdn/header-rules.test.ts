@@ -74,6 +74,27 @@ describe('headerRules', () => {
     expect(rules[1]!.headers).toEqual(json('/x').headers.filter((h) => h !== NOSNIFF));
   });
 
+  it("gives the files streamed beside a route's data a splat of their own when their folder is mixed", () => {
+    const files = [json('/_agent/agent-mode.json'), twin('/_agent/guide'), json('/_agent/page-context/*')];
+    const rules = headerRules(files, CATALOG, 100);
+    expect(rules.map((r) => r.pattern)).toEqual([
+      '/*',
+      '/_agent/agent-mode.json',
+      '/_agent/guide.md',
+      '/_agent/page-context/*',
+    ]);
+    const parsed = parseHeadersFile(
+      rules.map((r) => [r.pattern, ...r.headers.map(([n, v]) => `  ${n}: ${v}`)].join('\n')).join('\n'),
+      'netlify',
+    );
+    expect(Object.fromEntries(headersFor(parsed, '/_agent/page-context/help/x.json'))).toEqual({
+      'x-content-type-options': 'nosniff',
+      'content-type': 'application/json',
+      'cache-control': 'public, max-age=3600',
+      'access-control-allow-origin': '*',
+    });
+  });
+
   it('keeps exact rules for a mixed folder while the file fits the limit', () => {
     const rules = headerRules(section('/help/', 5), CATALOG, 100);
     expect(rules).toHaveLength(11);

@@ -1,43 +1,32 @@
-// The nginx configuration's less common shapes, on a registry made for the case.
+// The nginx configuration's less common shapes, on a serving table made for the case; nginx must accept each.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emitNginxConfig } from '../../../../generator/build/emit/cdn/nginx-config.js';
-import { Diagnostics } from '../../../../generator/build/messages/diagnostics.js';
-import { Registry } from '../../../../generator/build/registry/registry.js';
-import { ArtifactSet, type EmitContext, type RegistryEntry } from '../../../../generator/build/registry/types.js';
+import { nginxConfig } from '../../../../generator/build/emit/cdn/nginx-config.js';
+import type { HeaderList } from '../../../../generator/runtime/headers.js';
+import { SERVING_TABLE_VERSION, type ServingTable } from '../../../../generator/runtime/site/table.js';
 import { checkNginxConfig, findNginx } from '../../../runtime/serving/nginx-server.js';
 
-const addresses = { base_url: 'https://www.example.com', api_url: '', mcp_url: '', auth_url: '' };
+const json: HeaderList = [
+  ['Content-Type', 'application/json'],
+  ['Cache-Control', 'public, max-age=3600'],
+];
 
-function entry(
-  fields: Partial<RegistryEntry> & Pick<RegistryEntry, 'path' | 'file' | 'kind' | 'mediaType'>,
-): RegistryEntry {
+function table(fields: Partial<ServingTable>): ServingTable {
   return {
-    host: 'site',
-    title: fields.path,
-    purpose: '',
-    group: 'test',
-    audience: ['agents'],
-    inContract: false,
-    discovery: false,
-    inSitemap: false,
-    source: { file: 'test' },
+    version: SERVING_TABLE_VERSION,
+    origin: 'https://www.example.com',
+    files: [],
+    negotiation: { onTie: 'twin', media: { page: 'text/html; charset=utf-8', twin: 'text/markdown' }, pages: [] },
+    mcp: { endpoint: 'https://mcp.example.com/mcp', authStart: 'https://www.example.com/auth.md', notEndpoints: [] },
+    catalogs: [],
     ...fields,
   };
 }
 
-function configFor(entries: RegistryEntry[]): string {
-  const registry = new Registry(entries, addresses);
-  const context: EmitContext = {
-    model: undefined as never,
-    registry,
-    diagnostics: new Diagnostics(),
-    artifacts: new ArtifactSet(),
-    memo: (_key, compute) => compute(),
-  };
-  const config = emitNginxConfig(entries[0]!, context) as string;
+function configFor(served: ServingTable, files: { path: string; file: string }[] = []): string {
+  const config = nginxConfig(served, { files: files as never });
   // Where nginx is installed, it must accept the configuration as well.
   const nginx = findNginx();
   if (nginx) {
@@ -53,29 +42,27 @@ function configFor(entries: RegistryEntry[]): string {
 
 describe('the nginx configuration', () => {
   it('answers a fixed-value query route on a path that serves no file, and 404s the path otherwise', () => {
-    const config = configFor([
-      entry({ path: '/nginx.conf', file: 'nginx.conf', kind: 'nginx-config', mediaType: 'text/plain', host: 'deploy' }),
-      entry({
-        path: '/tools?mode=agent',
-        file: '_agent/tools.json',
-        kind: 'agent-mode',
-        mediaType: 'application/json',
-        dataFor: '/tools?mode=agent',
+    const config = configFor(
+      table({
+        files: [{ path: '/_agent/tools.json', headers: json }],
+        agentMode: { route: '/tools?mode=agent', file: '/_agent/tools.json', headers: json },
       }),
-    ]);
-    const block = config.slice(config.indexOf("location = '/tools' {"));
-    expect(block).toMatch(
-      /^location = '\/tools' \{[\s\S]*?if \(\$arg_mode = 'agent'\) \{ rewrite \^ '\/_agent\/tools\.json\?' last; \}/,
     );
-    expect(block.slice(0, block.indexOf('\n    }'))).toMatch(/return 404 '\{"error":\{"code":"not_found"/);
+    const block = config.slice(config.indexOf("location = '/tools' {"));
+    expect(block.slice(0, block.indexOf('\n    }'))).toMatch(
+      /if \(\$arg_mode = 'agent'\) \{ rewrite \^ '\/_agent\/tools\.json\?' last; \}\n\s+return 404;/,
+    );
     expect(config).toContain("location = '/_agent/tools.json' {");
   });
 
   it('quotes a path with a space or a quote so that nginx reads it back', () => {
-    const config = configFor([
-      entry({ path: '/nginx.conf', file: 'nginx.conf', kind: 'nginx-config', mediaType: 'text/plain', host: 'deploy' }),
-      entry({ path: "/brand/a b's.svg", file: "brand/a b's.svg", kind: 'static', mediaType: 'image/svg+xml' }),
-    ]);
+    const config = configFor(table({ files: [{ path: "/brand/a b's.svg", headers: json }] }));
     expect(config).toContain("location = '/brand/a b\\'s.svg' {");
+  });
+
+  it('refuses a table with a path among its own internal locations', () => {
+    expect(() => nginxConfig(table({ files: [{ path: '/.discovery-site/x', headers: json }] }), { files: [] })).toThrow(
+      /internal|own/,
+    );
   });
 });

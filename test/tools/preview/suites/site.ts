@@ -1,7 +1,7 @@
 // Site host: the expectations table every way of serving the site is held to, and no escape from the built tree.
 import { request as httpRequest } from 'node:http';
 import { expect, it } from 'vitest';
-import { checkServing } from '../../../runtime/serving/site-answers.js';
+import { checkServing } from '../../../runtime/serving/expectations.js';
 import { at, expectEnvelope, type GetPreview } from '../harness.js';
 
 export function siteSuite(get: GetPreview): void {
