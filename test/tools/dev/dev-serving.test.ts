@@ -12,7 +12,7 @@ import { runPipeline } from '../../../generator/build/pipeline.js';
 import { ArtifactSet } from '../../../generator/build/registry/types.js';
 import { startDevServer, type DevServer } from '../../../generator/tools/dev/dev-server.js';
 import type { BuildOutcome } from '../../../generator/tools/dev/dev-session.js';
-import { checkServing, type Build } from '../../runtime/serving/site-answers.js';
+import { checkServing, type Build } from '../../runtime/serving/expectations.js';
 import { copyContent, type TempContent } from '../../helpers/temp-content.js';
 
 const LONG = 240_000;

@@ -50,6 +50,7 @@ export const NGINX_VARIABLES = {
   mcpClient: 'discovery_site_mcp_client',
   methodOpen: 'discovery_site_method_open',
   methodClosed: 'discovery_site_method_closed',
+  read: 'discovery_site_read',
   contextRefusal: 'discovery_site_context_refusal',
   contextCut: 'discovery_site_context_cut',
   contextHintPath: 'discovery_site_context_hint_path',
@@ -92,6 +93,9 @@ export function nginxConfig(table: ServingTable, plan: Pick<ServingPlan, 'files'
     '    absolute_redirect off;',
     "    # Every 404 nginx itself comes to (a path served by no location, an internal location) is the runtime's.",
     `    error_page 404 = ${NOT_FOUND};`,
+    ...redirectHeaders('')
+      .filter(([name]) => name !== 'Location')
+      .map(([name, value]) => `    add_header ${name} ${nginxString(value)} always;`),
     '',
   );
 
@@ -144,19 +148,16 @@ export function nginxConfig(table: ServingTable, plan: Pick<ServingPlan, 'files'
     );
   }
 
-  // A page asked for with a trailing "/": 308 to the page (GET and HEAD; nothing else is there).
+  // A page asked for with a trailing "/": 308 to the page (GET and HEAD; nothing else is there). One line a page; their
+  // nosniff is the server block's, which only locations without headers of their own take.
   for (const file of table.files) {
     if (!isHtml(headerValue(file.headers, 'Content-Type') ?? '') || file.path === '/') continue;
     const target = nginxString(file.path).slice(0, -1);
     out.push(
-      ...location(
-        `= ${nginxLiteral(`${file.path}/`)}`,
-        redirectHeaders('').filter(([n]) => n !== 'Location'),
-        ['if ($request_method !~ ^(?:GET|HEAD)$) { return 404; }', `return 308 ${target}$is_args$args';`],
-      ),
-      '',
+      `    location = ${nginxLiteral(`${file.path}/`)} { if ($${NGINX_VARIABLES.read} = 0) { return 404; } return 308 ${target}$is_args$args'; }`,
     );
   }
+  out.push('');
 
   if (table.pageContext) {
     out.push(...pageContextLocations(table, table.pageContext.data, table.pageContext.headers, internal), '');
@@ -221,7 +222,7 @@ function methodMaps(): string[] {
       '}',
     );
   }
-  lines.push('');
+  lines.push(`map $request_method $${NGINX_VARIABLES.read} {`, '    GET 1;', '    HEAD 1;', '    default 0;', '}', '');
   return lines;
 }
 

@@ -81,7 +81,8 @@ export function emittedPageContextData(artifacts: ArtifactSet): (file: string) =
 /** Every page is HTML and every twin Markdown; the runtime negotiates between these two media types. */
 function negotiatedMedia(plan: ServingPlan): { page: string; twin: string } {
   const type = (headers: [string, string][]) => headerValue(headers, 'Content-Type')!;
-  const pages = new Set(plan.negotiated.map((n) => type(plan.files.find((f) => f.path === n.path)!.headers)));
+  const byPath = new Map(plan.files.map((f) => [f.path, f]));
+  const pages = new Set(plan.negotiated.map((n) => type(byPath.get(n.path)!.headers)));
   const twins = new Set(plan.negotiated.map((n) => type(n.twin.headers)));
   if (pages.size > 1 || twins.size > 1)
     throw new Error(`Negotiated pages must share one media type and their twins another: ${[...pages, ...twins]}.`);

@@ -3,7 +3,7 @@
 import type { Model } from '../../../model/types.js';
 import type { Registry } from '../../../build/registry/registry.js';
 import type { RegistryEntry } from '../../../build/registry/types.js';
-import { servingPlan } from '../../../build/emit/cdn/serving-plan.js';
+import { servingPlan, type ServingPlan } from '../../../build/emit/cdn/serving-plan.js';
 import { servingTable } from '../../../build/emit/cdn/serving-table.js';
 import type { PageContextData } from '../../../runtime/query-routes/types.js';
 import { answerSiteRequest, type Asset, type AssetReader } from '../../../runtime/site/index.js';
@@ -16,8 +16,12 @@ export interface SiteHostOptions {
   files: BuiltFiles;
 }
 
+/** A registry's serving plan, made once: dev makes a site host again for every save, most keeping the registry. */
+const plans = new WeakMap<Registry, ServingPlan>();
+
 export function createSiteHost({ model, registry, files }: SiteHostOptions): FetchHandler {
-  const plan = servingPlan(registry);
+  let plan = plans.get(registry);
+  if (!plan) plans.set(registry, (plan = servingPlan(registry)));
   const byPath = new Map(plan.files.map((f) => [f.path, f.entry]));
   const table = servingTable(plan, registry, model, (file) => {
     const entry = plan.files.find((f) => f.file === file)?.entry;
