@@ -10,6 +10,7 @@ const LAYERS = [
   // The build, its stages in flow order; a stage uses the ones before it.
   'generator/build/messages',
   'generator/build/files',
+  'generator/build/schemas',
   'generator/build/text',
   'generator/build/cache',
   'generator/build/content',
@@ -21,7 +22,8 @@ const LAYERS = [
   'generator/build/write',
   // The build's own top files: the pipeline, the kind table, loading a project, the render worker.
   'generator/build/[^/]+\\.ts',
-  // The tools that use the build and the runtime.
+  // The tools that use the build and the runtime; the compile step first, as every command starts with its check.
+  'generator/tools/compile',
   'generator/tools/terminal',
   'generator/tools/preview',
   'generator/tools/report',
@@ -87,7 +89,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(dist|dist-[^/]+|\\.tools)/' },
+    exclude: { path: '^(dist|dist-[^/]+|\\.tools|compiled)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

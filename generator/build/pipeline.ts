@@ -1,5 +1,6 @@
 // The one flow: load → registry → emit → validate → write (all or nothing).
-import { CONTENT_SCHEMA_DIR, DEFAULT_CONTENT_DIR, PROJECT_ROOT, hostTreeDir } from './files/project-paths.js';
+import { pathToFileURL } from 'node:url';
+import { DEFAULT_CONTENT_DIR, PROJECT_ROOT, hostTreeDir, runnableFile } from './files/project-paths.js';
 import { displayPath } from './registry/display-path.js';
 import { loadProject } from './project.js';
 import { Diagnostics } from './messages/diagnostics.js';
@@ -10,18 +11,15 @@ import type { Registry } from './registry/registry.js';
 import { ArtifactSet, type HostName, type RegistryEntry } from './registry/types.js';
 import { createEmitContext } from './emit/emit-context.js';
 import { validateArtifacts } from './validate/validate-artifacts.js';
-import { fingerprintBuild, isUpToDate, recordBuild, type BuildInputs } from './cache/build-record.js';
+import { buildInputsOf, checkBuildRecord, recordBuild, type RecordCheck } from './cache/build-record.js';
 import { prerenderPages, type PrerenderOptions, type PrerenderResult } from './render/prerender.js';
 import { type RenderPool, startEarly, workerCount } from './render/render-pool.js';
 import { RenderCache } from './render/render-cache.js';
 import { nodeFileSystem, type OutputFileSystem } from './files/file-system.js';
 import { writeTrees, type OutputTree } from './write/write-tree.js';
 
-/** The render worker's module: it assembles the stages that render a page (run from sources under tsx and vitest). */
-export const RENDER_WORKER = new URL(
-  import.meta.url.endsWith('.ts') ? './render-worker.ts' : './render-worker.js',
-  import.meta.url,
-);
+/** The render worker's module: it assembles the stages that render a page (compiled, or its source under tsx and vitest). */
+export const RENDER_WORKER = pathToFileURL(runnableFile('generator/build/render-worker.ts').file);
 
 export interface PipelineOptions {
   env: EnvironmentName;
@@ -39,7 +37,15 @@ export interface PipelineOptions {
   renderOnMainThread?: boolean;
   /** Addresses that replace the environment's (the preview server bound to other ports, tests on port 0). */
   addresses?: Partial<Addresses>;
+  /** Told each stage as it starts and how far it got (for a progress line on a long build). */
+  progress?: BuildProgress;
 }
+
+/** The stages a build goes through, in order, as its progress reports them. */
+export type BuildStage = 'load' | 'render' | 'emit' | 'validate' | 'write';
+
+/** `done` of `total` items of `stage` (pages rendered, artifacts emitted or validated, files written); 0 of 0: started. */
+export type BuildProgress = (stage: BuildStage, done: number, total: number) => void;
 
 export interface PipelineResult {
   diagnostics: Diagnostics;
@@ -70,6 +76,8 @@ const contentDirOf = (options: PipelineOptions) => options.contentDir ?? DEFAULT
 
 async function runStages(options: PipelineOptions, pool: RenderPool | undefined): Promise<PipelineResult> {
   const kinds = options.kinds ?? defaultKinds;
+  const progress = options.progress ?? (() => undefined);
+  progress('load', 0, 0);
   const { model, registry, diagnostics } = await loadProject({ ...options, kinds });
   if (!model) return { diagnostics };
   if (!registry) return { diagnostics, model };
@@ -85,13 +93,23 @@ async function runStages(options: PipelineOptions, pool: RenderPool | undefined)
           renderOnMainThread: options.renderOnMainThread,
           pool,
           workerFile: RENDER_WORKER,
+          onRendered: (done: number, total: number) => progress('render', done, total),
         }
       : undefined;
-  const { artifacts, renderStats } = await emitAll(model, registry, kinds, diagnostics, prerender);
+  const { artifacts, renderStats } = await emitAll(model, registry, kinds, diagnostics, progress, prerender);
   // Content mistakes found while emitting (a broken link, an unknown directive) are already reported at their place
   // in content/; validating artifacts built from them would only repeat each one at its places in dist/.
   if (diagnostics.hasErrors) return { diagnostics, model, registry, artifacts, renderStats };
-  validateArtifacts({ model, registry, kinds, artifacts, diagnostics, displayPath: (e) => displayPath(e) });
+  progress('validate', 0, registry.entries.length);
+  validateArtifacts({
+    model,
+    registry,
+    kinds,
+    artifacts,
+    diagnostics,
+    displayPath: (e) => displayPath(e),
+    onValidated: (done) => progress('validate', done, registry.entries.length),
+  });
   return { diagnostics, model, registry, artifacts, renderStats };
 }
 
@@ -100,12 +118,17 @@ async function emitAll(
   registry: Registry,
   kinds: KindTable,
   diagnostics: Diagnostics,
+  progress: BuildProgress,
   prerender?: PrerenderOptions,
 ): Promise<{ artifacts: ArtifactSet; renderStats?: PrerenderResult['stats'] }> {
   const artifacts = new ArtifactSet();
   const context = createEmitContext(model, registry, diagnostics, artifacts);
   const ready = prerender ? await prerenderPages(model, kinds, context, diagnostics, prerender) : undefined;
+  const total = registry.entries.filter((entry) => !entry.aliasOf).length;
+  let emitted = 0;
+  progress('emit', 0, total);
   const emitOne = (entry: RegistryEntry) => {
+    progress('emit', ++emitted, total);
     try {
       artifacts.set({ entry, body: ready?.bodies.get(entry) ?? kinds[entry.kind]!.emit(entry, context) });
     } catch (error) {
@@ -134,15 +157,20 @@ export interface BuildOptions extends PipelineOptions {
   /** The site's output folder; other hosts go to `<outDir>-hosts/<host>/`. */
   outDir: string;
   fs?: OutputFileSystem;
+  /** The caller's own check of the build record (cache/build-record.ts), so that it is not made twice. */
+  recordCheck?: RecordCheck;
+  /** Told every file written (its path in the output folders and its size), the streamed files included. */
+  onWritten?: (path: string, bytes: number) => void;
 }
 
 /** Runs the pipeline and, only when nothing failed, replaces the output folders. */
 export async function build(options: BuildOptions): Promise<PipelineResult> {
   const skippable = options.cacheDir !== undefined && !options.kinds && !options.fs;
-  const fingerprint = skippable ? await fingerprintBuild(buildInputs(options)) : undefined;
-  if (fingerprint && (await isUpToDate(options.cacheDir!, options.outDir, fingerprint))) {
-    return { diagnostics: new Diagnostics(), upToDate: true };
-  }
+  const record = skippable
+    ? (options.recordCheck ?? (await checkBuildRecord(options.cacheDir!, buildInputsOf(options))))
+    : undefined;
+  if (record?.upToDate) return { diagnostics: new Diagnostics(), upToDate: true };
+  const fingerprint = record?.fingerprint;
   const result = await runPipeline(options);
   if (result.diagnostics.hasErrors || !result.artifacts) return result;
   const trees = new Map<HostName, OutputTree>();
@@ -158,8 +186,14 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
     const tree = trees.get(stream.entry.host);
     if (tree) (tree.streams ??= []).push(() => stream.files());
   }
+  const streamed = result.artifacts.streams().length > 0;
   try {
-    await writeTrees([...trees.values()], options.fs ?? nodeFileSystem);
+    const progress = options.progress;
+    await writeTrees([...trees.values()], options.fs ?? nodeFileSystem, {
+      onWritten: options.onWritten,
+      // Streamed files are counted as they are made: their number is known only at the end.
+      onProgress: progress && ((done) => progress('write', done, streamed ? 0 : result.artifacts!.values().length)),
+    });
   } catch (error) {
     result.diagnostics.error('write', {
       ruleId: 'write-failed',
@@ -170,15 +204,4 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
   }
   if (fingerprint && !result.diagnostics.hasErrors) await recordBuild(options.cacheDir!, options.outDir, fingerprint);
   return result;
-}
-
-function buildInputs(options: BuildOptions): BuildInputs {
-  return {
-    projectRoot: PROJECT_ROOT,
-    contentDir: options.contentDir ?? DEFAULT_CONTENT_DIR,
-    schemaDir: options.schemaDir ?? CONTENT_SCHEMA_DIR,
-    env: options.env,
-    addresses: options.addresses,
-    outDir: options.outDir,
-  };
 }

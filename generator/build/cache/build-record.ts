@@ -5,6 +5,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { lstatSync, readdirSync } from 'node:fs';
 import type { EnvironmentName, Addresses } from '../../model/types.js';
+import { CONTENT_SCHEMA_DIR, DEFAULT_CONTENT_DIR, PROJECT_ROOT } from '../files/project-paths.js';
 import { generatorFingerprint, hashFolder, sha256 } from './fingerprint.js';
 
 export interface BuildInputs {
@@ -21,6 +22,39 @@ interface BuildRecord {
   fingerprint: string;
   /** Every output file with its size and modification time, as written. */
   outputs: [path: string, size: number, mtimeMs: number][];
+}
+
+/** What a build into `outDir` reads, with the project's defaults for what is not given. */
+export function buildInputsOf(options: {
+  env: EnvironmentName;
+  contentDir?: string;
+  schemaDir?: string;
+  addresses?: Partial<Addresses>;
+  outDir: string;
+}): BuildInputs {
+  return {
+    projectRoot: PROJECT_ROOT,
+    contentDir: options.contentDir ?? DEFAULT_CONTENT_DIR,
+    schemaDir: options.schemaDir ?? CONTENT_SCHEMA_DIR,
+    env: options.env,
+    addresses: options.addresses,
+    outDir: options.outDir,
+  };
+}
+
+/** A build's fingerprint, and whether its output folders already hold what it would write. */
+export interface RecordCheck {
+  fingerprint: string;
+  upToDate: boolean;
+}
+
+/**
+ * Checks a build against the record of the last good one. Light on purpose (this module loads no stage): a
+ * command decides here that nothing changed before it loads the pipeline.
+ */
+export async function checkBuildRecord(cacheDir: string, inputs: BuildInputs): Promise<RecordCheck> {
+  const fingerprint = await fingerprintBuild(inputs);
+  return { fingerprint, upToDate: await isUpToDate(cacheDir, inputs.outDir, fingerprint) };
 }
 
 /** One hash over everything a build reads: the same fingerprint means the same bytes out. */

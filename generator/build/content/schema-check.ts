@@ -1,10 +1,9 @@
 // Checks content documents against the JSON Schemas in schemas/content, with each error placed in its source file.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import fg from 'fast-glob';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Diagnostics } from '../messages/diagnostics.js';
+import { CONTENT_SET, schemaFiles } from '../schemas/validator-sets.js';
+import { validatorFor } from '../schemas/validators.js';
 import { placeOf, pointerSegments, type YamlSource } from './yaml-source.js';
 
 /** A schema under schemas/content that cannot be read or compiled: the content cannot be checked at all. */
@@ -21,15 +20,19 @@ export class ContentSchemas {
   private readonly validators = new Map<string, ValidateFunction>();
 
   constructor(readonly schemaDir: string) {
-    const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
-    (addFormats as unknown as (a: Ajv2020) => void)(ajv);
     // Nested content files have nested schemas: content/preview/fixtures.yaml ↔ schemas/content/preview/fixtures.schema.json.
-    for (const name of fg.sync('**/*.schema.json', { cwd: schemaDir })) {
+    const ids = new Set<string>();
+    for (const { name, file } of schemaFiles(schemaDir)) {
       try {
-        const schema = JSON.parse(readFileSync(join(schemaDir, name), 'utf8')) as object;
-        this.validators.set(name.slice(0, -'.schema.json'.length), ajv.compile(schema));
+        const text = readFileSync(file, 'utf8');
+        // Each schema's validator is compiled on its own; two with one $id are still refused, as ajv refuses them.
+        const parsed = JSON.parse(text) as { $id?: unknown } | null;
+        const id = typeof parsed?.$id === 'string' ? parsed.$id.replace(/#\/?$/, '') : '';
+        if (id && ids.has(id)) throw new Error(`schema with key or id "${id}" already exists`);
+        if (id) ids.add(id);
+        this.validators.set(name, validatorFor(CONTENT_SET, name, text));
       } catch (error) {
-        throw new ContentSchemaError(join(schemaDir, name), error instanceof Error ? error.message : String(error));
+        throw new ContentSchemaError(file, error instanceof Error ? error.message : String(error));
       }
     }
   }

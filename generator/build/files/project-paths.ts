@@ -1,10 +1,34 @@
 // The project's folders, in one place: where the content, its schemas, the build output and the build cache are.
 // Every entry point takes its defaults from here, so that `--content DIR` means the same in every command.
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The repository's root folder (the one with package.json). */
-export const PROJECT_ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+/** Whether this code runs from the compiled tree (`npm run compile`) rather than from its TypeScript sources. */
+export const RUNS_COMPILED = !import.meta.url.endsWith('.ts');
+
+/**
+ * The repository's root folder: the nearest one above this module with a package.json. Compiled code runs from
+ * `compiled/<the source's own path>` (or, for the compile step itself, `compiled/`), which has none.
+ */
+export const PROJECT_ROOT = projectRoot(dirname(fileURLToPath(import.meta.url)));
+
+function projectRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`No package.json above ${from}.`);
+  }
+}
+
+/** The compile step's output (git-ignored): the JavaScript of generator/ and bench/, and the schemas' validators. */
+export const COMPILED_DIR = join(PROJECT_ROOT, 'compiled');
+
+/** Where a module of the project runs from: its source path (`bench/child/build.ts`) as run now, compiled or not. */
+export function runnableFile(sourcePath: string): { file: string; execArgv: string[] } {
+  return RUNS_COMPILED
+    ? { file: join(COMPILED_DIR, sourcePath.replace(/\.ts$/, '.js')), execArgv: [] }
+    : { file: join(PROJECT_ROOT, sourcePath), execArgv: ['--import', 'tsx'] };
+}
 
 /** The JSON Schemas of the content set, which belong to the generator, not to a content folder. */
 export const CONTENT_SCHEMA_DIR = join(PROJECT_ROOT, 'schemas', 'content');

@@ -24,6 +24,8 @@ export interface PrerenderOptions {
   pool?: RenderPool;
   /** The render worker's module, for workers started here. */
   workerFile: URL;
+  /** Told how many of the pages are ready (from the cache, a worker or this thread), for a progress line. */
+  onRendered?: (done: number, total: number) => void;
 }
 
 export interface PrerenderResult {
@@ -75,6 +77,9 @@ export async function prerenderPages(
   }
 
   const pending = pages.filter((p) => !ready.has(p.id));
+  let rendered = fromCache;
+  const onRendered = (count: number) => options.onRendered?.((rendered += count), pages.length);
+  onRendered(0);
   // Workers started early are used for any number of pages: their start is already paid for.
   const wanted = workerCount(pending.length, options.workers);
   const pool =
@@ -95,6 +100,7 @@ export async function prerenderPages(
           fresh.set(id, product);
           inWorkers++;
         }
+        onRendered(products.length);
       }) ?? []
     ).map((answer) => answer.catch(() => undefined));
     if (workers === 0 || options.renderOnMainThread !== false) {
@@ -103,6 +109,7 @@ export async function prerenderPages(
           const products = producePage(pageById(model, id)!, entriesByPage.get(id)!, kinds, context, diagnostics);
           if (products) fresh.set(id, products);
         }
+        onRendered(ids.length);
       });
     }
     // A worker that failed leaves the pages it took unanswered: the emit stage renders them here.

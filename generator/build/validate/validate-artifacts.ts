@@ -17,6 +17,8 @@ export interface ValidateInput {
   treeValidators?: TreeValidator[];
   /** Where the artifacts come from: the build in memory (default) or a built tree read from disk (`npm run validate`). */
   origin?: 'build' | 'tree';
+  /** Told how many registry entries have been checked so far (for a progress line). */
+  onValidated?: (done: number) => void;
 }
 
 export function validateArtifacts(input: ValidateInput): void {
@@ -27,7 +29,9 @@ export function validateArtifacts(input: ValidateInput): void {
     artifacts: input.artifacts,
     displayPath: input.displayPath,
   };
+  let done = 0;
   for (const entry of input.registry.entries) {
+    input.onValidated?.(done++);
     const artifact = input.artifacts.get(entry.host, entry.file);
     if (!artifact) {
       const fromTree = input.origin === 'tree';
@@ -47,6 +51,7 @@ export function validateArtifacts(input: ValidateInput): void {
       guarded(input.diagnostics, input.displayPath(entry), () => validator(artifact, context));
     }
   }
+  input.onValidated?.(done);
   const treeValidators = input.treeValidators ?? defaultTreeValidators;
   for (const validator of treeValidators) {
     guarded(input.diagnostics, '(build)', () => validator(context));

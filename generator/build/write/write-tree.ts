@@ -12,8 +12,24 @@ export interface OutputTree {
   streams?: (() => Iterable<StreamedFile>)[];
 }
 
-export async function writeTrees(trees: OutputTree[], fs: OutputFileSystem): Promise<void> {
+export interface WriteObserver {
+  /** Each file as it is written: its final path (in the tree, not the staging folder) and its size in bytes. */
+  onWritten?: (path: string, bytes: number) => void;
+  /** How many files are written so far (every file, throttled by the caller). */
+  onProgress?: (done: number) => void;
+}
+
+export async function writeTrees(
+  trees: OutputTree[],
+  fs: OutputFileSystem,
+  observer: WriteObserver = {},
+): Promise<void> {
   const stamp = `${process.pid}-${Date.now()}`;
+  let written = 0;
+  const wrote = (tree: OutputTree, file: string, body: string | Uint8Array) => {
+    observer.onWritten?.(join(tree.dir, file), typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+    observer.onProgress?.(++written);
+  };
   const staged = trees.map((t) => ({ ...t, tmp: `${t.dir}.build-tmp-${stamp}`, old: `${t.dir}.build-old-${stamp}` }));
   try {
     for (const tree of staged) {
@@ -26,8 +42,13 @@ export async function writeTrees(trees: OutputTree[], fs: OutputFileSystem): Pro
       }
       for (const dir of [...dirs].sort()) await fs.mkdir(dir);
       // A few writes in flight: one at a time is latency-bound with thousands of files.
-      await mapLimit([...tree.files], IO_CONCURRENCY, ([file, body]) => fs.writeFile(join(tree.tmp, file), body));
-      for (const stream of tree.streams ?? []) await writeStream(tree.tmp, stream(), dirs, fs);
+      await mapLimit([...tree.files], IO_CONCURRENCY, async ([file, body]) => {
+        await fs.writeFile(join(tree.tmp, file), body);
+        wrote(tree, file, body);
+      });
+      for (const stream of tree.streams ?? []) {
+        await writeStream(tree.tmp, stream(), dirs, fs, (file, body) => wrote(tree, file, body));
+      }
     }
   } catch (error) {
     for (const tree of staged) await fs.rm(tree.tmp);
@@ -60,6 +81,7 @@ async function writeStream(
   files: Iterable<StreamedFile>,
   made: Set<string>,
   fs: OutputFileSystem,
+  wrote: (file: string, body: string | Uint8Array) => void,
 ): Promise<void> {
   for (const { file, body } of files) {
     refuseClimbing(file);
@@ -69,9 +91,10 @@ async function writeStream(
     made.add(dir);
     if (fs.writeSmallFileSync) {
       fs.writeSmallFileSync(path, body, newDir);
-      continue;
+    } else {
+      if (newDir) await fs.mkdir(newDir);
+      await fs.writeFile(path, body);
     }
-    if (newDir) await fs.mkdir(newDir);
-    await fs.writeFile(path, body);
+    wrote(file, body);
   }
 }

@@ -6,12 +6,14 @@ export interface CommonOptions {
   env: EnvironmentName;
   outDir: string;
   contentDir?: string;
+  /** The build cache folder (`--cache`, build only). */
+  cacheDir?: string;
   json: boolean;
   help: boolean;
   positionals: string[];
 }
 
-export function parseCommonArgs(argv: string[]): CommonOptions {
+export function parseCommonArgs(argv: string[], accepts: { cache?: boolean } = {}): CommonOptions {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -19,6 +21,7 @@ export function parseCommonArgs(argv: string[]): CommonOptions {
       env: { type: 'string', default: 'production' },
       out: { type: 'string' },
       content: { type: 'string' },
+      ...(accepts.cache ? { cache: { type: 'string' as const } } : {}),
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -31,6 +34,7 @@ export function parseCommonArgs(argv: string[]): CommonOptions {
     env,
     outDir: values.out ?? (env === 'production' ? 'dist' : 'dist-preview'),
     contentDir: values.content,
+    cacheDir: typeof values.cache === 'string' ? values.cache : undefined,
     json: values.json ?? false,
     help: values.help ?? false,
     positionals,

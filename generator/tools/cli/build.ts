@@ -1,22 +1,31 @@
 // `npm run build`: builds the content set into dist/ (and the other hosts' documents into dist-hosts/).
+// Loads in steps: `--help` and usage errors load nothing else, a build with nothing changed loads only the build
+// record's check, and only a build that runs loads the pipeline.
+import { relative, resolve } from 'node:path';
 import { DEFAULT_CACHE_DIR } from '../../build/files/project-paths.js';
-import { resolve } from 'node:path';
-import { build } from '../../build/pipeline.js';
+import { whenCompiled } from '../compile/freshness.js';
 import { parseCommonArgs, UsageError } from './args.js';
-import { summarize } from '../terminal/build-summary.js';
 
-const HELP = `Usage: npm run build -- [--env production|preview] [--out DIR] [--content DIR] [--json]
+const HELP = `Usage: npm run build -- [--env production|preview] [--out DIR] [--content DIR] [--cache DIR] [--json]
 
 Builds every discovery file of the contract from content/ and validates it. The site goes to DIR
 (default: dist for production, dist-preview for preview); the documents of the other hosts (MCP host,
-authorization server) go to DIR-hosts/. Nothing is written unless everything passed.
+authorization server) go to DIR-hosts/. Nothing is written unless everything passed. A build that
+takes more than two seconds shows its stage on stderr.
+
+  --cache  the build cache (default node_modules/.cache/discovery-site): a build whose inputs and
+           output are unchanged since the last good one is skipped, and unchanged pages are not
+           rendered again; delete the folder to force a full build
+  --json   print {ok, upToDate, messages, files, ms} on stdout, files being every file written
+           with its size in bytes
 
 Exit codes: 0 built, 1 content or validation errors (output untouched), 2 usage error.`;
 
 async function main(): Promise<number> {
+  await whenCompiled();
   let options;
   try {
-    options = parseCommonArgs(process.argv.slice(2));
+    options = parseCommonArgs(process.argv.slice(2), { cache: true });
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${HELP}\n`);
     return 2;
@@ -26,33 +35,52 @@ async function main(): Promise<number> {
     return 0;
   }
   const started = performance.now();
-  const result = await build({
+  const json = options.json;
+  const target = {
     env: options.env,
     outDir: resolve(options.outDir),
     contentDir: options.contentDir ? resolve(options.contentDir) : undefined,
-    // Skips the build when nothing changed since the last good one; delete this folder to force a full build.
-    cacheDir: DEFAULT_CACHE_DIR,
-  });
-  const ms = performance.now() - started;
-  const color = process.stderr.isTTY === true;
-  if (options.json) {
-    process.stdout.write(
-      `${JSON.stringify({ ok: !result.diagnostics.hasErrors, messages: result.diagnostics.list(), ms: Math.round(ms) }, null, 2)}\n`,
-    );
-  } else {
-    const report = result.diagnostics.report({ color });
-    if (report) process.stderr.write(`${report}\n`);
+  };
+  const cacheDir = options.cacheDir ? resolve(options.cacheDir) : DEFAULT_CACHE_DIR;
+  const { buildInputsOf, checkBuildRecord } = await import('../../build/cache/build-record.js');
+  const recordCheck = await checkBuildRecord(cacheDir, buildInputsOf(target));
+  if (recordCheck.upToDate) {
+    const ms = Math.round(performance.now() - started);
+    if (json)
+      process.stdout.write(`${JSON.stringify({ ok: true, upToDate: true, messages: [], files: [], ms }, null, 2)}\n`);
+    else process.stdout.write(`${options.outDir}/ is up to date: nothing changed since the last build (${ms} ms).\n`);
+    return 0;
   }
-  if (result.diagnostics.hasErrors) {
-    if (!options.json) process.stderr.write(`Build failed: ${options.outDir}/ was left as it was.\n`);
+
+  const [{ build }, { progressLine }] = await Promise.all([
+    import('../../build/pipeline.js'),
+    import('../terminal/progress.js'),
+  ]);
+  const progress = progressLine(process.stderr);
+  const written: { path: string; bytes: number }[] = [];
+  const result = await build({
+    ...target,
+    cacheDir,
+    recordCheck,
+    progress: progress.report,
+    onWritten: json ? (path, bytes) => written.push({ path: relative(process.cwd(), path), bytes }) : undefined,
+  });
+  progress.end();
+  const ms = performance.now() - started;
+  const ok = !result.diagnostics.hasErrors;
+  if (json) {
+    const report = { ok, upToDate: false, messages: result.diagnostics.list(), files: written, ms: Math.round(ms) };
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    return ok ? 0 : 1;
+  }
+  const report = result.diagnostics.report({ color: process.stderr.isTTY === true });
+  if (report) process.stderr.write(`${report}\n`);
+  if (!ok) {
+    process.stderr.write(`Build failed: ${options.outDir}/ was left as it was.\n`);
     return 1;
   }
-  if (!options.json && result.upToDate) {
-    process.stdout.write(
-      `${options.outDir}/ is up to date: nothing changed since the last build (${Math.round(ms)} ms).\n`,
-    );
-  }
-  if (!options.json && result.artifacts && result.registry) {
+  if (result.artifacts && result.registry) {
+    const { summarize } = await import('../terminal/build-summary.js');
     process.stdout.write(summarize(result, options.outDir, options.env, ms));
   }
   return 0;

@@ -1,9 +1,21 @@
 // `npm run bundle:edge`: writes the Netlify edge function's runtime bundle beside the function
 // (netlify/edge-functions/lib/agent-interface-handler.js, git-ignored): code, not a built artifact, so outside the
 // checked trees. netlify.toml runs it after the build.
-import { fileURLToPath } from 'node:url';
-import { bundleNetlifyHandler } from './edge-bundle.js';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../../build/files/project-paths.js';
+import { whenCompiled } from '../compile/freshness.js';
 
-const file = fileURLToPath(new URL('../../../netlify/edge-functions/lib/agent-interface-handler.js', import.meta.url));
-await bundleNetlifyHandler(file);
-process.stdout.write(`Wrote ${file}\n`);
+const HELP = `Usage: npm run bundle:edge
+
+Bundles generator/runtime/edge/netlify.ts and everything it imports into one ES module for Netlify's
+edge runtime: netlify/edge-functions/lib/agent-interface-handler.js.`;
+
+await whenCompiled();
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  process.stdout.write(`${HELP}\n`);
+} else {
+  const { bundleNetlifyHandler } = await import('./edge-bundle.js');
+  const file = join(PROJECT_ROOT, 'netlify', 'edge-functions', 'lib', 'agent-interface-handler.js');
+  await bundleNetlifyHandler(file);
+  process.stdout.write(`Wrote ${file}\n`);
+}

@@ -1,12 +1,8 @@
 // `npm run check -- --base <folder or git ref>`: what a pull request runs; a Markdown and JSON report against the base.
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BaseError } from '../report/base-build.js';
-import { renderMarkdown } from '../report/markdown-report.js';
-import { DEFAULT_CHROMIUM } from '../report/chromium.js';
-import { DEFAULT_SCREENSHOT_LIMIT } from '../report/page-screenshots.js';
-import { writeReportFolder } from '../report/report-folder.js';
-import { compareWithBase } from '../report/run-check.js';
+import { whenCompiled } from '../compile/freshness.js';
+import { DEFAULT_CHROMIUM, DEFAULT_SCREENSHOT_LIMIT } from '../report/check-defaults.js';
 import { terminal } from '../terminal/terminal.js';
 
 const HELP = `Usage: npm run check -- --base <folder|git-ref> [--env production|preview] [--content DIR]
@@ -34,6 +30,7 @@ finding.
 Exit codes: 0 passed, 1 the head has content or validation errors, 2 usage error or unusable base.`;
 
 async function main(): Promise<number> {
+  await whenCompiled();
   const term = terminal();
   let values;
   try {
@@ -74,6 +71,15 @@ async function main(): Promise<number> {
     return 2;
   }
   const progress = terminal(process.stderr, values.quiet).progress;
+  const [{ BaseError }, { renderMarkdown }, { writeReportFolder }, { compareWithBase }, { progressLine }] =
+    await Promise.all([
+      import('../report/base-build.js'),
+      import('../report/markdown-report.js'),
+      import('../report/report-folder.js'),
+      import('../report/run-check.js'),
+      import('../terminal/progress.js'),
+    ]);
+  const buildProgress = values.quiet ? undefined : progressLine(process.stderr, { label: 'check' });
   let run;
   try {
     run = await compareWithBase({
@@ -82,8 +88,13 @@ async function main(): Promise<number> {
       repoDir: process.cwd(),
       contentDir: values.content ? resolve(values.content) : undefined,
       outDir: resolve(values.dist ?? (env === 'production' ? 'dist' : 'dist-preview')),
-      progress,
+      progress: (message) => {
+        buildProgress?.end();
+        progress(message);
+      },
+      buildProgress: buildProgress?.report,
     });
+    buildProgress?.end();
   } catch (error) {
     if (error instanceof BaseError) {
       process.stderr.write(`${error.message}\n`);

@@ -2,9 +2,10 @@
 import { DEFAULT_CACHE_DIR } from '../../build/files/project-paths.js';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { whenCompiled } from '../compile/freshness.js';
 import { terminal } from '../terminal/terminal.js';
 import type { BuildOutcome } from '../dev/dev-session.js';
-import { startDevServer, type DevReportState } from '../dev/dev-server.js';
+import type { DevReportState } from '../dev/dev-server.js';
 
 const HELP = `Usage: npm run dev -- [--port N] [--content DIR] [--no-write]
 
@@ -18,6 +19,7 @@ good build stays served until the error is fixed. The latest good build is kept 
 Exit codes: 0 stopped with Ctrl-C, 1 could not start (a port in use, for instance), 2 usage error.`;
 
 async function main(): Promise<number> {
+  await whenCompiled();
   let values;
   try {
     values = parseArgs({
@@ -45,6 +47,7 @@ async function main(): Promise<number> {
   const term = terminal(process.stderr);
   const contentDir = values.content ? resolve(values.content) : undefined;
   term.progress('Building the preview…');
+  const { startDevServer } = await import('../dev/dev-server.js');
   let server;
   try {
     server = await startDevServer({

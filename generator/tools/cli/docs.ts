@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../../build/files/project-paths.js';
-import { withRuleReference } from '../../build/messages/rule-reference.js';
+import { whenCompiled } from '../compile/freshness.js';
 
 const HELP = `Usage: npm run docs [-- --check]
 
@@ -11,6 +11,7 @@ Writes the README's rule reference from generator/build/messages/rules.ts.
   --check   write nothing; exit 1 when the README is not up to date`;
 
 async function main(): Promise<number> {
+  await whenCompiled();
   const { values } = parseArgs({
     options: {
       check: { type: 'boolean', default: false },
@@ -21,6 +22,7 @@ async function main(): Promise<number> {
     process.stdout.write(`${HELP}\n`);
     return 0;
   }
+  const { withRuleReference } = await import('../../build/messages/rule-reference.js');
   const file = join(PROJECT_ROOT, 'README.md');
   const readme = await readFile(file, 'utf8');
   const next = withRuleReference(readme);

@@ -1,9 +1,11 @@
 // Bundles the shared edge handler into one self-contained ES module for Netlify's Deno runtime, which (unlike esbuild
 // and Cloudflare's wrangler) does not resolve the project's `.js` import specifiers to its `.ts` sources.
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { build } from 'esbuild';
+import { PROJECT_ROOT } from '../../build/files/project-paths.js';
 
-const ENTRY = fileURLToPath(new URL('../../runtime/edge/netlify.ts', import.meta.url));
+/** The TypeScript source, bundled as it is (from compiled/ as from sources). */
+const ENTRY = join(PROJECT_ROOT, 'generator', 'runtime', 'edge', 'netlify.ts');
 
 /** Writes `outFile`: the Netlify wrapper factory and everything it imports, with no Node built-in and no import left. */
 export async function bundleNetlifyHandler(outFile: string): Promise<void> {

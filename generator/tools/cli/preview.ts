@@ -1,7 +1,8 @@
 // `npm run preview`: builds the content for the preview addresses, then serves the four hosts on 127.0.0.1 until stopped.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { PREVIEW_HOSTS, PreviewBuildError, startPreview, type RunningPreview } from '../preview/preview.js';
+import { whenCompiled } from '../compile/freshness.js';
+import type { RunningPreview } from '../preview/preview.js';
 import type { AddressName } from '../../model/types.js';
 
 const HELP = `Usage: npm run preview -- [--site-port N] [--api-port N] [--mcp-port N] [--auth-port N]
@@ -28,19 +29,29 @@ const LABELS: Record<AddressName, string> = {
   auth_url: 'Authorization server ',
 };
 
+/** The preview server's module, loaded once the arguments are known to be good (not for `--help`). */
+let previewModule: typeof import('../preview/preview.js') | undefined;
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      'site-port': { type: 'string' },
-      'api-port': { type: 'string' },
-      'mcp-port': { type: 'string' },
-      'auth-port': { type: 'string' },
-      user: { type: 'string' },
-      out: { type: 'string', default: 'dist-preview' },
-      'dangerously-disable-mcp-auth': { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
+  await whenCompiled();
+  let values;
+  try {
+    values = parseArgs({
+      options: {
+        'site-port': { type: 'string' },
+        'api-port': { type: 'string' },
+        'mcp-port': { type: 'string' },
+        'auth-port': { type: 'string' },
+        user: { type: 'string' },
+        out: { type: 'string', default: 'dist-preview' },
+        'dangerously-disable-mcp-auth': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }).values;
+  } catch (error) {
+    // An unknown flag, or a value missing: a usage error, answered with the help.
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
   if (values.help) {
     process.stdout.write(`${HELP}\n`);
     return;
@@ -56,7 +67,8 @@ async function main(): Promise<void> {
   }
   const authOff = values['dangerously-disable-mcp-auth'] === true;
   process.stdout.write(`Building the preview into ${values.out}/ …\n`);
-  const preview = await startPreview({
+  previewModule = await import('../preview/preview.js');
+  const preview = await previewModule.startPreview({
     ports,
     outDir: resolve(values.out!),
     userId: values.user,
@@ -75,7 +87,7 @@ async function main(): Promise<void> {
 function describe(preview: RunningPreview, authOff: boolean, user: string | undefined): string {
   const { addresses, model } = preview;
   const lines = ['', 'Preview running (127.0.0.1):'];
-  for (const name of PREVIEW_HOSTS) lines.push(`  ${LABELS[name]} ${addresses[name]}`);
+  for (const name of previewModule!.PREVIEW_HOSTS) lines.push(`  ${LABELS[name]} ${addresses[name]}`);
   const endpoint = `${addresses.mcp_url}${model.mcpServer.endpointPath}`;
   lines.push(
     `  MCP endpoint          ${endpoint}`,
@@ -117,7 +129,7 @@ function describe(preview: RunningPreview, authOff: boolean, user: string | unde
 class UsageError extends Error {}
 
 main().catch((error: unknown) => {
-  if (error instanceof PreviewBuildError) {
+  if (previewModule && error instanceof previewModule.PreviewBuildError) {
     process.stderr.write(`${error.diagnostics.report()}\nThe preview build failed; nothing is served.\n`);
   } else if (error instanceof UsageError) {
     process.stderr.write(`${error.message}\n\n${HELP}\n`);

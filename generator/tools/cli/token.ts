@@ -1,6 +1,6 @@
 // `npm run token -- --user <id> --scopes a,b`: prints a preview access token for the MCP host (stdout: the token only).
 import { parseArgs } from 'node:util';
-import { loadPreviewModel, mintPreviewToken } from '../preview/token.js';
+import { whenCompiled } from '../compile/freshness.js';
 
 const HELP = `Usage: npm run -s token -- [--user ID] [--scopes a,b] [--mcp-url URL] [--auth-url URL] [--json]
 
@@ -17,6 +17,7 @@ Example:
   curl -H "Authorization: Bearer $TOKEN" ...`;
 
 async function main(): Promise<number> {
+  await whenCompiled();
   const { values } = parseArgs({
     options: {
       user: { type: 'string' },
@@ -35,6 +36,7 @@ async function main(): Promise<number> {
     ...(values['mcp-url'] ? { mcp_url: values['mcp-url'].replace(/\/$/, '') } : {}),
     ...(values['auth-url'] ? { auth_url: values['auth-url'].replace(/\/$/, '') } : {}),
   };
+  const { loadPreviewModel, mintPreviewToken } = await import('../preview/token.js');
   const model = await loadPreviewModel(overrides);
   const minted = mintPreviewToken(model, {
     userId: values.user,

@@ -1,8 +1,8 @@
 // `npm run validate [dir]`: checks a built tree (default dist/, other hosts in dist-hosts/) against the content's
 // registry, every artifact's standard and the contract's boundaries.
 import { resolve } from 'node:path';
+import { whenCompiled } from '../compile/freshness.js';
 import { parseCommonArgs, UsageError } from './args.js';
-import { validateBuiltTree } from '../../build/validate-built.js';
 
 const HELP = `Usage: npm run validate -- [DIR] [--env production|preview] [--content DIR] [--json]
 
@@ -21,6 +21,7 @@ The registry is built from the content (--content, default content/), then:
 Exit codes: 0 valid, 1 invalid (or no tree, or content errors), 2 usage error.`;
 
 async function main(): Promise<number> {
+  await whenCompiled();
   let options;
   try {
     options = parseCommonArgs(process.argv.slice(2));
@@ -35,6 +36,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const dir = options.positionals[0] ?? options.outDir;
+  const { validateBuiltTree } = await import('../../build/validate-built.js');
   const result = await validateBuiltTree({
     dir: resolve(dir),
     display: dir,

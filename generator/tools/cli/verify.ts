@@ -1,9 +1,8 @@
 // `npm run verify -- <base_url>`: audits a live deployment (preview server, staging, production) and prints a scorecard.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { whenCompiled } from '../compile/freshness.js';
 import { terminal } from '../terminal/terminal.js';
-import { renderScorecard } from '../audit/scorecard.js';
-import { runVerify, TargetError } from '../audit/run-verify.js';
 import type { McpCredentials } from '../audit/mcp-check.js';
 
 const HELP = `Usage: npm run verify -- <base_url> [--mcp-url URL] [--auth-url URL] [--api-url URL]
@@ -31,6 +30,7 @@ not given keep that environment's addresses.
 Exit codes: 0 every check passed (warnings allowed), 1 a check failed, 2 usage error.`;
 
 async function main(): Promise<number> {
+  await whenCompiled();
   let parsed;
   try {
     parsed = parseArgs({
@@ -77,6 +77,10 @@ async function main(): Promise<number> {
       : undefined;
   const term = terminal(process.stdout);
   const progress = terminal(process.stderr, values.quiet).progress;
+  const [{ runVerify, TargetError }, { renderScorecard }] = await Promise.all([
+    import('../audit/run-verify.js'),
+    import('../audit/scorecard.js'),
+  ]);
   let result;
   try {
     result = await runVerify({

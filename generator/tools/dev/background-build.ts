@@ -7,7 +7,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { setPriority } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { runnableFile } from '../../build/files/project-paths.js';
 import { Diagnostics, type Stage } from '../../build/messages/diagnostics.js';
 import type { Addresses } from '../../model/types.js';
 import { runPipeline } from '../../build/pipeline.js';
@@ -63,9 +63,8 @@ export function streamDigests(artifacts: ArtifactSet): [HostName, string, string
   return artifacts.streams().map((s) => [s.entry.host, s.entry.file, streamDigest(s)]);
 }
 
-const workerFile = fileURLToPath(
-  new URL(import.meta.url.endsWith('.ts') ? './background-worker.ts' : './background-worker.js', import.meta.url),
-);
+/** The completion's process: the compiled entry point, or its source through tsx (tests, development). */
+const WORKER_MODULE = runnableFile('generator/tools/dev/background-worker.ts');
 
 /** Below the dev server's priority, so that serving an edit is not slowed down by completing the one before. */
 const BACKGROUND_NICENESS = 10;
@@ -162,9 +161,8 @@ export class BackgroundBuilder {
 
   private ensureWorker(): ChildProcess {
     if (this.worker) return this.worker;
-    // Run from TypeScript sources (tsx, vitest), the process loads tsx's loader first.
-    const worker = fork(workerFile, [], {
-      execArgv: workerFile.endsWith('.ts') ? ['--import', 'tsx'] : [],
+    const worker = fork(WORKER_MODULE.file, [], {
+      execArgv: WORKER_MODULE.execArgv,
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });

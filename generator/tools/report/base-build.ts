@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { EnvironmentName } from '../../model/types.js';
-import { runPipeline } from '../../build/pipeline.js';
+import { runPipeline, type BuildProgress } from '../../build/pipeline.js';
 import type { KindTable } from '../../build/registry/build-registry.js';
 import { isDirectory, treeOfArtifacts, treeOfFolder, type ArtifactTree } from './artifact-tree.js';
 
@@ -29,6 +29,8 @@ export interface BaseOptions {
   /** The repository the ref is looked up in. */
   repoDir: string;
   kinds?: KindTable;
+  /** The base build's stages, for a progress line. */
+  progress?: BuildProgress;
 }
 
 /**
@@ -48,6 +50,7 @@ export async function loadBase(spec: string, options: BaseOptions): Promise<Base
       contentDir: join(dir, 'content'),
       schemaDir: join(dir, 'schemas', 'content'),
       kinds: options.kinds,
+      progress: options.progress,
     });
     if (result.diagnostics.hasErrors || !result.artifacts) {
       const failure = result.diagnostics

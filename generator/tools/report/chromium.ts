@@ -1,8 +1,9 @@
 // Headless Chromium as the project runs it: Debian's (or CHROMIUM_PATH's) binary, no browser download, nothing
 // fetched in the background.
 import { type Browser, chromium } from 'playwright-core';
+import { DEFAULT_CHROMIUM } from './check-defaults.js';
 
-export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+export { DEFAULT_CHROMIUM };
 
 export function launchChromium(executablePath = DEFAULT_CHROMIUM): Promise<Browser> {
   return chromium.launch({

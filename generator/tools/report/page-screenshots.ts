@@ -10,7 +10,7 @@ import type { CheckReport } from './run-check.js';
 import { fileForAddress, isPageFile, pageAddress } from './page-address.js';
 import { groupChanges } from './shared-changes.js';
 
-export const DEFAULT_SCREENSHOT_LIMIT = 12;
+export { DEFAULT_SCREENSHOT_LIMIT } from './check-defaults.js';
 
 const VIEWPORT = { width: 900, height: 1000 };
 /** The tallest part of a page a picture shows, around its changes. */

@@ -1,7 +1,7 @@
 // `npm run check`: builds and validates the head, builds or reads the base, and gathers everything into one report.
 import type { KindName } from '../../model/kinds.js';
 import type { EnvironmentName } from '../../model/types.js';
-import { build, runPipeline, type PipelineResult } from '../../build/pipeline.js';
+import { build, runPipeline, type BuildProgress, type PipelineResult } from '../../build/pipeline.js';
 import type { KindTable } from '../../build/registry/build-registry.js';
 import { treeOfArtifacts, type ArtifactTree } from './artifact-tree.js';
 import { loadBase } from './base-build.js';
@@ -54,6 +54,8 @@ export interface CheckOptions {
   /** Write the head build here (all or nothing, as `npm run build`); in memory only when absent. */
   outDir?: string;
   progress?: (message: string) => void;
+  /** Each build's stages and counts (the base's, then the head's), for a progress line. */
+  buildProgress?: BuildProgress;
 }
 
 /** A check's report and the two trees it compared (for the screenshots and the browsable copy). */
@@ -73,13 +75,19 @@ export async function compareWithBase(options: CheckOptions): Promise<CheckRun> 
   const progress = options.progress ?? (() => {});
   // The base first: a mistyped ref fails at once instead of after the head's build.
   progress(`Building the base ${options.base}…`);
-  const base = await loadBase(options.base, { env: options.env, repoDir: options.repoDir, kinds: options.kinds });
+  const base = await loadBase(options.base, {
+    env: options.env,
+    repoDir: options.repoDir,
+    kinds: options.kinds,
+    progress: options.buildProgress,
+  });
   progress(`Building and validating the head (${options.env})…`);
   const pipeline = {
     env: options.env,
     contentDir: options.contentDir,
     schemaDir: options.schemaDir,
     kinds: options.kinds,
+    progress: options.buildProgress,
   };
   const head: PipelineResult = options.outDir
     ? await build({ ...pipeline, outDir: options.outDir })

@@ -1,9 +1,11 @@
-// The JSON Schemas of emitted artifacts (schemas/artifacts/*.schema.json), compiled once, as per-kind validators.
+// The JSON Schemas of emitted artifacts (schemas/artifacts/*.schema.json), compiled ahead of time (or once, when
+// changed since), as per-kind validators.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ARTIFACT_SCHEMA_DIR } from '../../files/project-paths.js';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { ARTIFACT_SET, DEFINITION_SEPARATOR } from '../../schemas/validator-sets.js';
+import { newAjv, validatorFor } from '../../schemas/validators.js';
 import type { Validator } from '../../registry/types.js';
 import { JsonDocument } from './json-document.js';
 import { reportProblem } from './report.js';
@@ -25,18 +27,15 @@ export type ArtifactSchemaName =
 
 const compiled = new Map<string, ValidateFunction>();
 
-function newAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
-  (addFormats as unknown as (a: Ajv2020) => void)(ajv);
-  return ajv;
-}
-
-/** The compiled schema schemas/artifacts/<name>.schema.json (compiled once per process). */
-export function artifactSchema(name: ArtifactSchemaName): ValidateFunction {
+/**
+ * The validator of schemas/artifacts/<name>.schema.json, or of one definition of it (`page-context#pageContext`),
+ * loaded once per process.
+ */
+export function artifactSchema(name: ArtifactSchemaName | `${ArtifactSchemaName}#${string}`): ValidateFunction {
   let validate = compiled.get(name);
   if (!validate) {
-    const schema = JSON.parse(readFileSync(join(ARTIFACT_SCHEMA_DIR, `${name}.schema.json`), 'utf8')) as object;
-    validate = newAjv().compile(schema);
+    const file = name.split(DEFINITION_SEPARATOR)[0]!;
+    validate = validatorFor(ARTIFACT_SET, name, readFileSync(join(ARTIFACT_SCHEMA_DIR, `${file}.schema.json`), 'utf8'));
     compiled.set(name, validate);
   }
   return validate;
@@ -44,7 +43,7 @@ export function artifactSchema(name: ArtifactSchemaName): ValidateFunction {
 
 /** Compiles a schema given as a value (tests use it to check our schemas against the reference examples). */
 export function compileSchema(schema: object): ValidateFunction {
-  return newAjv().compile(schema);
+  return newAjv(ARTIFACT_SET).compile(schema);
 }
 
 /**

@@ -1,14 +1,11 @@
 // Checks of the page-context data: its small index file, then every page's context file, one at a time as the stream
 // makes (or the validate command reads) them, so that checking 100,000 contexts never holds them all.
-import { readFileSync } from 'node:fs';
-import type { ValidateFunction } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv';
 import type { Artifact, ArtifactStream, StreamedFile, ValidateContext, Validator } from '../../registry/types.js';
 import { findRouteFamily } from '../../../runtime/query-routes/route-pattern.js';
 import { contextFileOf } from '../../../runtime/query-routes/context-files.js';
 import type { PageContext, PageContextData, RouteFamily } from '../../../runtime/query-routes/types.js';
-import { ARTIFACT_SCHEMA_DIR } from '../../files/project-paths.js';
-import { join } from 'node:path';
-import { compileSchema, describeSchemaError, pointerOfError } from '../json/artifact-schemas.js';
+import { artifactSchema, describeSchemaError, pointerOfError } from '../json/artifact-schemas.js';
 import { JsonDocument, pointerOf } from '../json/json-document.js';
 import { reportProblem } from '../json/report.js';
 import { sitePages } from './site-pages.js';
@@ -18,17 +15,9 @@ import type { RuleId } from '../../messages/rules.js';
 const REBUILD = 'Rebuild from content; if the content is right, this is a bug in the public-pages emitters.';
 const SCHEMA_FIX = 'Fix content/public-pages.yaml or the pages, then rebuild.';
 
-let contextSchema: ValidateFunction | undefined;
-
 /** One context against `$defs/pageContext` of the page-context schema: the part of it a context file holds. */
 function validateContext(value: unknown): ValidateFunction {
-  if (!contextSchema) {
-    const schema = JSON.parse(readFileSync(join(ARTIFACT_SCHEMA_DIR, 'page-context.schema.json'), 'utf8')) as {
-      $schema: string;
-      $defs: object;
-    };
-    contextSchema = compileSchema({ $schema: schema.$schema, $defs: schema.$defs, $ref: '#/$defs/pageContext' });
-  }
+  const contextSchema = artifactSchema('page-context#pageContext');
   contextSchema(value);
   return contextSchema;
 }

@@ -1,6 +1,8 @@
 // Checks /openapi.json: the OpenAPI 3.1 JSON Schema (@seriousme/openapi-schema-validator), then the contract's rules.
-import { Validator as OpenApiValidator } from '@seriousme/openapi-schema-validator';
+import { readFileSync } from 'node:fs';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { OPENAPI_SET } from '../../../schemas/validator-sets.js';
+import { validatorFor } from '../../../schemas/validators.js';
 import type { Validator, ValidateContext } from '../../../registry/types.js';
 import { describeSchemaError, pointerOfError } from '../../json/artifact-schemas.js';
 import { JsonDocument, pointerOf } from '../../json/json-document.js';
@@ -13,13 +15,14 @@ const EMITTER = 'generator/build/emit/discovery/openapi/emit-openapi.ts';
 let oas31: ValidateFunction | undefined;
 
 /**
- * The package's compiled OAS 3.1 schema. Its `validate()` is async only because it may read a file; the compiled
- * schema it runs is synchronous, and validators here are synchronous, so we call that directly.
+ * The package's OAS 3.1 schema, compiled as the package compiles it (see OPENAPI_SET), ahead of time by the compile
+ * step. The package's own `validate()` is async only because it may read a file; the schema check is synchronous.
  */
 function oas31Schema(): ValidateFunction {
-  oas31 ??= (new OpenApiValidator() as unknown as { getAjvValidator(v: string): ValidateFunction }).getAjvValidator(
-    '3.1',
-  );
+  if (!oas31) {
+    const [source] = OPENAPI_SET.sources();
+    oas31 = validatorFor(OPENAPI_SET, source!.name, readFileSync(source!.file, 'utf8'));
+  }
   return oas31;
 }
 

@@ -1,0 +1,106 @@
+// The compile step (`npm run compile`; `npm ci` runs it through `prepare`): every entry point of generator/ and
+// bench/ bundled with the packages it uses into compiled/ (each at its source's path, `.js`; the code they share in
+// compiled/chunks/), every JSON Schema compiled to a standalone validator, and a manifest of what was read, by which
+// each command knows whether compiled/ is current.
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { build } from 'esbuild';
+import { COMPILED_DIR, PROJECT_ROOT } from '../../build/files/project-paths.js';
+import { VALIDATORS_DIR } from '../../build/schemas/validators.js';
+import { type CompileManifest, MANIFEST_FILE, MANIFEST_FORMAT, recordInputs } from './inputs.js';
+import { makeValidators, writeValidators } from './standalone-validators.js';
+
+/**
+ * The entry points: every command, every module started as a worker thread or a child process (`*-worker.ts`), and
+ * the benchmark with its child scripts. Each is found at its own path in compiled/ (see runnableFile).
+ */
+export const ENTRY_POINTS: readonly RegExp[] = [
+  /^generator\/tools\/cli\/(?!compile\.ts$)[^/]+\.ts$/,
+  /^generator\/.*-worker\.ts$/,
+  /^bench\/run\.ts$/,
+  /^bench\/child\/[^/]+\.ts$/,
+];
+
+/** Shared code, split out of the entry points so that each command loads only what it imports, lazily or not. */
+const CHUNKS = 'chunks';
+
+/** What compiled/ holds, each replaced whole by a compile. */
+const OUTPUTS = ['generator', 'bench', CHUNKS, basename(VALIDATORS_DIR), basename(MANIFEST_FILE)];
+
+/**
+ * In an ES module `require` does not exist; the CommonJS packages bundled in (gray-matter, fast-glob…) call it for
+ * Node's built-in modules, and a few for a module named at run time, which this one resolves from compiled/.
+ */
+const REQUIRE_BANNER =
+  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+
+export interface CompileResult {
+  entries: number;
+  validators: number;
+  ms: number;
+}
+
+/**
+ * Packages that find files of their own at run time, from their own path: esbuild (its native binary) and
+ * playwright-core (its driver and the scripts it injects). They are loaded from node_modules as they are.
+ */
+const SELF_LOCATING_PACKAGES = ['esbuild', 'playwright-core'];
+
+/**
+ * Packages left out of the bundles: the self-locating ones, and the development ones (Eleventy and autocannon, for
+ * the benchmark; absent after `npm ci --omit=dev`).
+ */
+function externalPackages(): string[] {
+  const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+    devDependencies?: Record<string, string>;
+  };
+  return [...SELF_LOCATING_PACKAGES, ...Object.keys(pkg.devDependencies ?? {})];
+}
+
+/**
+ * Compiles everything into a staging folder, then moves each output into place, the manifest last: a compile that
+ * fails leaves the previous output and its manifest, and a command started meanwhile finds a whole tree.
+ */
+export async function compileProject(): Promise<CompileResult> {
+  const started = performance.now();
+  const staging = join(COMPILED_DIR, `.next-${process.pid}`);
+  const old = join(COMPILED_DIR, `.old-${process.pid}`);
+  rmSync(staging, { recursive: true, force: true });
+  // Recorded before anything is read: a file saved during the compile makes the next command compile again.
+  const inputs = recordInputs(PROJECT_ROOT);
+  const entries = Object.keys(inputs).filter((path) => ENTRY_POINTS.some((pattern) => pattern.test(path)));
+  try {
+    await build({
+      entryPoints: entries.map((path) => join(PROJECT_ROOT, path)),
+      outdir: staging,
+      outbase: PROJECT_ROOT,
+      // One file per entry point with its packages: a few files to load instead of a thousand small modules.
+      bundle: true,
+      // A lazy `import()` stays lazy: what only some paths need is its own chunk, loaded when asked for.
+      splitting: true,
+      chunkNames: `${CHUNKS}/[name]-[hash]`,
+      external: externalPackages(),
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      banner: { js: REQUIRE_BANNER },
+      // `node --enable-source-maps compiled/…` shows the TypeScript lines in a stack trace.
+      sourcemap: 'linked',
+      logLevel: 'error',
+    });
+    const validators = makeValidators();
+    writeValidators(join(staging, basename(VALIDATORS_DIR)), validators);
+    const manifest: CompileManifest = { format: MANIFEST_FORMAT, inputs };
+    writeFileSync(join(staging, basename(MANIFEST_FILE)), `${JSON.stringify(manifest)}\n`);
+
+    mkdirSync(old, { recursive: true });
+    for (const name of OUTPUTS) {
+      if (existsSync(join(COMPILED_DIR, name))) renameSync(join(COMPILED_DIR, name), join(old, name));
+      renameSync(join(staging, name), join(COMPILED_DIR, name));
+    }
+    return { entries: entries.length, validators: validators.length, ms: performance.now() - started };
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+    rmSync(old, { recursive: true, force: true });
+  }
+}
