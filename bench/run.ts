@@ -1,22 +1,23 @@
 // `npm run bench`: measures builds at scale, the public page catalog and the preview server under load.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { whenCompiled } from '../generator/tools/compile/freshness.js';
 import { RESULTS_DIR } from './harness/paths.js';
-import { markdownTable } from './harness/table.js';
-import { pagesSuite, type Row } from './suites/pages.js';
-import { catalogSuite } from './suites/catalog.js';
-import { devSuite } from './suites/dev.js';
-import { loadSuite, loadTable, type LoadRow } from './suites/load.js';
+import type { Row } from './suites/pages.js';
+import type { LoadRow } from './suites/load.js';
+import type { ProcessRow } from './suites/process.js';
 
-const HELP = `Usage: npm run bench -- [--quick] [--runs N] [--only pages|catalog|dev|load] [--pages N,N] [--catalog M] [--timeout S]
+await whenCompiled();
+
+const HELP = `Usage: npm run bench -- [--quick] [--runs N] [--only process|pages|catalog|dev|load] [--pages N,N] [--catalog M] [--timeout S]
 
 Builds synthetic content sets in a temporary folder and measures each case in its own child process, several
 times; prints median and spread, writes bench/out/results.json and bench/out/results.md.
   --quick      small sizes (N = 200 pages, M = 5,000 catalog entries, 3 s load runs instead of 5 s), for trying the harness
   --runs N     repetitions of each measurement (default 3; at most 2 for 10,000 pages and for the catalog)
-  --only S     one suite only
+  --only S     one suite only (process: whole commands on the shipped content against Eleventy's, 5 runs each)
   --pages N,N  page counts of the pages suite (default 1000,10000)
   --catalog M  public pages of the catalog suite (default 100000)
   --timeout S  time limit of one measured run, in seconds (default 90); a run past it is stopped and reported`;
@@ -46,13 +47,37 @@ const suiteOptions = { runs, timeoutMs, log };
 
 const workRoot = join(tmpdir(), `discovery-site-bench-${process.pid}`);
 const started = performance.now();
+// How busy the shared machine was: every time here is wall time, which other work on the same cores stretches.
+const loadAtStart = loadavg();
+// Each suite is loaded only when it runs (`--help` loads none; the load suite's autocannon only for it).
+const tables: string[] = [];
 const rows: Row[] = [];
 let loadRows: LoadRow[] = [];
+let processRows: ProcessRow[] = [];
 try {
-  if (wanted('pages')) for (const size of pageSizes) rows.push(...(await pagesSuite(workRoot, size, suiteOptions)));
-  if (wanted('catalog')) rows.push(...(await catalogSuite(workRoot, catalogSize, suiteOptions)));
-  if (wanted('dev')) rows.push(...(await devSuite(suiteOptions)));
-  if (wanted('load')) loadRows = await loadSuite({ runs, seconds: values.quick ? 3 : 5, connections: 50 }, log);
+  if (wanted('process')) {
+    const { processSuite, processTable } = await import('./suites/process.js');
+    processRows = await processSuite(workRoot, suiteOptions);
+    tables.push(processTable(processRows));
+  }
+  if (wanted('pages')) {
+    const { pagesSuite } = await import('./suites/pages.js');
+    for (const size of pageSizes) rows.push(...(await pagesSuite(workRoot, size, suiteOptions)));
+  }
+  if (wanted('catalog')) {
+    const { catalogSuite } = await import('./suites/catalog.js');
+    rows.push(...(await catalogSuite(workRoot, catalogSize, suiteOptions)));
+  }
+  if (wanted('dev')) {
+    const { devSuite } = await import('./suites/dev.js');
+    rows.push(...(await devSuite(suiteOptions)));
+  }
+  if (rows.length) tables.push((await import('./harness/table.js')).markdownTable(rows));
+  if (wanted('load')) {
+    const { loadSuite, loadTable } = await import('./suites/load.js');
+    loadRows = await loadSuite({ runs, seconds: values.quick ? 3 : 5, connections: 50 }, log);
+    tables.push(loadTable(loadRows));
+  }
 } finally {
   await rm(workRoot, { recursive: true, force: true });
 }
@@ -63,17 +88,20 @@ const machine = {
   memoryGb: Math.round((totalmem() / 1024 ** 3) * 10) / 10,
   node: process.version,
   platform: `${process.platform} ${process.arch}`,
+  loadAverage: { start: loadAtStart.map(round2), end: loadavg().map(round2) },
 };
-const table = [rows.length ? markdownTable(rows) : '', loadRows.length ? loadTable(loadRows) : '']
-  .filter(Boolean)
-  .join('\n\n');
-const machineLine = `Machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGb} GB RAM, Node ${machine.node}, ${machine.platform}; ${runs} runs each; ${new Date().toISOString().slice(0, 10)}.`;
+const table = tables.join('\n\n');
+const machineLine = `Machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGb} GB RAM, Node ${machine.node}, ${machine.platform}; ${runs} runs each; ${new Date().toISOString().slice(0, 10)}; load average (1, 5, 15 min) ${machine.loadAverage.start.join(', ')} at the start, ${machine.loadAverage.end.join(', ')} at the end.`;
 await mkdir(RESULTS_DIR, { recursive: true });
 await writeFile(
   join(RESULTS_DIR, 'results.json'),
-  `${JSON.stringify({ date: new Date().toISOString(), machine, runs, quick: values.quick, rows, load: loadRows, totalSeconds: Math.round((performance.now() - started) / 1000) }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), machine, runs, quick: values.quick, process: processRows, rows, load: loadRows, totalSeconds: Math.round((performance.now() - started) / 1000) }, null, 2)}\n`,
 );
 await writeFile(join(RESULTS_DIR, 'results.md'), `${table}\n\n${machineLine}\n`);
 process.stdout.write(
   `\n${table}\n\n${machineLine}\nTotal: ${Math.round((performance.now() - started) / 1000)} s. Results: bench/out/results.json\n`,
 );
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}

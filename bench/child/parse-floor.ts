@@ -3,11 +3,13 @@
 // splits its rendering. No build can be faster than this, so the pages suite prints it beside Eleventy's time.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import fg from 'fast-glob';
 import matter from 'gray-matter';
 import { pageParsers } from '../../generator/build/render/parse-page.js';
+import { runnableFile } from '../../generator/build/files/project-paths.js';
 import { printReport } from './report.js';
 
 function parseAll(files: string[]): number {
@@ -28,18 +30,21 @@ if (!isMainThread) {
   const started = performance.now();
   const files = (await fg('**/*.md', { cwd: values.pages })).sort().map((rel) => join(values.pages!, rel));
   const share = Math.floor(files.length / threads);
-  const self = new URL(import.meta.url);
+  // This module as it runs (compiled, or its source): by path, since compiled code may sit in a shared chunk.
+  const self = pathToFileURL(runnableFile('bench/child/parse-floor.ts').file);
   const remote = Array.from({ length: threads - 1 }, (_, i) =>
     files.slice((i + 1) * share, i === threads - 2 ? files.length : (i + 2) * share),
   );
   const answers = remote.map(
     (part) =>
       new Promise<number>((resolve, reject) => {
-        // The worker loads this module through tsx, as the build's render worker does when run from sources.
-        const worker = new Worker(
-          `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(self.href)}); })`,
-          { eval: true, workerData: part },
-        );
+        // From sources, the worker loads this module through tsx, as the build's render worker does.
+        const worker = self.pathname.endsWith('.ts')
+          ? new Worker(
+              `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(self.href)}); })`,
+              { eval: true, workerData: part },
+            )
+          : new Worker(self, { workerData: part });
         worker.once('message', (n: number) => {
           resolve(n);
           void worker.terminate();

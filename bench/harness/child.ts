@@ -2,9 +2,8 @@
 // A child that runs past its time limit is stopped; its peak memory is still known from /proc (sampled).
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { parseReport, type ChildReport } from '../child/report.js';
-import { BENCH_DIR } from './paths.js';
+import { childCommand } from './paths.js';
 
 export interface ChildOptions {
   /** Stop the child after this long and report it as timed out. */
@@ -12,10 +11,9 @@ export interface ChildOptions {
 }
 
 export async function runChild(script: string, args: string[], options: ChildOptions = {}): Promise<ChildReport> {
-  const file = join(BENCH_DIR, 'child', script);
   const started = performance.now();
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...childCommand(script), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     let peakKb = 0;

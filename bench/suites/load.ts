@@ -1,9 +1,8 @@
 // The load suite: the preview server's pricing call and MCP tools/call under autocannon at 50 connections, and the
 // same tools/call on a fresh SDK server and transport per request (the baseline).
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { BENCH_DIR } from '../harness/paths.js';
+import { childCommand } from '../harness/paths.js';
 import { median } from '../harness/stats.js';
 
 interface Target {
@@ -39,7 +38,7 @@ export async function loadSuite(
   log: (line: string) => void,
 ): Promise<LoadRow[]> {
   log('load: starting the preview hosts');
-  const child = spawn(process.execPath, ['--import', 'tsx', join(BENCH_DIR, 'child', 'load-server.ts')], {
+  const child = spawn(process.execPath, childCommand('load-server.ts'), {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';
