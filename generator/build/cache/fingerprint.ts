@@ -3,6 +3,8 @@ import { createHash, type Hash } from 'node:crypto';
 import { readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
+import { readCompileManifest } from '../files/compile-manifest.js';
+import { RUNS_COMPILED } from '../files/project-paths.js';
 
 /** Bumped when the cache's own layout changes, so that old entries are never misread. */
 export const CACHE_FORMAT = 1;
@@ -40,13 +42,21 @@ const generatorHashes = new Map<string, Promise<string>>();
 
 /**
  * The generator's version: its code, the schemas it checks with, and the exact dependency tree. Any change to
- * any of them makes every cached result stale, which is the safe direction.
+ * any of them makes every cached result stale, which is the safe direction. Compiled code is the compile of the
+ * inputs its manifest lists, with their hashes: that manifest is its version, read instead of every source again.
  */
 export function generatorFingerprint(projectRoot: string): Promise<string> {
   let pending = generatorHashes.get(projectRoot);
   if (!pending) {
     pending = (async () => {
       const hash = createHash('sha256').update(`discovery-site cache ${CACHE_FORMAT}\0`);
+      const manifest = RUNS_COMPILED ? readCompileManifest() : undefined;
+      if (manifest) {
+        // The inputs' paths and content hashes, not their times: a file saved again unchanged changes nothing.
+        hash.update('compiled\0');
+        for (const [path, [, , sha]] of Object.entries(manifest.inputs)) hash.update(`${path} ${sha}\0`);
+        return hash.digest('hex');
+      }
       await hashFolder(hash, join(projectRoot, 'generator'));
       await hashFolder(hash, join(projectRoot, 'schemas'));
       await hashFolder(hash, projectRoot, ['package.json', 'package-lock.json']);

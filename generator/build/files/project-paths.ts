@@ -23,6 +23,9 @@ function projectRoot(from: string): string {
 /** The compile step's output (git-ignored): the JavaScript of generator/ and bench/, and the schemas' validators. */
 export const COMPILED_DIR = join(PROJECT_ROOT, 'compiled');
 
+/** The record of the compile that made compiled/: the size, time and hash of every file it read. */
+export const COMPILE_MANIFEST = join(COMPILED_DIR, 'manifest.json');
+
 /** Where a module of the project runs from: its source path (`bench/child/build.ts`) as run now, compiled or not. */
 export function runnableFile(sourcePath: string): { file: string; execArgv: string[] } {
   return RUNS_COMPILED

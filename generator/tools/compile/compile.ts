@@ -5,9 +5,10 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { build } from 'esbuild';
-import { COMPILED_DIR, PROJECT_ROOT } from '../../build/files/project-paths.js';
+import { type CompileManifest, MANIFEST_FORMAT } from '../../build/files/compile-manifest.js';
+import { COMPILE_MANIFEST, COMPILED_DIR, PROJECT_ROOT } from '../../build/files/project-paths.js';
 import { VALIDATORS_DIR } from '../../build/schemas/validators.js';
-import { type CompileManifest, MANIFEST_FILE, MANIFEST_FORMAT, recordInputs } from './inputs.js';
+import { recordInputs } from './inputs.js';
 import { makeValidators, writeValidators } from './standalone-validators.js';
 
 /**
@@ -25,7 +26,7 @@ export const ENTRY_POINTS: readonly RegExp[] = [
 const CHUNKS = 'chunks';
 
 /** What compiled/ holds, each replaced whole by a compile. */
-const OUTPUTS = ['generator', 'bench', CHUNKS, basename(VALIDATORS_DIR), basename(MANIFEST_FILE)];
+const OUTPUTS = ['generator', 'bench', CHUNKS, basename(VALIDATORS_DIR), basename(COMPILE_MANIFEST)];
 
 /**
  * In an ES module `require` does not exist; the CommonJS packages bundled in (gray-matter, fast-glob…) call it for
@@ -91,7 +92,7 @@ export async function compileProject(): Promise<CompileResult> {
     const validators = makeValidators();
     writeValidators(join(staging, basename(VALIDATORS_DIR)), validators);
     const manifest: CompileManifest = { format: MANIFEST_FORMAT, inputs };
-    writeFileSync(join(staging, basename(MANIFEST_FILE)), `${JSON.stringify(manifest)}\n`);
+    writeFileSync(join(staging, basename(COMPILE_MANIFEST)), `${JSON.stringify(manifest)}\n`);
 
     mkdirSync(old, { recursive: true });
     for (const name of OUTPUTS) {

@@ -2,20 +2,12 @@
 // generator/ (or a schema, or the lock file) and runs a command gets the new code: the command compiles, then starts
 // again from the new output. The check is a stat per input (a few milliseconds); run from sources, there is none.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readCompileManifest } from '../../build/files/compile-manifest.js';
 import { PROJECT_ROOT, RUNS_COMPILED } from '../../build/files/project-paths.js';
-import { changedInputs, type CompileManifest, MANIFEST_FILE } from './inputs.js';
+import { changedInputs } from './inputs.js';
 
 /** Set in the command started again after a compile, so that a compile that leaves compiled/ stale is not repeated. */
 const RECOMPILED = 'DISCOVERY_SITE_RECOMPILED';
-
-function readManifest(): CompileManifest | undefined {
-  try {
-    return JSON.parse(readFileSync(MANIFEST_FILE, 'utf8')) as CompileManifest;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Resolves at once when compiled/ is current. Otherwise compiles (`npm run compile`), runs this same command again
@@ -23,7 +15,7 @@ function readManifest(): CompileManifest | undefined {
  */
 export function whenCompiled(): Promise<void> {
   if (!RUNS_COMPILED) return Promise.resolve();
-  const changed = changedInputs(PROJECT_ROOT, readManifest());
+  const changed = changedInputs(PROJECT_ROOT, readCompileManifest());
   if (changed.length === 0) return Promise.resolve();
   const what = changed.length === 1 ? changed[0] : `${changed[0]} and ${changed.length - 1} more files`;
   if (process.env[RECOMPILED]) {

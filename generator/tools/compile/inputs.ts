@@ -2,10 +2,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { COMPILED_DIR } from '../../build/files/project-paths.js';
-
-/** The manifest of the last compile: its inputs as they were read. */
-export const MANIFEST_FILE = join(COMPILED_DIR, 'manifest.json');
+import { type CompileManifest, type InputRecord, MANIFEST_FORMAT } from '../../build/files/compile-manifest.js';
 
 /** Folders of the project the compile step reads, and which of their files count (by ending; '' for all). */
 export const INPUT_FOLDERS: readonly { dir: string; endsWith: string }[] = [
@@ -18,17 +15,6 @@ export const INPUT_FOLDERS: readonly { dir: string; endsWith: string }[] = [
 
 /** The package files: the compile script itself, and the exact versions of esbuild, ajv and the OpenAPI schema. */
 export const INPUT_FILES: readonly string[] = ['package.json', 'package-lock.json'];
-
-/** An input as recorded: size, modification time and content hash. */
-export type InputRecord = [size: number, mtimeMs: number, sha256: string];
-
-/** The record of a compile: every input as it was read. */
-export interface CompileManifest {
-  format: number;
-  inputs: Record<string, InputRecord>;
-}
-
-export const MANIFEST_FORMAT = 1;
 
 /** The project's input files now, as paths relative to `root` with `/` separators, sorted. */
 export function listInputs(root: string): string[] {

@@ -11,7 +11,7 @@ import { runCommand } from '../../helpers/run-command.js';
 const SLOW = 120_000;
 
 /** The modules a command may load before it knows it has work to do: its entry, argument parsing, paths, the compile check. */
-const LIGHT = /^generator\/(tools\/cli\/|tools\/compile\/|build\/files\/project-paths\.ts$)/;
+const LIGHT = /^generator\/(tools\/cli\/|tools\/compile\/|build\/files\/(project-paths|compile-manifest)\.ts$)/;
 
 let root: string;
 beforeAll(async () => {

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../generator/build/pipeline.js';
 import { PROJECT_ROOT } from '../../../generator/build/files/project-paths.js';
-import { changedInputs, type CompileManifest, MANIFEST_FILE } from '../../../generator/tools/compile/inputs.js';
+import { readCompileManifest } from '../../../generator/build/files/compile-manifest.js';
+import { changedInputs } from '../../../generator/tools/compile/inputs.js';
 
 const SLOW = 240_000;
 
@@ -43,13 +44,7 @@ async function treeOf(dir: string): Promise<Map<string, Buffer>> {
 let root: string;
 beforeAll(() => {
   // The tests run from the sources: bring compiled/ up to date first if they were edited since the last compile.
-  let manifest: CompileManifest | undefined;
-  try {
-    manifest = JSON.parse(readFileSync(MANIFEST_FILE, 'utf8')) as CompileManifest;
-  } catch {
-    manifest = undefined;
-  }
-  if (changedInputs(PROJECT_ROOT, manifest).length > 0) {
+  if (changedInputs(PROJECT_ROOT, readCompileManifest()).length > 0) {
     execFileSync('npm', ['run', '-s', 'compile'], { cwd: PROJECT_ROOT, stdio: 'ignore' });
   }
 }, SLOW);
@@ -129,8 +124,17 @@ describe('a command started after a source changed', () => {
   }, SLOW);
 
   it(
-    'compiles first, then runs the new code; the next start finds compiled/ current',
+    'compiles first, then runs the new code; the next start finds compiled/ current; builds are not skipped',
     async () => {
+      const build = [
+        'compiled/generator/tools/cli/build.js',
+        '--out',
+        join(root, 'copy-dist'),
+        '--cache',
+        join(root, 'copy-cache'),
+      ];
+      expect((await node(build, project)).stdout).toMatch(/^Built /);
+      expect((await node(build, project)).stdout).toMatch(/is up to date/);
       const token = join(project, 'generator', 'tools', 'cli', 'token.ts');
       await writeFile(
         token,
@@ -143,6 +147,8 @@ describe('a command started after a source changed', () => {
       const second = await node(['compiled/generator/tools/cli/token.js', '--help'], project);
       expect(second.stderr).toBe('');
       expect(second.stdout).toMatch(/^Usage \(edited\)/);
+      // Another generator: the build it skipped before is made again.
+      expect((await node(build, project)).stdout).toMatch(/^Built /);
     },
     SLOW,
   );

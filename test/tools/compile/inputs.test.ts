@@ -2,12 +2,8 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  changedInputs,
-  type CompileManifest,
-  MANIFEST_FORMAT,
-  recordInputs,
-} from '../../../generator/tools/compile/inputs.js';
+import { type CompileManifest, MANIFEST_FORMAT } from '../../../generator/build/files/compile-manifest.js';
+import { changedInputs, recordInputs } from '../../../generator/tools/compile/inputs.js';
 
 describe('the inputs of the compile step', () => {
   let root: string;
