@@ -9,6 +9,7 @@ import { guessEnvironment, type EnvironmentGuess } from './validate/environment.
 import { readBuiltTree } from './validate/read-tree.js';
 import { validateArtifacts } from './validate/validate-artifacts.js';
 import { loadProject } from './project.js';
+import type { BuildProgress } from './pipeline.js';
 
 export interface ValidateTreeOptions {
   /** The site tree (absolute or relative to the working folder); other hosts are read from `<dir>-hosts/`. */
@@ -20,6 +21,8 @@ export interface ValidateTreeOptions {
   schemaDir?: string;
   kinds?: KindTable;
   treeValidators?: TreeValidator[];
+  /** Told each stage as it starts and how far it got (for a progress line on a long check). */
+  progress?: BuildProgress;
 }
 
 export interface ValidateTreeResult {
@@ -43,6 +46,8 @@ export async function validateBuiltTree(options: ValidateTreeOptions): Promise<V
     return { diagnostics, files: 0 };
   }
   const kinds = options.kinds ?? defaultKinds;
+  const progress = options.progress ?? (() => undefined);
+  progress('load', 0, 0);
   const { model, registry } = await loadProject(
     { env: options.env, contentDir: options.contentDir, schemaDir: options.schemaDir, kinds },
     diagnostics,
@@ -72,6 +77,7 @@ export async function validateBuiltTree(options: ValidateTreeOptions): Promise<V
       file,
     });
   }
+  progress('validate', 0, registry.entries.length);
   validateArtifacts({
     model,
     registry,
@@ -81,6 +87,7 @@ export async function validateBuiltTree(options: ValidateTreeOptions): Promise<V
     displayPath: shown,
     treeValidators: options.treeValidators,
     origin: 'tree',
+    onValidated: (done) => progress('validate', done, registry.entries.length),
   });
   return { diagnostics, files: tree.files, environment };
 }

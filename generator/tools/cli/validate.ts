@@ -18,6 +18,8 @@ The registry is built from the content (--content, default content/), then:
 
   --json   print {ok, dir, env, files, messages} on stdout instead of the report
 
+A check that runs longer than about two seconds shows its stage and a count on stderr.
+
 Exit codes: 0 valid, 1 invalid (or no tree, or content errors), 2 usage error.`;
 
 async function main(): Promise<number> {
@@ -36,13 +38,19 @@ async function main(): Promise<number> {
     return 0;
   }
   const dir = options.positionals[0] ?? options.outDir;
-  const { validateBuiltTree } = await import('../../build/validate-built.js');
+  const [{ validateBuiltTree }, { progressLine }] = await Promise.all([
+    import('../../build/validate-built.js'),
+    import('../terminal/progress.js'),
+  ]);
+  const progress = progressLine(process.stderr, { label: 'validate' });
   const result = await validateBuiltTree({
     dir: resolve(dir),
     display: dir,
     env: options.env,
     contentDir: options.contentDir ? resolve(options.contentDir) : undefined,
+    progress: progress.report,
   });
+  progress.end();
   const ok = !result.diagnostics.hasErrors;
   if (options.json) {
     const report = { ok, dir, env: options.env, files: result.files, messages: result.diagnostics.list() };
