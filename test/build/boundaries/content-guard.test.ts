@@ -51,6 +51,19 @@ describe('guard on content/pages', () => {
     expect(messages[0]!.reason).toContain('Fix:');
   });
 
+  it('reports webhooks presented as coming or available in any words, not only as registration', async () => {
+    for (const claim of ['Our webhook API is coming.', 'Webhooks notify your server of each new listing.']) {
+      const { messages, text } = await loadEdited('pages/docs.md', append(claim));
+      expect(messages, claim).toHaveLength(1);
+      expect(messages[0]).toMatchObject({
+        ruleId: 'unpublished-interface',
+        file: 'content/pages/docs.md',
+        line: positionOf(text, claim).line,
+        column: positionOf(text, claim).column + claim.toLowerCase().indexOf('webhook'),
+      });
+    }
+  });
+
   it('reads coordinated mentions: "seller, creator and admin APIs"', async () => {
     const { messages } = await loadEdited(
       'pages/docs.md',
