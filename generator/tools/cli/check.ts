@@ -6,9 +6,9 @@ import { DEFAULT_CHROMIUM, DEFAULT_SCREENSHOT_LIMIT } from '../report/check-defa
 import { terminal } from '../terminal/terminal.js';
 
 const HELP = `Usage: npm run check -- --base <folder|git-ref> [--env production|preview] [--content DIR]
-                        [--dist DIR] [--out-dir DIR] [--screenshots N] [--json] [--quiet]
+                        [--out DIR] [--report DIR] [--screenshots N] [--json] [--quiet]
 
-Builds and validates the content (as npm run build does, writing DIST only when everything passed),
+Builds and validates the content (as npm run build does, writing --out only when everything passed),
 builds the base, and reports per artifact what was added, removed or changed (edits several files
 share shown once with their page count, a word-level diff for long lines, a structural diff for JSON),
 the size and estimated tokens of the llms files against the base, and every validation and boundary
@@ -18,8 +18,9 @@ finding.
                  the ref's content/ and schemas/ are extracted with git archive and built by this generator
   --env          the environment to build (default production)
   --content      the content folder (default content/)
-  --dist         where the head build is written (default dist, or dist-preview for --env preview)
-  --out-dir      write the report folder there: check-report.md and .json, check-annotations.txt (GitHub
+  --out          where the head build is written, as for npm run build (default dist, or dist-preview for
+                 --env preview)
+  --report       write the report folder there: check-report.md and .json, check-annotations.txt (GitHub
                  workflow commands), llms-size.svg, screenshots/ (before/after pictures of changed pages,
                  Chromium at CHROMIUM_PATH, default ${DEFAULT_CHROMIUM}) and preview/ (the head's site,
                  its links working from the folder)
@@ -40,8 +41,8 @@ async function main(): Promise<number> {
         base: { type: 'string' },
         env: { type: 'string', default: 'production' },
         content: { type: 'string' },
-        dist: { type: 'string' },
-        'out-dir': { type: 'string' },
+        out: { type: 'string' },
+        report: { type: 'string' },
         screenshots: { type: 'string', default: String(DEFAULT_SCREENSHOT_LIMIT) },
         json: { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
@@ -87,7 +88,7 @@ async function main(): Promise<number> {
       base: values.base,
       repoDir: process.cwd(),
       contentDir: values.content ? resolve(values.content) : undefined,
-      outDir: resolve(values.dist ?? (env === 'production' ? 'dist' : 'dist-preview')),
+      outDir: resolve(values.out ?? (env === 'production' ? 'dist' : 'dist-preview')),
       progress: (message) => {
         buildProgress?.end();
         progress(message);
@@ -104,8 +105,8 @@ async function main(): Promise<number> {
   }
   const { report } = run;
   let markdown: string;
-  if (values['out-dir']) {
-    const dir = resolve(values['out-dir']);
+  if (values.report) {
+    const dir = resolve(values.report);
     markdown = await writeReportFolder(run, dir, {
       screenshots,
       chromium: process.env.CHROMIUM_PATH || undefined,
@@ -113,7 +114,7 @@ async function main(): Promise<number> {
       progress,
     });
     progress(
-      `Report written to ${join(values['out-dir'], 'check-report.md')}, with its pictures and preview beside it.`,
+      `Report written to ${join(values.report, 'check-report.md')}, with its pictures and preview beside it.`,
     );
   } else markdown = renderMarkdown(report);
   const json = `${JSON.stringify(report, null, 2)}\n`;

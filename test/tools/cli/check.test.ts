@@ -19,7 +19,7 @@ describe('npm run check (command line)', () => {
 
   it('exits 2 without --base, or with a base that is neither a folder nor a ref', async () => {
     expect((await check()).code).toBe(2);
-    const result = await check('--base', 'no-such-ref-anywhere', '--dist', '/tmp/check-cli-unused', '--quiet');
+    const result = await check('--base', 'no-such-ref-anywhere', '--out', '/tmp/check-cli-unused', '--quiet');
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('neither a folder nor a git commit');
   });

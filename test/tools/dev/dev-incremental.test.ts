@@ -1,4 +1,4 @@
-// The dev loop's two paths (issue 7): a save that changes only page bodies is served by the fast path and completed
+// The dev loop's two paths: a save that changes only page bodies is served by the fast path and completed
 // in the background; anything else (here: a title) takes the whole build. Real kinds, so the pages are the real ones.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

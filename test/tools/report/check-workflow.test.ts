@@ -25,7 +25,7 @@ const workflow = parse(await readFile(join(PROJECT_ROOT, '.github', 'workflows',
 const job = workflow.jobs.check;
 const steps: Step[] = job.steps;
 const checkStep = steps.find((s) => s.run?.includes('npm run check'))!;
-const reportDir = /--out-dir (\S+)/.exec(checkStep?.run ?? '')?.[1];
+const reportDir = /--report (\S+)/.exec(checkStep?.run ?? '')?.[1];
 const comesAfterCheck = (step: Step) => steps.indexOf(step) > steps.indexOf(checkStep);
 
 describe('.github/workflows/check.yml', () => {
