@@ -1,4 +1,4 @@
-// The dev loop's fast path (issue 7): when saves changed only the bodies of existing pages, those pages are read
+// The dev loop's fast path: when saves changed only the bodies of existing pages, those pages are read
 // again, checked and rendered on top of the served build, so the editor sees the change at once. Everything a page
 // body can reach beyond its own HTML and twin (llms-full.txt, the deploy files, the whole-tree checks) is brought up
 // to date afterwards by the background completion (background-build.ts).

@@ -3,7 +3,7 @@ import { watch } from 'chokidar';
 
 /**
  * Long enough to gather an editor's save (write, rename, chmod: system calls microseconds apart) into one build,
- * short enough to leave most of issue 7's 150 ms for serving an edited page.
+ * short enough to leave most of the save-to-served target (README, Performance) for serving an edited page.
  */
 export const DEBOUNCE_MS = 20;
 

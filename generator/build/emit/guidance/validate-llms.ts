@@ -10,7 +10,7 @@ import { markdownLinkTargets } from '../../text/link-targets.js';
 
 /**
  * The largest llms.txt accepted: a widely used llms.txt checker fails files above 50,000 characters.
- * @see https://llmstxt.org/ (format) and ../../../shared/standards.md, "llms.txt family"
+ * @see https://llmstxt.org/ (format)
  */
 export const LLMS_TXT_MAX_CHARS = 50_000;
 

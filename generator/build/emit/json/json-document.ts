@@ -29,7 +29,7 @@ export class JsonDocument {
 
   /**
    * Where each pointer sits, mapped only when a message needs a place: the map holds an entry per JSON value, which
-   * for a catalog of thousands of pages costs far more time and memory than parsing (issue 7).
+   * for a catalog of thousands of pages costs far more time and memory than parsing.
    */
   private get pointers(): Record<string, PointerPositions> {
     this.positions ??= jsonMap.parse(this.text).pointers;

@@ -8,8 +8,10 @@ import {
 } from '../../../../generator/build/emit/json/artifact-schemas.js';
 import { buildShipped, checkCorrupted, discoveryMessages, jsonOf, lineOfText, type Built } from './build.js';
 
-// The draft SEP-2127 schema and its example cards, read where they are; never copied into the repository.
-const REFERENCE = '/work/shared/reference/mcp-server-card';
+// The draft SEP-2127 schema and its example cards (modelcontextprotocol/experimental-ext-server-card: schema.json and
+// examples/{valid,invalid}/), read from a checkout named by SERVER_CARD_REFERENCE and never copied into the
+// repository; without it these comparisons are skipped and the card is held to the project's own schema below.
+const REFERENCE = process.env.SERVER_CARD_REFERENCE ?? '';
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 const examples = (kind: 'valid' | 'invalid') =>
   readdirSync(join(REFERENCE, 'examples', kind))
@@ -37,7 +39,7 @@ const PATH = '/.well-known/mcp.json';
 const FILE = 'dist/.well-known/mcp.json';
 const META = '/_meta/com.example~1contract';
 
-describe('the server card schema against the SEP-2127 reference', () => {
+describe.skipIf(!REFERENCE)('the server card schema against the SEP-2127 reference', () => {
   it('accepts every valid reference example', () => {
     const ours = artifactSchema('mcp-server-card');
     for (const { name, card } of examples('valid')) {
