@@ -113,9 +113,7 @@ async function main(): Promise<number> {
       run: ciRun(),
       progress,
     });
-    progress(
-      `Report written to ${join(values.report, 'check-report.md')}, with its pictures and preview beside it.`,
-    );
+    progress(`Report written to ${join(values.report, 'check-report.md')}, with its pictures and preview beside it.`);
   } else markdown = renderMarkdown(report);
   const json = `${JSON.stringify(report, null, 2)}\n`;
   process.stdout.write(values.json ? json : markdown);
