@@ -95,21 +95,16 @@ describe('runCheck against a built folder', () => {
     expect(markdown).toContain('```diff');
   });
 
-  it('fails with every validation finding when the head breaks a rule', async () => {
+  it('fails with the finding at its content line when the head breaks a rule', async () => {
     const base = await buildBaseFolder();
     await appendFile(join(content.contentDir, 'pages', 'docs.md'), '\nOur webhook API is coming.\n');
     const report = await runCheck({ ...options(), base });
     expect(report.ok).toBe(false);
     const rules = report.findings.filter((f) => f.severity === 'error').map((f) => `${f.ruleId} ${f.file}`);
-    expect(rules).toEqual(['unpublished-interface dist/docs.html', 'unpublished-interface dist/docs.md']);
-    // Each is tied to the content file the built file was made from, where its annotation goes.
-    expect(report.findings.map((f) => f.source?.file)).toEqual([
-      expect.stringMatching(/content\/pages\/docs\.md$/),
-      expect.stringMatching(/content\/pages\/docs\.md$/),
-    ]);
-    expect(renderMarkdown(report)).toMatch(
-      /❌ Check failed: 2 errors[\s\S]*`unpublished-interface` \(validate\) \| `dist\/docs.html`/,
-    );
+    expect(rules).toEqual(['unpublished-interface content/pages/docs.md']);
+    const text = await readFile(join(content.contentDir, 'pages', 'docs.md'), 'utf8');
+    expect(report.findings[0]!.line).toBe(text.split('\n').indexOf('Our webhook API is coming.') + 1);
+    expect(renderMarkdown(report)).toMatch(/❌ Check failed: 1 error/);
   });
 
   it('reports a head that does not load without listing every file as removed', async () => {
