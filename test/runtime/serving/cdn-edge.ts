@@ -18,12 +18,26 @@ const matches = (patterns: string[], path: string) =>
     ).test(path),
   );
 
-/** The CDN of one platform serving a build, with the edge table given (the build's own, or one changed by a test). */
-export function serveWith(build: TestBuild, table: ServingTable, dialect: Dialect): (r: Request) => Promise<Response> {
+/** What the handler reads from the CDN's files, changed by a test (the file's answer as the CDN gave it). */
+export type AssetChange = (url: URL, answer: Response) => Response | Promise<Response>;
+
+/**
+ * The CDN of one platform serving a build, with the edge table given (the build's own, or one changed by a test) and,
+ * when a test changes them, other bytes for the files the handler reads.
+ */
+export function serveWith(
+  build: TestBuild,
+  table: ServingTable,
+  dialect: Dialect,
+  changeAsset?: AssetChange,
+): (r: Request) => Promise<Response> {
   const rules = parseHeadersFile(build.artifacts.text(build.artifacts.get('site', '_headers')!), dialect);
   const files = staticLayer(build.artifacts, rules);
-  // The handlers fetch a page's context file from the CDN's own static files.
-  const fetchAsset = (url: URL) => files(new Request(url));
+  // The handlers read twins and context files from the CDN's own static files.
+  const fetchAsset = async (url: URL) => {
+    const answer = await files(new Request(url));
+    return changeAsset ? changeAsset(url, answer) : answer;
+  };
   if (dialect === 'netlify') {
     // Netlify runs the function only on the paths of its `config`; the rest go straight to the files.
     const edge = netlifyEdgeFunction(table, fetchAsset);
