@@ -32,9 +32,16 @@ const URL_ATTRIBUTES = new Set([
   'icon',
 ]);
 
-/** A start tag as the HTML tokenizer reads it: quoted values may hold `>`. */
-const TAG = /<[a-zA-Z][^\s/>]*(?:\s*[^\s/>"'=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>/g;
-const ATTRIBUTE = /([^\s/>"'=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+/**
+ * A start tag as the HTML tokenizer reads it: attributes are separated by whitespace or "/" (or nothing, after a
+ * quoted value); a name is anything up to whitespace, "/", ">" or "="; a quoted value may hold ">"; an unquoted one
+ * runs to whitespace or ">". Each name and unquoted value is read whole (the lookaheads), so a tag that never closes
+ * fails in one pass instead of trying every way to split its words.
+ */
+const NAME = String.raw`[^\s/>][^\s/>=]*(?![^\s/>=])`;
+const VALUE = String.raw`\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"'][^\s>]*(?![^\s>])|(?=>))`;
+const TAG = new RegExp(String.raw`<[a-zA-Z][^\s/>]*(?:[\s/]*${NAME}(?:${VALUE}|(?!\s*=)))*[\s/]*>`, 'g');
+const ATTRIBUTE = /([^\s/>][^\s/>=]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"'][^\s>]*)))?/dg;
 
 export function htmlLinkTargets(html: string): LinkTarget[] {
   const found: LinkTarget[] = [];
@@ -43,9 +50,10 @@ export function htmlLinkTargets(html: string): LinkTarget[] {
     const nameEnd = text.search(/[\s/>]/);
     for (const attribute of text.slice(nameEnd).matchAll(ATTRIBUTE)) {
       const name = attribute[1]!.toLowerCase();
-      const raw = attribute[2] ?? attribute[3] ?? attribute[4];
+      const group = attribute[2] !== undefined ? 2 : attribute[3] !== undefined ? 3 : 4;
+      const raw = attribute[group];
       if (raw === undefined || !URL_ATTRIBUTES.has(name)) continue;
-      const offset = tag.index + nameEnd + attribute.index + attribute[0].indexOf(raw);
+      const offset = tag.index + nameEnd + attribute.indices![group]![0];
       const value = raw.includes('&') ? parseEntities(raw, { attribute: true }) : raw;
       if (name === 'srcset' || name === 'imagesrcset') {
         // Image candidates: a URL, then an optional descriptor, separated by commas.
@@ -66,14 +74,15 @@ export function htmlLinkTargets(html: string): LinkTarget[] {
 const UNESCAPED = String.raw`(?<=(?:^|[^\\])(?:\\\\)*)`;
 const MARKDOWN_LINK = new RegExp(
   `${UNESCAPED}\\]\\(\\s*<?([^()\\s<>]+)|${UNESCAPED}<([a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\\s]*)>|^ {0,3}\\[[^\\]\\n]+\\]:\\s*<?([^\\s>]+)`,
-  'gm',
+  'dgm',
 );
 
 export function markdownLinkTargets(text: string): LinkTarget[] {
   const found: LinkTarget[] = [];
   for (const match of text.matchAll(MARKDOWN_LINK)) {
-    const url = match[1] ?? match[2] ?? match[3]!;
-    found.push({ url: url.includes('&') ? parseEntities(url) : url, offset: match.index + match[0].indexOf(url) });
+    const group = match[1] !== undefined ? 1 : match[2] !== undefined ? 2 : 3;
+    const url = match[group]!;
+    found.push({ url: url.includes('&') ? parseEntities(url) : url, offset: match.indices![group]![0] });
   }
   return found;
 }
