@@ -69,11 +69,12 @@ export function htmlLinkTargets(html: string): LinkTarget[] {
 
 /**
  * Markdown link and image destinations, autolinks and link reference definitions; a bracket escaped with a backslash
- * (an even number of backslashes before it is not an escape) is text, not syntax.
+ * (an even number of backslashes before it is not an escape) is text, not syntax. A label that starts with "^" defines
+ * a footnote (GFM), whose text is prose, not a destination.
  */
 const UNESCAPED = String.raw`(?<=(?:^|[^\\])(?:\\\\)*)`;
 const MARKDOWN_LINK = new RegExp(
-  `${UNESCAPED}\\]\\(\\s*<?([^()\\s<>]+)|${UNESCAPED}<([a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\\s]*)>|^ {0,3}\\[[^\\]\\n]+\\]:\\s*<?([^\\s>]+)`,
+  `${UNESCAPED}\\]\\(\\s*<?([^()\\s<>]+)|${UNESCAPED}<([a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\\s]*)>|^ {0,3}\\[(?!\\^)[^\\]\\n]+\\]:\\s*<?([^\\s>]+)`,
   'dgm',
 );
 
