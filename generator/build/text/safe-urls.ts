@@ -33,5 +33,7 @@ export function unsafeUrlReason(url: string): string | undefined {
 function shown(url: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are shown as spaces in a message.
   const flat = url.replace(/[\u0000-\u001f`]/g, ' ');
-  return flat.length > 60 ? `${flat.slice(0, 59)}…` : flat;
+  // Cut by code points: a cut between the halves of a surrogate pair would print a broken character.
+  const characters = Array.from(flat);
+  return characters.length > 60 ? `${characters.slice(0, 59).join('')}…` : flat;
 }
