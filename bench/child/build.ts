@@ -24,6 +24,8 @@ printReport({
   files: result.artifacts?.values().length ?? 0,
   upToDate: result.upToDate === true,
   renderStats: result.renderStats,
+  checks: result.checks,
+  written: result.written,
   // The pipeline ran to its end (the time is a whole build's), even if it then refused to write.
   completed: true,
   errorRules,

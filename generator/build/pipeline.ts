@@ -11,12 +11,20 @@ import type { Registry } from './registry/registry.js';
 import { ArtifactSet, type HostName, type RegistryEntry } from './registry/types.js';
 import { createEmitContext } from './emit/emit-context.js';
 import { validateArtifacts } from './validate/validate-artifacts.js';
-import { buildInputsOf, checkBuildRecord, recordBuild, type RecordCheck } from './cache/build-record.js';
+import {
+  buildInputsOf,
+  checkBuildRecord,
+  previousOutput,
+  recordBuild,
+  type RecordCheck,
+} from './cache/build-record.js';
 import { prerenderPages, type PrerenderOptions, type PrerenderResult } from './render/prerender.js';
 import { type RenderPool, startEarly, workerCount } from './render/render-pool.js';
-import { RenderCache } from './render/render-cache.js';
+import { RenderCache, renderContextKey } from './render/render-cache.js';
+import { generatorFingerprint } from './cache/fingerprint.js';
+import { loadVerdicts, saveVerdicts } from './validate/verdicts.js';
 import { nodeFileSystem, type OutputFileSystem } from './files/file-system.js';
-import { writeTrees, type OutputTree } from './write/write-tree.js';
+import { writeTrees, type OutputTree, type WriteResult } from './write/write-tree.js';
 
 /** The render worker's module: it assembles the stages that render a page (compiled, or its source under tsx and vitest). */
 export const RENDER_WORKER = pathToFileURL(runnableFile('generator/build/render-worker.ts').file);
@@ -56,6 +64,10 @@ export interface PipelineResult {
   upToDate?: boolean;
   /** How the pages were rendered: from the render cache, in workers, or here. */
   renderStats?: PrerenderResult['stats'];
+  /** With a cache folder: how many judgements of the checks were kept from the last good build, how many made. */
+  checks?: { kept: number; judged: number; judgedFiles: string[] };
+  /** Set by `build` when it wrote: how many files, and how many of them were hard links to the previous tree's. */
+  written?: { files: number; linked: number };
 }
 
 /** Runs every stage in memory. Nothing is written; `diagnostics.hasErrors` tells whether the build may be written. */
@@ -100,6 +112,14 @@ async function runStages(options: PipelineOptions, pool: RenderPool | undefined)
   // Content mistakes found while emitting (a broken link, an unknown directive) are already reported at their place
   // in content/; validating artifacts built from them would only repeat each one at its places in dist/.
   if (diagnostics.hasErrors) return { diagnostics, model, registry, artifacts, renderStats };
+  // With a cache folder, a text the last good build judged fine (same bytes, same scope) is not judged again.
+  const verdicts =
+    options.cacheDir !== undefined && !options.kinds
+      ? await loadVerdicts(
+          options.cacheDir,
+          renderContextKey(await generatorFingerprint(PROJECT_ROOT), model, registry),
+        )
+      : undefined;
   progress('validate', 0, registry.entries.length);
   validateArtifacts({
     model,
@@ -109,8 +129,12 @@ async function runStages(options: PipelineOptions, pool: RenderPool | undefined)
     diagnostics,
     displayPath: (e) => displayPath(e),
     onValidated: (done) => progress('validate', done, registry.entries.length),
+    verdicts,
   });
-  return { diagnostics, model, registry, artifacts, renderStats };
+  verdicts?.release();
+  if (verdicts && !diagnostics.hasErrors) await saveVerdicts(options.cacheDir!, verdicts);
+  const checks = verdicts && { ...verdicts.counts, judgedFiles: [...verdicts.judgedFiles] };
+  return { diagnostics, model, registry, artifacts, renderStats, checks };
 }
 
 async function emitAll(
@@ -187,12 +211,16 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
     if (tree) (tree.streams ??= []).push(() => stream.files());
   }
   const streamed = result.artifacts.streams().length > 0;
+  // The trees in place are read only as the last good build recorded them: their unchanged files are linked.
+  const previous = fingerprint ? await previousOutput(options.cacheDir!, options.outDir) : undefined;
+  let written: WriteResult | undefined;
   try {
     const progress = options.progress;
-    await writeTrees([...trees.values()], options.fs ?? nodeFileSystem, {
+    written = await writeTrees([...trees.values()], options.fs ?? nodeFileSystem, {
       onWritten: options.onWritten,
       // Streamed files are counted as they are made: their number is known only at the end.
       onProgress: progress && ((done) => progress('write', done, streamed ? 0 : result.artifacts!.values().length)),
+      previous,
     });
   } catch (error) {
     result.diagnostics.error('write', {
@@ -202,6 +230,8 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
       file: options.outDir,
     });
   }
-  if (fingerprint && !result.diagnostics.hasErrors) await recordBuild(options.cacheDir!, options.outDir, fingerprint);
-  return result;
+  if (fingerprint && !result.diagnostics.hasErrors) {
+    await recordBuild(options.cacheDir!, options.outDir, fingerprint, written?.hashes);
+  }
+  return { ...result, written: written && { files: written.hashes.size, linked: written.linked } };
 }

@@ -20,8 +20,8 @@ export interface BuildInputs {
 
 interface BuildRecord {
   fingerprint: string;
-  /** Every output file with its size and modification time, as written. */
-  outputs: [path: string, size: number, mtimeMs: number][];
+  /** Every output file with its size and modification time, as written, and the hash of its bytes when known. */
+  outputs: [path: string, size: number, mtimeMs: number, hash?: string][];
 }
 
 /** What a build into `outDir` reads, with the project's defaults for what is not given. */
@@ -110,12 +110,64 @@ function sameFile(a: BuildRecord['outputs'][number], b: BuildRecord['outputs'][n
   return a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 }
 
-/** Records a good build (after its output is in place). */
-export async function recordBuild(cacheDir: string, outDir: string, fingerprint: string): Promise<void> {
+/**
+ * Records a good build (after its output is in place). `hashes`: the hash of each file written, by its path, so
+ * that the next build can stage the files whose bytes it would write again by hard links (see previousOutput).
+ */
+export async function recordBuild(
+  cacheDir: string,
+  outDir: string,
+  fingerprint: string,
+  hashes?: Map<string, string>,
+): Promise<void> {
   const path = recordPath(cacheDir, outDir);
-  const record: BuildRecord = { fingerprint, outputs: await outputManifest(outDir) };
+  const root = dirname(resolve(outDir));
+  const outputs = await outputManifest(outDir);
+  if (hashes) {
+    for (const output of outputs) {
+      const hash = hashes.get(join(root, output[0]));
+      if (hash) output[3] = hash;
+    }
+  }
+  const record: BuildRecord = { fingerprint, outputs };
   await mkdir(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.tmp`;
   await writeFile(tmp, JSON.stringify(record));
   await rename(tmp, path);
+}
+
+/**
+ * The previous build's files, for staging by hard links: `unchanged(path, hash)` says whether the file at `path` (in
+ * the tree now in place) holds the bytes with that hash, as the last good build wrote them and untouched since.
+ */
+export interface PreviousOutput {
+  unchanged(path: string, hash: string): boolean;
+}
+
+/**
+ * The output trees now in place as the last good build recorded them: a file counts as unchanged only when its
+ * recorded hash is the one asked for and its size and modification time are still the recorded ones (a file edited
+ * by hand since is written again). Undefined without a record.
+ */
+export async function previousOutput(cacheDir: string, outDir: string): Promise<PreviousOutput | undefined> {
+  let record: BuildRecord;
+  try {
+    record = JSON.parse(await readFile(recordPath(cacheDir, outDir), 'utf8')) as BuildRecord;
+  } catch {
+    return undefined;
+  }
+  const root = dirname(resolve(outDir));
+  const byPath = new Map(record.outputs.filter((o) => o[3]).map((o) => [join(root, o[0]), o] as const));
+  return {
+    unchanged(path, hash) {
+      const output = byPath.get(path);
+      if (!output || output[3] !== hash) return false;
+      try {
+        const stats = lstatSync(path);
+        return stats.isFile() && stats.size === output[1] && stats.mtimeMs === output[2];
+      } catch {
+        return false;
+      }
+    },
+  };
 }

@@ -1,6 +1,7 @@
 // The small file-system interface the writer needs, so tests can write to memory instead of disk.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, writeFile, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
 
 export interface OutputFileSystem {
   mkdir(path: string): Promise<void>;
@@ -14,6 +15,11 @@ export interface OutputFileSystem {
    * which other work shares). Optional: a file system without it gets `mkdir` and `writeFile`.
    */
   writeSmallFileSync?(path: string, body: string, makeDir?: string): void;
+  /**
+   * Makes `to` (and its folder) a hard link of `from` (a file of the previous tree whose bytes are the new ones): staging a tree of
+   * thousands of unchanged files costs a link each, not a file. False when the link cannot be made (then write).
+   */
+  linkSync?(from: string, to: string): boolean;
 }
 
 export const nodeFileSystem: OutputFileSystem = {
@@ -34,6 +40,22 @@ export const nodeFileSystem: OutputFileSystem = {
   writeSmallFileSync(path, body, makeDir) {
     if (makeDir) mkdirSync(makeDir, { recursive: true });
     writeFileSync(path, body);
+  },
+  linkSync(from, to) {
+    try {
+      linkSync(from, to);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return false;
+    }
+    // The folder of `to` is not made yet (streamed files make theirs as they come).
+    try {
+      mkdirSync(dirname(to), { recursive: true });
+      linkSync(from, to);
+      return true;
+    } catch {
+      return false;
+    }
   },
   async exists(path) {
     try {

@@ -32,7 +32,15 @@ export class Diagnostics {
     return file;
   }
 
+  private added = 0;
+
+  /** How many messages were added so far (a check compares it before and after judging a text). */
+  get count(): number {
+    return this.added;
+  }
+
   private add(stage: Stage, input: MessageInput, fatal: boolean): void {
+    this.added++;
     noteRaised(input.ruleId);
     const path = input.place?.file ?? input.file ?? '(build)';
     const file = this.fileFor(path);

@@ -53,6 +53,14 @@ export interface ValidateContext {
   artifacts: ArtifactSet;
   /** The path shown in messages for a file (e.g. "dist/openapi.json"). */
   displayPath(entry: RegistryEntry): string;
+  /** Verdicts of the last good build, kept per text (see generator/build/validate/verdicts.ts); none: check all. */
+  verdicts?: KeptVerdicts;
+}
+
+/** What the checks need of the kept verdicts (the class is generator/build/validate/verdicts.ts). */
+export interface KeptVerdicts {
+  key(display: string, text: string): string;
+  judge(key: string, findings: () => number, judge: () => void): void;
 }
 
 export type Validator = (artifact: Artifact, context: ValidateContext) => void;
@@ -81,6 +89,11 @@ export interface KindDefinition {
    * belong to the entry, so a built tree's reader claims them and hands them to the kind's validators as a stream.
    */
   streamFolder?: string;
+  /**
+   * The kind's validators read only the artifact's own bytes, the model and the registry (never another artifact's
+   * bytes), so a verdict that found nothing is kept for the same bytes in the next build.
+   */
+  validatorsReadOwnBytes?: boolean;
   /** Entries this kind adds on its own (sub-files, other hosts' documents, data behind query routes). */
   derive?(model: Model, diagnostics: Diagnostics): DerivedEntry[];
 }

@@ -3,7 +3,7 @@ import type { Diagnostics } from '../messages/diagnostics.js';
 import type { Model } from '../../model/types.js';
 import type { KindTable } from '../registry/build-registry.js';
 import type { Registry } from '../registry/registry.js';
-import type { ArtifactSet, RegistryEntry, TreeValidator, ValidateContext } from '../registry/types.js';
+import type { ArtifactSet, KeptVerdicts, RegistryEntry, TreeValidator, ValidateContext } from '../registry/types.js';
 import { checkStreamedTexts } from './text/text-check.js';
 import { treeValidators as defaultTreeValidators } from './tree-validators.js';
 
@@ -19,6 +19,8 @@ export interface ValidateInput {
   origin?: 'build' | 'tree';
   /** Told how many registry entries have been checked so far (for a progress line). */
   onValidated?: (done: number) => void;
+  /** The last good build's verdicts (a build with a cache folder): a text judged fine before is not judged again. */
+  verdicts?: KeptVerdicts;
 }
 
 export function validateArtifacts(input: ValidateInput): void {
@@ -28,6 +30,7 @@ export function validateArtifacts(input: ValidateInput): void {
     diagnostics: input.diagnostics,
     artifacts: input.artifacts,
     displayPath: input.displayPath,
+    verdicts: input.verdicts,
   };
   let done = 0;
   for (const entry of input.registry.entries) {
@@ -47,8 +50,16 @@ export function validateArtifacts(input: ValidateInput): void {
       });
       continue;
     }
-    for (const validator of input.kinds[entry.kind]?.validate ?? []) {
-      guarded(input.diagnostics, input.displayPath(entry), () => validator(artifact, context));
+    const kind = input.kinds[entry.kind];
+    const verdicts = kind?.validatorsReadOwnBytes ? input.verdicts : undefined;
+    const display = input.displayPath(entry);
+    for (const validator of kind?.validate ?? []) {
+      const run = () => validator(artifact, context);
+      guarded(input.diagnostics, display, () =>
+        verdicts
+          ? verdicts.judge(verdicts.key(display, context.artifacts.text(artifact)), () => input.diagnostics.count, run)
+          : run(),
+      );
     }
   }
   input.onValidated?.(done);

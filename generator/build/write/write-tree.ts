@@ -1,8 +1,10 @@
 // Write stage: all or nothing. Every tree is written beside its target first and swapped in only when all are written.
+import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import type { OutputFileSystem } from '../files/file-system.js';
 import { IO_CONCURRENCY, mapLimit } from '../files/map-limit.js';
 import type { StreamedFile } from '../registry/types.js';
+import type { PreviousOutput } from '../cache/build-record.js';
 
 /** One output folder and the files that go in it (relative paths). */
 export interface OutputTree {
@@ -13,17 +15,37 @@ export interface OutputTree {
 }
 
 export interface WriteObserver {
-  /** Each file as it is written: its final path (in the tree, not the staging folder) and its size in bytes. */
+  /** Each file as it is placed (written, or linked from the previous tree): its final path and its size in bytes. */
   onWritten?: (path: string, bytes: number) => void;
-  /** How many files are written so far (every file, throttled by the caller). */
+  /** How many files are placed so far (every file, throttled by the caller). */
   onProgress?: (done: number) => void;
+  /** The tree in place as the last good build recorded it: a file whose bytes it holds is linked, not written. */
+  previous?: PreviousOutput;
+}
+
+/** What was staged: each file's final path and the hash of its bytes (for the build record), and how many were linked. */
+export interface WriteResult {
+  hashes: Map<string, string>;
+  linked: number;
 }
 
 export async function writeTrees(
   trees: OutputTree[],
   fs: OutputFileSystem,
   observer: WriteObserver = {},
-): Promise<void> {
+): Promise<WriteResult> {
+  const result: WriteResult = { hashes: new Map(), linked: 0 };
+  const previous = observer.previous;
+  // A file whose bytes the tree in place already holds is linked from it; any other is written.
+  const place = (tree: { dir: string; tmp: string }, file: string, body: string | Uint8Array): boolean => {
+    const hash = contentHash(body);
+    const final = join(tree.dir, file);
+    result.hashes.set(final, hash);
+    if (!previous || !fs.linkSync || !previous.unchanged(final, hash)) return false;
+    if (!fs.linkSync(final, join(tree.tmp, file))) return false;
+    result.linked++;
+    return true;
+  };
   const stamp = `${process.pid}-${Date.now()}`;
   let written = 0;
   const wrote = (tree: OutputTree, file: string, body: string | Uint8Array) => {
@@ -42,12 +64,24 @@ export async function writeTrees(
       }
       for (const dir of [...dirs].sort()) await fs.mkdir(dir);
       // A few writes in flight: one at a time is latency-bound with thousands of files.
-      await mapLimit([...tree.files], IO_CONCURRENCY, async ([file, body]) => {
+      const toWrite: [string, string | Uint8Array][] = [];
+      for (const [file, body] of tree.files) {
+        if (place(tree, file, body)) wrote(tree, file, body);
+        else toWrite.push([file, body]);
+      }
+      await mapLimit(toWrite, IO_CONCURRENCY, async ([file, body]) => {
         await fs.writeFile(join(tree.tmp, file), body);
         wrote(tree, file, body);
       });
       for (const stream of tree.streams ?? []) {
-        await writeStream(tree.tmp, stream(), dirs, fs, (file, body) => wrote(tree, file, body));
+        await writeStream(
+          tree.tmp,
+          stream(),
+          dirs,
+          fs,
+          (file, body) => place(tree, file, body),
+          (file, body) => wrote(tree, file, body),
+        );
       }
     }
   } catch (error) {
@@ -60,6 +94,12 @@ export async function writeTrees(
     await fs.rename(tree.tmp, tree.dir);
   }
   for (const tree of staged) await fs.rm(tree.old);
+  return result;
+}
+
+/** The hash the build record keeps of each written file (SHA-256, cut to 128 bits: a name, not a signature). */
+export function contentHash(body: string | Uint8Array): string {
+  return createHash('sha256').update(body).digest('hex').slice(0, 32);
 }
 
 /**
@@ -81,12 +121,18 @@ async function writeStream(
   files: Iterable<StreamedFile>,
   made: Set<string>,
   fs: OutputFileSystem,
+  linked: (file: string, body: string) => boolean,
   wrote: (file: string, body: string | Uint8Array) => void,
 ): Promise<void> {
   for (const { file, body } of files) {
     refuseClimbing(file);
     const path = join(root, file);
     const dir = dirname(path);
+    if (linked(file, body)) {
+      made.add(dir);
+      wrote(file, body);
+      continue;
+    }
     const newDir = made.has(dir) ? undefined : dir;
     made.add(dir);
     if (fs.writeSmallFileSync) {

@@ -66,6 +66,25 @@ describe('build cache: skipping an unchanged build', () => {
     expect(await readOutput(out)).toEqual(expected);
   });
 
+  it('writes again, never links, a file changed by hand to other bytes of the same size', async () => {
+    const out = join(work, 'dist');
+    const expected = await readOutput(out);
+    const robots = join(out, 'robots.txt');
+    const original = (await readFile(robots)).toString();
+    await writeFile(
+      robots,
+      original.replace(/[a-z]/, (c) => (c === 'x' ? 'y' : 'x')),
+    );
+    await appendFile(join(content, 'pages', 'help.md'), '\nAnother paragraph.\n');
+    const result = await build({ env: 'production', contentDir: content, outDir: out, cacheDir: cacheDir() });
+    expect(result.diagnostics.hasErrors).toBe(false);
+    expect(result.written!.linked).toBeGreaterThan(0);
+    expect((await readFile(robots)).toString()).toBe(original);
+    const now = await readOutput(out);
+    expect(now.get('robots.txt')).toEqual(expected.get('robots.txt'));
+    expect(now).toEqual(await plainBuild(join(work, 'plain-2')));
+  });
+
   it('rebuilds for another environment even when the content is the same', async () => {
     const out = join(work, 'dist');
     await build({ env: 'production', contentDir: content, outDir: out, cacheDir: cacheDir() });

@@ -15,6 +15,7 @@ export const pagesKinds = {
     file: htmlFileOf,
     emit: emitHtmlPage,
     validate: [htmlPageHead, safeUrls, noPlaceholders],
+    validatorsReadOwnBytes: true,
     inSitemap: true,
   },
   // Twins and llms files are read by agents, often from other origins: public, CORS-open discovery documents.
@@ -22,24 +23,28 @@ export const pagesKinds = {
     mediaType: MEDIA_TYPES.markdown,
     emit: emitMarkdown,
     validate: [markdownTwin, noPlaceholders],
+    validatorsReadOwnBytes: true,
     discovery: true,
   },
   'llms-root': {
     mediaType: MEDIA_TYPES.text,
     emit: emitLlmsRoot,
     validate: [llmsStructure, llmsLinks, llmsSize, noPlaceholders],
+    validatorsReadOwnBytes: true,
     discovery: true,
   },
   'llms-index': {
     mediaType: MEDIA_TYPES.text,
     emit: emitLlmsIndex,
     validate: [llmsStructure, llmsLinks, llmsSize, noPlaceholders],
+    validatorsReadOwnBytes: true,
     discovery: true,
   },
   'llms-full': {
     mediaType: MEDIA_TYPES.text,
     emit: emitLlmsFull,
     validate: [llmsLinks, llmsFullSize, noPlaceholders],
+    validatorsReadOwnBytes: true,
     discovery: true,
   },
 } satisfies FamilyKinds;

@@ -15,7 +15,7 @@ export interface TextTreeValidator extends TreeValidator {
 export function textTreeValidator(name: string, check: TextCheck): TextTreeValidator {
   const validator: TreeValidator = (context) => {
     const judge = check(context);
-    for (const item of publishedTexts(context)) judge(item);
+    for (const item of publishedTexts(context)) judgeKept(context, item, judge);
   };
   Object.defineProperty(validator, 'name', { value: name });
   return Object.assign(validator, { textCheck: check });
@@ -44,7 +44,21 @@ export function checkStreamedTexts(
   const failed = new Set<number>();
   for (const item of streamedTexts(context)) {
     judges.forEach((judge, i) => {
-      if (!failed.has(i) && !guarded(item.display, () => judge(item))) failed.add(i);
+      if (!failed.has(i) && !guarded(item.display, () => judgeKept(context, item, judge))) failed.add(i);
     });
   }
+}
+
+/** Judges a text, unless the last good build's verdict on the same text in the same scope was that it is fine. */
+function judgeKept(context: ValidateContext, item: ArtifactText, judge: (item: ArtifactText) => void): void {
+  const verdicts = context.verdicts;
+  if (!verdicts) {
+    judge(item);
+    return;
+  }
+  verdicts.judge(
+    verdicts.key(item.display, item.text),
+    () => context.diagnostics.count,
+    () => judge(item),
+  );
 }

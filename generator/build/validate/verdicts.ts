@@ -1,0 +1,83 @@
+// Verdicts kept across builds: a check that found nothing in a text does not read the same text again while nothing
+// else it reads has changed (the generator, the model without page bodies, the registry: the scope). So a rebuild
+// after one page changed checks that page's files and the files that list it, not the whole tree again.
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+
+export class Verdicts {
+  /** Every text judged or kept in this build, and those some check had something to say about. */
+  private readonly seen = new Set<string>();
+  private readonly failed = new Set<string>();
+  private readonly hashes = new Map<string, string>();
+  /** The files whose texts were judged in this build (not taken from the last one). */
+  readonly judgedFiles = new Set<string>();
+  /** How many judgements were taken from the previous build, and how many were made. */
+  readonly counts = { kept: 0, judged: 0 };
+
+  constructor(
+    readonly scope: string,
+    private readonly previous: ReadonlySet<string> = new Set(),
+  ) {}
+
+  /**
+   * The key of the verdicts on a text: where it is published and its hash. One key per text, not per check: a
+   * text is kept only when every check found nothing in it (a catalog has 200,000 texts and a dozen checks).
+   */
+  key(display: string, text: string): string {
+    let hash = this.hashes.get(text);
+    if (hash === undefined) {
+      hash = createHash('sha256').update(text).digest('base64url').slice(0, 22);
+      this.hashes.set(text, hash);
+    }
+    return `${display}\0${hash}`;
+  }
+
+  /**
+   * Runs `judge` unless the last good build found nothing in the same text; `findings` counts the messages so far,
+   * so that a text on which some check added one is judged again by every check next time.
+   */
+  judge(key: string, findings: () => number, judge: () => void): void {
+    this.seen.add(key);
+    if (this.previous.has(key)) {
+      this.counts.kept++;
+      return;
+    }
+    this.counts.judged++;
+    this.judgedFiles.add(key.slice(0, key.indexOf('\0')));
+    const before = findings();
+    judge();
+    if (findings() !== before) this.failed.add(key);
+  }
+
+  /** Forgets the texts' hashes (they hold the texts); the verdicts stay. */
+  release(): void {
+    this.hashes.clear();
+  }
+
+  toJSON(): { scope: string; passed: string[] } {
+    return { scope: this.scope, passed: [...this.seen].filter((key) => !this.failed.has(key)) };
+  }
+}
+
+const fileOf = (cacheDir: string) => join(cacheDir, 'verdicts.json');
+
+/** The verdicts of the last good build, if they were made in the same scope; none otherwise. */
+export async function loadVerdicts(cacheDir: string, scope: string): Promise<Verdicts> {
+  try {
+    const saved = JSON.parse(await readFile(fileOf(cacheDir), 'utf8')) as ReturnType<Verdicts['toJSON']>;
+    if (saved.scope === scope) return new Verdicts(scope, new Set(saved.passed));
+  } catch {
+    // No verdicts yet, or unreadable ones: every text is checked.
+  }
+  return new Verdicts(scope);
+}
+
+/** Keeps a good build's verdicts (only a build without errors: a failed one's are never trusted). */
+export async function saveVerdicts(cacheDir: string, verdicts: Verdicts): Promise<void> {
+  const path = fileOf(cacheDir);
+  await mkdir(cacheDir, { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  await writeFile(tmp, JSON.stringify(verdicts));
+  await rename(tmp, path);
+}

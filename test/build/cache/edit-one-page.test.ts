@@ -1,0 +1,116 @@
+// A rebuild after one page of a 1,000-page content set changed: that page is rendered again, only its own files and
+// the files that list it are checked and written, every other file of the new tree is a hard link to the previous
+// tree's (the new tree is still staged and swapped in whole), and the result is the tree a clean build makes.
+import { appendFile, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CONTENT_DIR } from '../../../generator/build/files/project-paths.js';
+import { build, type PipelineResult } from '../../../generator/build/pipeline.js';
+import { writeContentSet } from '../../../bench/synthetic/content-set.js';
+import { syntheticPage } from '../../../bench/synthetic/pages.js';
+
+const PAGES = 1000;
+let work: string;
+let contentDir: string;
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'edit-one-page-'));
+  ({ contentDir } = await writeContentSet(join(work, 'set'), DEFAULT_CONTENT_DIR, PAGES, { contentOnly: true }));
+});
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+/** Every file of the output trees (the site's and the other hosts'), with its inode. */
+function inodes(outDir: string): Map<string, number> {
+  const found = new Map<string, number>();
+  for (const root of [outDir, `${outDir}-hosts`]) {
+    let names: string[] = [];
+    try {
+      names = readdirSync(root, { recursive: true, encoding: 'utf8' });
+    } catch {
+      continue;
+    }
+    for (const name of names) found.set(join(root, name), -1);
+  }
+  return found;
+}
+
+async function withInodes(outDir: string): Promise<Map<string, number>> {
+  const found = inodes(outDir);
+  for (const path of found.keys()) {
+    const stats = await stat(path);
+    if (stats.isFile()) found.set(path, stats.ino);
+    else found.delete(path);
+  }
+  return found;
+}
+
+function ok(result: PipelineResult): PipelineResult {
+  expect(result.diagnostics.list().filter((m) => m.fatal)).toEqual([]);
+  return result;
+}
+
+describe('editing one page of 1,000', () => {
+  it('renders that page, and checks and writes only its files and the files that list it', async () => {
+    const outDir = join(work, 'dist');
+    const cacheDir = join(work, 'cache');
+    const options = { env: 'production' as const, contentDir, outDir, cacheDir };
+    const cold = ok(await build(options));
+    expect(cold.written!.linked).toBe(0);
+    const before = await withInodes(outDir);
+
+    const edited = syntheticPage(Math.floor(PAGES / 2), PAGES);
+    const path = `/${edited.section}/${edited.slug}`;
+    await appendFile(join(contentDir, 'pages', edited.section, `${edited.slug}.md`), '\nAn edited paragraph.\n');
+    const rebuilt = ok(await build(options));
+    const after = await withInodes(outDir);
+
+    // Rendered: the edited page alone.
+    expect(rebuilt.renderStats).toMatchObject({
+      pages: cold.renderStats!.pages,
+      fromCache: cold.renderStats!.pages - 1,
+    });
+
+    // Written: the files whose inode is new. Each is the page's own or names the page (an index that lists it).
+    expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+    const written = [...after].filter(([file, ino]) => before.get(file) !== ino).map(([file]) => file);
+    expect(written.length).toBe(rebuilt.written!.files - rebuilt.written!.linked);
+    expect(written.length).toBeGreaterThan(0);
+    expect(written.length).toBeLessThan(12);
+    for (const file of written) {
+      const own = relative(work, file).includes(edited.slug);
+      const lists = (await readFile(file, 'utf8')).includes(path);
+      expect({ file: relative(work, file), ownOrListing: own || lists }).toEqual({
+        file: relative(work, file),
+        ownOrListing: true,
+      });
+    }
+    expect(written.some((file) => file.endsWith(`${edited.slug}.html`))).toBe(true);
+    expect(written.some((file) => file.endsWith(`${edited.slug}.md`))).toBe(true);
+
+    // Checked: the texts judged again are those of the written files; every other verdict is the last build's.
+    const writtenDisplays = new Set(written.map((file) => relative(work, file).replace(/^dist-hosts\/[^/]+\//, '')));
+    expect(rebuilt.checks!.judgedFiles.length).toBeGreaterThan(0);
+    for (const display of rebuilt.checks!.judgedFiles) {
+      const name = display.replace(/^dist(-hosts\/[^/]+)?\//, '');
+      expect({ display, written: [...writtenDisplays].some((w) => w.endsWith(name)) }).toEqual({
+        display,
+        written: true,
+      });
+    }
+    expect(rebuilt.checks!.kept).toBeGreaterThan(cold.checks!.judged / 2);
+
+    // The same bytes as a clean build of the edited content.
+    const clean = ok(await build({ ...options, outDir: join(work, 'clean'), cacheDir: join(work, 'clean-cache') }));
+    expect(clean.written!.files).toBe(rebuilt.written!.files);
+    const cleanFiles = await withInodes(join(work, 'clean'));
+    expect(cleanFiles.size).toBe(after.size);
+    for (const file of after.keys()) {
+      const same = join(work, relative(work, file).replace(/^dist/, 'clean'));
+      expect({ file, bytes: await readFile(file) }).toEqual({ file, bytes: await readFile(same) });
+    }
+  }, 420_000);
+});

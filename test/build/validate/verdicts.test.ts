@@ -1,0 +1,72 @@
+// Verdicts kept across builds: a text is skipped only when the last good build, in the same scope, judged the same
+// bytes at the same place and no check found anything in it.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadVerdicts, saveVerdicts, Verdicts } from '../../../generator/build/validate/verdicts.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'verdicts-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** One build's checks over texts: `findsIn` says which texts a check has something to say about. */
+function run(verdicts: Verdicts, texts: [display: string, text: string][], findsIn: Set<string>): string[] {
+  let findings = 0;
+  const judged: string[] = [];
+  for (const check of ['first', 'second']) {
+    for (const [display, text] of texts) {
+      verdicts.judge(
+        verdicts.key(display, text),
+        () => findings,
+        () => {
+          judged.push(`${check} ${display}`);
+          if (check === 'second' && findsIn.has(display)) findings++;
+        },
+      );
+    }
+  }
+  return judged;
+}
+
+describe('verdicts', () => {
+  it('skips a text judged fine before, and judges again a changed text, a moved one, and one with a finding', async () => {
+    const texts: [string, string][] = [
+      ['dist/a.html', 'A'],
+      ['dist/b.html', 'B'],
+      ['dist/c.html', 'C'],
+    ];
+    const first = await loadVerdicts(dir, 'scope-1');
+    expect(run(first, texts, new Set(['dist/c.html']))).toHaveLength(6);
+    await saveVerdicts(dir, first);
+
+    const second = await loadVerdicts(dir, 'scope-1');
+    const changed: [string, string][] = [
+      ['dist/a.html', 'A'],
+      ['dist/b.html', 'B, edited'],
+      ['dist/c.html', 'C'],
+      ['dist/moved.html', 'A'],
+    ];
+    expect(run(second, changed, new Set(['dist/c.html']))).toEqual([
+      'first dist/b.html',
+      'first dist/c.html',
+      'first dist/moved.html',
+      'second dist/b.html',
+      'second dist/c.html',
+      'second dist/moved.html',
+    ]);
+    expect(second.counts).toEqual({ kept: 2, judged: 6 });
+  });
+
+  it('keeps nothing made in another scope (another model, registry or generator)', async () => {
+    const verdicts = new Verdicts('scope-1');
+    run(verdicts, [['dist/a.html', 'A']], new Set());
+    await saveVerdicts(dir, verdicts);
+    const other = await loadVerdicts(dir, 'scope-2');
+    expect(run(other, [['dist/a.html', 'A']], new Set())).toEqual(['first dist/a.html', 'second dist/a.html']);
+  });
+});
