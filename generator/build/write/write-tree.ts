@@ -1,6 +1,6 @@
 // Write stage: all or nothing. Every tree is written beside its target first and swapped in only when all are written.
 import { createHash } from 'node:crypto';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { OutputFileSystem } from '../files/file-system.js';
 import { IO_CONCURRENCY, mapLimit } from '../files/map-limit.js';
 import type { StreamedFile } from '../registry/types.js';
@@ -23,7 +23,7 @@ export interface WriteObserver {
   previous?: PreviousOutput;
 }
 
-/** What was staged: each file's final path and the hash of its bytes (for the build record), and how many were linked. */
+/** What was staged: each file's final (absolute) path and the hash of its bytes (for the build record), and how many were linked. */
 export interface WriteResult {
   hashes: Map<string, string>;
   linked: number;
@@ -39,7 +39,8 @@ export async function writeTrees(
   // A file whose bytes the tree in place already holds is linked from it; any other is written.
   const place = (tree: { dir: string; tmp: string }, file: string, body: string | Uint8Array): boolean => {
     const hash = contentHash(body);
-    const final = join(tree.dir, file);
+    // Absolute, as the build record names files (the output folder may be given relative).
+    const final = resolve(tree.dir, file);
     result.hashes.set(final, hash);
     if (!previous || !fs.linkSync || !previous.unchanged(final, hash)) return false;
     if (!fs.linkSync(final, join(tree.tmp, file))) return false;
