@@ -59,7 +59,7 @@ export interface ValidateContext {
 
 /** What the checks need of the kept verdicts (the class is generator/build/validate/verdicts.ts). */
 export interface KeptVerdicts {
-  key(display: string, text: string): string;
+  key(display: string, text: string, remember?: boolean): string;
   judge(key: string, findings: () => number, judge: () => void): void;
 }
 

@@ -23,12 +23,14 @@ export class Verdicts {
   /**
    * The key of the verdicts on a text: where it is published and its hash. One key per text, not per check: a
    * text is kept only when every check found nothing in it (a catalog has 200,000 texts and a dozen checks).
+   * `remember`: false for a text made and dropped one at a time (a streamed file), which must not be held.
    */
-  key(display: string, text: string): string {
+  key(display: string, text: string, remember = true): string {
     let hash = this.hashes.get(text);
     if (hash === undefined) {
       hash = createHash('sha256').update(text).digest('base64url').slice(0, 22);
-      this.hashes.set(text, hash);
+      // Remembered for the texts held in memory anyway, which every check asks about in turn.
+      if (remember) this.hashes.set(text, hash);
     }
     return `${display}\0${hash}`;
   }

@@ -43,21 +43,28 @@ export function checkStreamedTexts(
   }
   const failed = new Set<number>();
   for (const item of streamedTexts(context)) {
+    // Hashed once here for every check, and not remembered: streamed texts are never all held at once.
+    const key = context.verdicts?.key(item.display, item.text, false);
     judges.forEach((judge, i) => {
-      if (!failed.has(i) && !guarded(item.display, () => judgeKept(context, item, judge))) failed.add(i);
+      if (!failed.has(i) && !guarded(item.display, () => judgeKept(context, item, judge, key))) failed.add(i);
     });
   }
 }
 
 /** Judges a text, unless the last good build's verdict on the same text in the same scope was that it is fine. */
-function judgeKept(context: ValidateContext, item: ArtifactText, judge: (item: ArtifactText) => void): void {
+function judgeKept(
+  context: ValidateContext,
+  item: ArtifactText,
+  judge: (item: ArtifactText) => void,
+  key = context.verdicts?.key(item.display, item.text),
+): void {
   const verdicts = context.verdicts;
-  if (!verdicts) {
+  if (!verdicts || key === undefined) {
     judge(item);
     return;
   }
   verdicts.judge(
-    verdicts.key(item.display, item.text),
+    key,
     () => context.diagnostics.count,
     () => judge(item),
   );
