@@ -94,6 +94,13 @@ describe('a way of serving changed to answer differently fails the table', () =>
     expect(found.join('\n')).toMatch(/→ twin \(GET [^)]+\): body differs/);
   });
 
+  it('the Cloudflare function with its twins sent with other headers', async () => {
+    const rule = table.pageRule!;
+    const twin = rule.twin.map(([n, v]): [string, string] => [n, n === 'Cache-Control' ? 'no-store' : v]);
+    const found = await check(serveWith(build, { ...table, pageRule: { ...rule, twin } }, 'cloudflare'), 'every');
+    expect(found.join('\n')).toMatch(/→ twin \(GET [^)]+\): cache-control "no-store"/);
+  });
+
   it('the preview with the content preferring the page on a tie, or a page without Vary', async () => {
     const model = { ...build.model, pageNegotiation: { onTie: 'text/html' as const } };
     expect((await check(preview(model))).join('\n')).toMatch(TIE);

@@ -16,13 +16,7 @@ export const emitEdgeTable: Emitter = (_entry, context) => `${JSON.stringify(edg
  * run on (a guide that is not an MCP endpoint), so that they know a file there from an unknown path.
  */
 export function edgeTable(whole: ServingTable): ServingTable {
-  const headersOf = new Map(whole.files.map((f) => [f.path, f.headers]));
-  const rule = pageRule(whole, headersOf);
-  const follows = (page: { path: string; twin: string }) =>
-    rule !== undefined &&
-    page.twin === twinOf(rule, page.path) &&
-    same(withoutLink(headersOf.get(page.path) ?? []), rule.page) &&
-    same(headersOf.get(page.twin) ?? [], rule.twin);
+  const { rule, follows } = pageRuleOf(whole);
   const listedPages = whole.negotiation.pages.filter((p) => !follows(p));
   const fixed = new Set([
     ...whole.mcp.notEndpoints.map((n) => n.path),
@@ -39,7 +33,25 @@ export function edgeTable(whole: ServingTable): ServingTable {
   };
 }
 
-function twinOf(rule: Pick<PageRule, 'homeTwin' | 'twinSuffix'>, path: string): string {
+/**
+ * The rule most pages follow (their twin's path from theirs, one set of headers for the pages, their own Link aside,
+ * and one for the twins), and whether a page follows it: what the edge table and nginx need not list page by page.
+ */
+export function pageRuleOf(whole: ServingTable): {
+  rule: PageRule | undefined;
+  follows: (page: { path: string; twin: string }) => boolean;
+} {
+  const headersOf = new Map(whole.files.map((f) => [f.path, f.headers]));
+  const rule = pageRule(whole, headersOf);
+  const follows = (page: { path: string; twin: string }) =>
+    rule !== undefined &&
+    page.twin === twinOf(rule, page.path) &&
+    same(withoutLink(headersOf.get(page.path) ?? []), rule.page) &&
+    same(headersOf.get(page.twin) ?? [], rule.twin);
+  return { rule, follows };
+}
+
+export function twinOf(rule: Pick<PageRule, 'homeTwin' | 'twinSuffix'>, path: string): string {
   return path === '/' ? rule.homeTwin : `${path}${rule.twinSuffix}`;
 }
 

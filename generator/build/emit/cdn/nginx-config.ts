@@ -29,6 +29,7 @@ import type { ServingTable } from '../../../runtime/site/table.js';
 import type { Emitter } from '../../registry/types.js';
 import { DOLLAR_VARIABLE, nginxLiteral, nginxPattern, nginxString } from './nginx-syntax.js';
 import type { ServingPlan } from './serving-plan.js';
+import { pageRuleOf } from './edge-table.js';
 import { servingOf } from './serving-table.js';
 
 /** The lines a deployer edits (and the nginx test replaces): where nginx listens and where dist/ is. */
@@ -58,6 +59,7 @@ export const NGINX_VARIABLES = {
   contextPath: 'discovery_site_context_path',
   contextOk: 'discovery_site_context_ok',
   decoded: (n: number) => `discovery_site_context_decoded_${n}`,
+  ruledPage: 'discovery_site_ruled_page',
 };
 
 export const emitNginxConfig: Emitter = (_entry, context) => {
@@ -110,7 +112,11 @@ export function nginxConfig(table: ServingTable, plan: Pick<ServingPlan, 'files'
     return `if ($arg_${name} = ${nginxString(value)}) { rewrite ^ ${nginxString(`${table.agentMode!.file}?`)} last; }`;
   };
 
+  // Pages that follow the twin rule (and their twins) are served by the generic locations at the end: the
+  // configuration does not grow with the pages.
+  const rule = ruledPages(table, plan);
   for (const file of table.files) {
+    if (rule?.paths.has(file.path)) continue;
     const body: string[] = [];
     const misdirect = notEndpoints.get(file.path);
     if (misdirect) body.push(`if ($${NGINX_VARIABLES.mcpClient}) { rewrite ^ ${nginxLiteral(misdirect.at)} last; }`);
@@ -151,7 +157,8 @@ export function nginxConfig(table: ServingTable, plan: Pick<ServingPlan, 'files'
   // A page asked for with a trailing "/": 308 to the page (GET and HEAD; nothing else is there). One line a page; their
   // nosniff is the server block's, which only locations without headers of their own take.
   for (const file of table.files) {
-    if (!isHtml(headerValue(file.headers, 'Content-Type') ?? '') || file.path === '/') continue;
+    if (!isHtml(headerValue(file.headers, 'Content-Type') ?? '') || file.path === '/' || rule?.paths.has(file.path))
+      continue;
     const target = nginxString(file.path).slice(0, -1);
     out.push(
       `    location = ${nginxLiteral(`${file.path}/`)} { if ($${NGINX_VARIABLES.read} = 0) { return 404; } return 308 ${target}$is_args$args'; }`,
@@ -176,8 +183,117 @@ export function nginxConfig(table: ServingTable, plan: Pick<ServingPlan, 'files'
   out.push(...internal);
   const notFound = nginxString(JSON.stringify(notFoundError(table.catalogs, table.origin)));
   out.push(...location(NOT_FOUND, ERROR_HEADERS, [`return 404 ${notFound};`]), '');
-  out.push(...location('/', ERROR_HEADERS, ['return 404;']), '}', '');
+  if (rule) out.push(...ruledLocations(rule));
+  else out.push(...location('/', ERROR_HEADERS, ['return 404;']));
+  out.push('}', '');
   return out.join('\n');
+}
+
+const TWIN_PLACEHOLDER = '\u0000';
+
+interface RuledPages {
+  /** The ruled pages' and twins' paths: none has a location of its own. */
+  paths: Set<string>;
+  suffix: string;
+  page: HeaderList;
+  twin: HeaderList;
+  /** The pages' Link, the twin's address as TWIN_PLACEHOLDER. */
+  link?: string;
+  /** Paths the generic locations would read as a page (an HTML file there that is no ruled page's): a 404 each. */
+  notPages: string[];
+}
+
+/**
+ * The pages nginx serves by rule: those the edge table's twin rule covers (the file `<path>.html`, the twin
+ * `<path><suffix>` beside it, the rule's headers, one Link with the twin's address in it), except the home page, the
+ * addresses that are not MCP endpoints and the query routes' paths, which keep their own locations.
+ */
+function ruledPages(table: ServingTable, plan: Pick<ServingPlan, 'files'>): RuledPages | undefined {
+  const { rule, follows } = pageRuleOf(table);
+  if (!rule) return undefined;
+  const fileOf = new Map(plan.files.map((f) => [f.path, f.file]));
+  const headersOf = new Map(table.files.map((f) => [f.path, f.headers]));
+  const own = new Set([
+    '/',
+    ...table.mcp.notEndpoints.map((n) => n.path),
+    ...[table.agentMode?.route, table.pageContext?.route].flatMap((r) =>
+      r ? [new URL(r, 'http://route.invalid').pathname] : [],
+    ),
+  ]);
+  const paths = new Set<string>();
+  const pages = new Set<string>();
+  let link: string | undefined;
+  for (const page of table.negotiation.pages) {
+    if (own.has(page.path) || own.has(page.twin) || !follows(page)) continue;
+    if (fileOf.get(page.path) !== `${page.path.slice(1)}.html` || fileOf.get(page.twin) !== page.twin.slice(1))
+      continue;
+    const template = headerValue(headersOf.get(page.path) ?? [], 'Link')
+      ?.split(`<${page.twin}>`)
+      .join(`<${TWIN_PLACEHOLDER}>`);
+    if (link === undefined) link = template;
+    if (template !== link || (template !== undefined && !template.includes(TWIN_PLACEHOLDER))) continue;
+    paths.add(page.path).add(page.twin);
+    pages.add(page.path);
+  }
+  if (pages.size === 0) return undefined;
+  // Located already: every other file, and the trailing-"/" redirect of every other HTML file.
+  const located = new Set<string>();
+  for (const file of table.files) {
+    if (paths.has(file.path)) continue;
+    located.add(file.path);
+    if (isHtml(headerValue(file.headers, 'Content-Type') ?? '') && file.path !== '/') located.add(`${file.path}/`);
+  }
+  const notPages: string[] = [];
+  for (const file of plan.files) {
+    if (!file.file.endsWith('.html')) continue;
+    const path = `/${file.file.slice(0, -'.html'.length)}`;
+    if (pages.has(path)) continue;
+    for (const at of [path, `${path}/`]) if (!located.has(at)) notPages.push(at);
+  }
+  return { paths, suffix: rule.twinSuffix, page: rule.page, twin: rule.twin, link, notPages };
+}
+
+/**
+ * The generic locations of the ruled pages: a path is a page when its HTML file is there, its twin is the file with
+ * the twin's suffix, and a page asked for with a trailing "/" is redirected; everything else is the runtime's 404.
+ */
+function ruledLocations(rule: RuledPages): string[] {
+  const page = NGINX_VARIABLES.ruledPage;
+  const lines: string[] = [];
+  for (const path of rule.notPages) lines.push(`    location = ${nginxLiteral(path)} { return 404; }`);
+  const suffix = rule.suffix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  lines.push(
+    '',
+    `    # The twins of the pages below: the file at the path, with the twins' headers.`,
+    ...location(`~ ${nginxPattern(`${suffix}$`)}`, rule.twin, [methodCheck(rule.twin), 'try_files $uri =404;']),
+    '',
+    `    # A page asked for with a trailing "/": 308 to the page, when it is one (GET and HEAD).`,
+    `    location ~ ${nginxPattern(`^(?<${page}>/.+)/$`)} {`,
+    `        if ($${NGINX_VARIABLES.read} = 0) { return 404; }`,
+    `        if (!-f $document_root$${page}.html) { return 404; }`,
+    `        return 308 $${page}$is_args$args;`,
+    '    }',
+    '',
+    `    # Every other page: its HTML file (the path with ".html"), or its twin when the Accept header prefers it.`,
+  );
+  const [before = '', after = ''] = (rule.link ?? '').split(TWIN_PLACEHOLDER);
+  const linkLine = rule.link
+    ? [
+        `add_header Link ${nginxString(before).slice(0, -1)}$${page}${nginxString(`${rule.suffix}${after}`).slice(1)} always;`,
+      ]
+    : [];
+  lines.push(
+    ...location('/', rule.page, [
+      // The page's path, kept for its Link: the rewrite to its file below changes $uri.
+      `set $${page} $uri;`,
+      ...linkLine,
+      'if (!-f $document_root$uri.html) { return 404; }',
+      methodCheck(rule.page),
+      `if ($${NGINX_VARIABLES.wantsTwin}) { rewrite ^ $uri${nginxString(`${rule.suffix}?`).slice(1, -1)} last; }`,
+      'rewrite ^ $uri.html break;',
+    ]),
+  );
+  return lines;
 }
 
 /** One location: its Content-Type (only its own: `types` emptied), its headers on every answer, its directives. */
@@ -309,7 +425,9 @@ const refusalAt = (n: number) => `${INTERNAL}page-context/refused-${n}`;
  */
 function pageContextMaps(table: ServingTable, data: PageContextData): string[] {
   const refusals = sitePathRefusals(SLASH_AS_SENT);
-  const depth = Math.max(1, ...table.files.map((f) => f.path.split('/').length - 1));
+  // A loop, not a spread: a catalog has more files than a call takes arguments.
+  let depth = 1;
+  for (const file of table.files) depth = Math.max(depth, file.path.split('/').length - 1);
   const lines = [
     '# The page-context route (generator/runtime/query-routes/): the `path` parameter as the runtime reads it.',
     `map $arg_path $${NGINX_VARIABLES.contextCut} {`,
