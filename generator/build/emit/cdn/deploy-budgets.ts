@@ -8,6 +8,7 @@ import type { DeployTarget } from '../../../model/types.js';
 import { DEPLOY_PLATFORMS } from '../../../model/deploy-targets.js';
 import { PROJECT_ROOT } from '../../files/project-paths.js';
 import type { Diagnostics } from '../../messages/diagnostics.js';
+import type { Registry } from '../../registry/registry.js';
 import type { ArtifactSet, Emitter, Validator } from '../../registry/types.js';
 import {
   limitValue,
@@ -79,19 +80,19 @@ export function functionBundleSize(edgeTable: string): number {
 
 const bytesOf = (body: string | Uint8Array) => (typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
 
-/** Measures a build's output. The streamed files (a context per page) are made once more, to count and size them. */
-export function measureOutput(artifacts: ArtifactSet): Measured {
+/**
+ * Measures a build's output: its files are the registry's site entries and the streamed files (a context per page),
+ * made once more to count and size them; the largest is of the files emitted.
+ */
+export function measureOutput(artifacts: ArtifactSet, registry: Registry): Measured {
   const text = (host: 'site' | 'deploy', file: string) => {
     const artifact = artifacts.get(host, file);
     return artifact ? artifacts.text(artifact) : '';
   };
-  let files = 0;
+  let files = registry.of('site').length;
   let largestFile = 0;
-  for (const artifact of artifacts.values()) {
-    if (artifact.entry.host !== 'site') continue;
-    files += 1;
-    largestFile = Math.max(largestFile, bytesOf(artifact.body));
-  }
+  for (const artifact of artifacts.values())
+    if (artifact.entry.host === 'site') largestFile = Math.max(largestFile, bytesOf(artifact.body));
   for (const stream of artifacts.streams()) {
     if (stream.entry.host !== 'site') continue;
     for (const file of stream.files()) {
@@ -158,7 +159,7 @@ export function deployBudgets(measured: Measured, targets: Pick<DeployTarget, 'p
   };
 }
 
-export const emitDeployBudgets: Emitter = (_entry, { artifacts, model }) => {
+export const emitDeployBudgets: Emitter = (_entry, { artifacts, model, registry }) => {
   for (const [host, file] of [
     ['site', '_headers'],
     ['deploy', 'edge-table.json'],
@@ -166,7 +167,7 @@ export const emitDeployBudgets: Emitter = (_entry, { artifacts, model }) => {
   ] as const) {
     if (!artifacts.get(host, file)) throw new Error(`The deployment budgets are measured after ${file}.`);
   }
-  return `${JSON.stringify(deployBudgets(measureOutput(artifacts), model.deployTargets), null, 2)}\n`;
+  return `${JSON.stringify(deployBudgets(measureOutput(artifacts, registry), model.deployTargets), null, 2)}\n`;
 };
 
 /** Fails the build for every limit a named target's output passes (warns for an advisory one), at the target's line. */
