@@ -14,6 +14,7 @@ import { createEmitContext } from '../../generator/build/emit/emit-context.js';
 import { ArtifactSet, type HostName, type ValidateContext } from '../../generator/build/registry/types.js';
 import { nodeFileSystem } from '../../generator/build/files/file-system.js';
 import { writeTrees, type OutputTree } from '../../generator/build/write/write-tree.js';
+import type { DeployBudgets } from '../../generator/build/emit/cdn/deploy-budgets.js';
 import { printReport } from './report.js';
 
 /** The kinds whose output is one file per page; stood in for by empty files here. */
@@ -29,7 +30,16 @@ const CATALOG_KINDS = [
   'robots',
 ];
 
-const { values } = parseArgs({ options: { content: { type: 'string' }, out: { type: 'string' } } });
+/**
+ * With `--deploy`, the deployment files instead, from the page-context data they read: the CDN configuration, the
+ * nginx configuration, the edge table and the budgets that measure them all (the deploy manifest, a line per file, is
+ * left out); nothing is validated or written. A process of its own, so that the catalog's own peak is measured alone.
+ */
+const DEPLOY_KINDS = ['cdn-headers', 'cdn-redirects', 'cdn-routes', 'nginx-config', 'edge-table', 'deploy-budgets'];
+
+const { values } = parseArgs({
+  options: { content: { type: 'string' }, out: { type: 'string' }, deploy: { type: 'boolean' } },
+});
 if (!values.content || !values.out) throw new Error('usage: catalog.ts --content DIR --out DIR');
 
 const kinds: KindTable = { ...defaultKinds };
@@ -79,9 +89,26 @@ if (!model || !registry) {
 }
 const artifacts = new ArtifactSet();
 const context = createEmitContext(model, registry, diagnostics, artifacts);
-const catalogEntries = registry.entries.filter((e) => CATALOG_KINDS.includes(e.kind));
+const catalogEntries = registry.entries.filter((e) =>
+  values.deploy ? e.kind === 'page-context' : CATALOG_KINDS.includes(e.kind),
+);
 for (const entry of catalogEntries) artifacts.set({ entry, body: kinds[entry.kind]!.emit(entry, context) });
 lap('emit');
+if (values.deploy) {
+  const deployEntries = DEPLOY_KINDS.flatMap((kind) => registry.entries.filter((e) => e.kind === kind));
+  for (const entry of deployEntries) artifacts.set({ entry, body: kinds[entry.kind]!.emit(entry, context) });
+  lap('deploy files');
+  const budgets = JSON.parse(artifacts.text(artifacts.get('deploy', 'deploy-budgets.json')!)) as DeployBudgets;
+  // What a deployment of this catalog would upload and bundle (pages and twins counted as the registry lists them).
+  printReport({
+    ms: performance.now() - started,
+    ok: !diagnostics.hasErrors,
+    deploy: budgets.measured,
+    stages,
+    memory,
+  });
+  process.exit(0);
+}
 const vctx: ValidateContext = { model, registry, diagnostics, artifacts, displayPath: (e) => displayPath(e) };
 for (const entry of catalogEntries) {
   const artifact = artifacts.get(entry.host, entry.file)!;

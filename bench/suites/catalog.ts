@@ -5,6 +5,9 @@
 import { DEFAULT_CONTENT_DIR } from '../../generator/build/files/project-paths.js';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { deployBudgets, type Measured } from '../../generator/build/emit/cdn/deploy-budgets.js';
+import type { MeasureName } from '../../generator/build/emit/cdn/platform-budgets.js';
+import { DEPLOY_PLANS as PLANS } from '../../generator/model/deploy-targets.js';
 import type { ChildReport } from '../child/report.js';
 import { runChild } from '../harness/child.js';
 import { summarize } from '../harness/stats.js';
@@ -50,13 +53,96 @@ export async function catalogSuite(workRoot: string, entries: number, options: S
           ),
       )
     : undefined;
+  // The deployment files, in a process of their own (one run): at M entries, then at 10 to compare with.
+  const deploy = await repeat(`catalog ${entries}: deployment files`, { ...options, runs: 1 }, () =>
+    runChild('catalog.ts', [...args, '--deploy'], { timeoutMs }),
+  );
+  // As for the catalog: over the target, one run with V8's old space capped shows what the work needs.
+  const deployCapped = deploy.reports.some((r) => r.peakRssMb >= CATALOG_MEMORY_LIMIT_MB)
+    ? await repeat(
+        `catalog ${entries}: deployment files, old space capped at ${CATALOG_OLD_SPACE_CAP_MB} MB`,
+        { ...options, runs: 1 },
+        () =>
+          withNodeOptions(`--max-old-space-size=${CATALOG_OLD_SPACE_CAP_MB}`, () =>
+            runChild('catalog.ts', [...args, '--deploy'], { timeoutMs: Math.max(timeoutMs, 180_000) }),
+          ),
+      )
+    : undefined;
   await rm(root, { recursive: true, force: true });
+  const smallRoot = join(workRoot, `catalog-${DEPLOY_REFERENCE_ENTRIES}`);
+  const small = await writeContentSet(smallRoot, DEFAULT_CONTENT_DIR, DEPLOY_REFERENCE_ENTRIES, {
+    tiny: true,
+    contentOnly: true,
+  });
+  const reference = await repeat(`catalog ${DEPLOY_REFERENCE_ENTRIES}: deployment files`, { ...options, runs: 1 }, () =>
+    runChild('catalog.ts', ['--content', small.contentDir, '--out', join(smallRoot, 'dist'), '--deploy'], {
+      timeoutMs,
+    }),
+  );
+  await rm(smallRoot, { recursive: true, force: true });
   return [
     row(entries, 'public page catalog: load → sitemaps, page contexts, feeds → validate → write', result),
+    deployRow(entries, deploy, reference.reports.at(-1)),
+    ...(deployCapped
+      ? [
+          {
+            suite: 'catalog',
+            measurement: `the deployment files, V8 old space capped at ${CATALOG_OLD_SPACE_CAP_MB} MB (one run)`,
+            size: entries,
+            summary: deployCapped.reports.length ? summarize(deployCapped.reports) : undefined,
+            notes: deployCapped.failure ? [deployCapped.failure] : [],
+          },
+        ]
+      : []),
     ...(capped
       ? [row(entries, `the same, V8 old space capped at ${CATALOG_OLD_SPACE_CAP_MB} MB (one run)`, capped)]
       : []),
   ];
+}
+
+/** The catalog size the deployment files at scale are compared with. */
+const DEPLOY_REFERENCE_ENTRIES = 10;
+
+/**
+ * The deployment of the catalog: files, the edge function bundle after compression and the nginx configuration, each
+ * against its size at 10 entries, and which targets' documented limits the output fits.
+ */
+function deployRow(
+  entries: number,
+  result: { reports: ChildReport[]; failure?: string },
+  small: ChildReport | undefined,
+): Row {
+  const notes: string[] = result.failure ? [result.failure] : [];
+  const at = (r: ChildReport | undefined) => r?.deploy as Measured | undefined;
+  const m = at(result.reports.at(-1));
+  const s = at(small);
+  if (m) {
+    const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+    const versus = (name: MeasureName) =>
+      s
+        ? ` (${kib(s[name])} at ${DEPLOY_REFERENCE_ENTRIES} entries, ${((m[name] / s[name] - 1) * 100).toFixed(1)} %)`
+        : '';
+    notes.push(
+      `${m.files.toLocaleString('en')} files in dist/; edge function bundle ${kib(m.functionBundle)} gzip${versus('functionBundle')}; nginx.conf ${kib(m.nginxConfig)}${versus('nginxConfig')}; _routes.json ${m.routesRules} rules, _headers ${m.headersRules} rules`,
+    );
+    for (const target of deployBudgets(m, []).targets) {
+      for (const plan of target.platform === 'cloudflare-pages' ? PLANS : (['free'] as const)) {
+        const over = deployBudgets(m, [{ platform: target.platform, plan }])
+          .targets[0]!.lines.filter((l) => !l.fits)
+          .map((l) => `${l.title} ${m[l.measure].toLocaleString('en')} > ${l.limit.toLocaleString('en')}`);
+        const name = `${target.title}${target.platform === 'cloudflare-pages' ? ` (${plan})` : ''}`;
+        notes.push(`${name}: ${over.length === 0 ? 'fits' : `does not fit: ${over.join('; ')}`}`);
+      }
+    }
+  }
+  const summary = result.reports.length ? summarize(result.reports) : undefined;
+  return {
+    suite: 'catalog',
+    measurement: 'deployment files of the catalog: _headers, _redirects, _routes.json, nginx.conf, edge table, budgets',
+    size: entries,
+    summary,
+    notes,
+  };
 }
 
 function row(entries: number, measurement: string, result: { reports: ChildReport[]; failure?: string }): Row {
