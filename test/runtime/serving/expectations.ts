@@ -339,6 +339,8 @@ export function expectations(build: Build, options: ExpectationOptions = {}): Ex
     error('an unpublished path', 'GET', '/no-such-page-anywhere', 404, notFound, 'server'),
     error('HEAD of an unpublished path', 'HEAD', '/no-such-page-anywhere', 404, EMPTY, 'server'),
     error('a POST to an unpublished path', 'POST', '/no-such-page-anywhere', 404, notFound, 'server'),
+    error('a PUT to an unpublished Markdown path', 'PUT', '/no-such-page-anywhere.md', 404, notFound, 'server'),
+    error('an OPTIONS of an unpublished page-like path', 'OPTIONS', '/help/no-such-page', 404, notFound, 'server'),
     error('a page by its file name', 'GET', `/${somePage.file}`, 404, notFound, 'server'),
     error('a file with a trailing "/"', 'GET', `${someFile.path}/`, 404, notFound, 'server'),
     {

@@ -265,7 +265,12 @@ function ruledLocations(rule: RuledPages): string[] {
   lines.push(
     '',
     `    # The twins of the pages below: the file at the path, with the twins' headers.`,
-    ...location(`~ ${nginxPattern(`${suffix}$`)}`, rule.twin, [methodCheck(rule.twin), 'try_files $uri =404;']),
+    ...location(`~ ${nginxPattern(`${suffix}$`)}`, rule.twin, [
+      // No file, no twin: the 404 comes before the method is judged, as the runtime's does.
+      'if (!-f $document_root$uri) { return 404; }',
+      methodCheck(rule.twin),
+      'try_files $uri =404;',
+    ]),
     '',
     `    # A page asked for with a trailing "/": 308 to the page, when it is one (GET and HEAD).`,
     `    location ~ ${nginxPattern(`^(?<${page}>/.+)/$`)} {`,
