@@ -12,13 +12,18 @@ export interface BoundHost {
 
 export const LOOPBACK = '127.0.0.1';
 
+/** How long a host keeps an idle connection (advertised as `Keep-Alive: timeout=60`). */
+const KEEP_ALIVE_MS = 60_000;
+
 export async function bindHost(port: number): Promise<BoundHost> {
   let current: RequestListener = (_req, res) => {
     res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1' }).end('Starting.\n');
   };
   const server: Server = createServer((req, res) => current(req, res));
-  // Keep-alive sockets and open event streams would hold close() open forever otherwise.
-  server.keepAliveTimeout = 5_000;
+  // An idle connection is kept long enough that a client slowed by a busy machine (whose fetch stops reusing a socket
+  // only a moment before the advertised time) never sends a request on a socket this host has just closed; close()
+  // ends the idle ones at once.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, LOOPBACK, () => {
