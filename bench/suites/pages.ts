@@ -103,8 +103,10 @@ export async function pagesSuite(workRoot: string, pages: number, suiteOptions: 
   const parseFloor = await repeat(`pages ${pages}: parse floor`, options, () =>
     runChild('parse-floor.ts', ['--pages', set.pagesDir], { timeoutMs: options.timeoutMs }),
   );
-  // As many output files as our build writes (its count, or two per page when it did not finish).
-  const files = cold.reports[0]?.files ?? pages * 2;
+  // As many output files as our build writes, the streamed ones (page contexts) included; four per page when it did
+  // not finish (HTML, twin and their two contexts).
+  const written = cold.reports[0]?.written as { files: number } | undefined;
+  const files = written?.files ?? cold.reports[0]?.files ?? pages * 4;
   const floor = await repeat(`pages ${pages}: I/O floor`, options, () =>
     runChild('io-floor.ts', ['--pages', set.pagesDir, '--out', join(root, 'floor'), '--files', String(files)]),
   );
