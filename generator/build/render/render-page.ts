@@ -6,7 +6,8 @@ import type { Page } from '../../model/types.js';
 import type { EmitContext } from '../registry/types.js';
 import { expandPage } from './expand.js';
 import { pageById } from './page-index.js';
-import { stringifyMarkdown, treeToHtml } from './processor.js';
+import { treeToHtml } from './processor.js';
+import { writeTwin } from './twin-writer.js';
 import { Diagnostics } from '../messages/diagnostics.js';
 import { pageParsers, type ParsedBy } from './parse-page.js';
 import { SMALL_PAGE_CHARS, TIME_BUDGET_MS } from '../content/limits.js';
@@ -39,7 +40,7 @@ export function renderTexts(page: Page, context: EmitContext, options: { timeBud
   const budgetMs = options.timeBudgetMs ?? TIME_BUDGET_MS;
   const render = (): RenderedPage => {
     const { tree, parsedBy } = expandedPage(page, context);
-    const markdown = stringifyMarkdown(tree);
+    const markdown = writeTwin(tree);
     return { page, markdown, html: treeToHtml(tree), parsedBy };
   };
   try {
