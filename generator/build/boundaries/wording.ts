@@ -38,15 +38,16 @@ export function excerpt(text: string, max = 100): string {
 
 export type UnitFinding = Omit<WordingFinding, 'unit'>;
 
-// Per model: one case-insensitive search for any term, tool-like name or schema member. Most units hold none, and
-// then neither their words nor their negation need judging.
-const candidates = new WeakMap<Model, RegExp>();
+// Per set of boundaries: one case-insensitive search for any term, tool-like name or schema member. Most units hold
+// none, and then neither their words nor their negation need judging. Kept by the boundaries, not the model: the dev
+// server's fast path makes a model per save that shares them, and compiling the search costs more than the page.
+const candidates = new WeakMap<Model['boundaries'], RegExp>();
 
 function candidateSearch(model: Model): RegExp {
-  let search = candidates.get(model);
+  let search = candidates.get(model.boundaries);
   if (!search) {
     const sources = [...termSources(model.boundaries), TOOL_NAME.source, SHAPE_WORD.source];
-    candidates.set(model, (search = new RegExp(sources.map((s) => `(?:${s})`).join('|'), 'i')));
+    candidates.set(model.boundaries, (search = new RegExp(sources.map((s) => `(?:${s})`).join('|'), 'i')));
   }
   return search;
 }
