@@ -35,6 +35,7 @@ export const DERIVED_KINDS = [
   'deploy-manifest',
   'edge-table',
   'deploy-budgets',
+  'theme-asset',
 ] as const;
 
 export const KIND_NAMES = [...RESOURCE_KINDS, ...DERIVED_KINDS] as const;

@@ -6,14 +6,18 @@ export type HeaderList = [name: string, value: string][];
 
 /**
  * How long clients and CDNs may keep a file. Documents agents and scanners poll (discovery documents, query-route data)
- * change with a deploy, rarely; pages are re-read more often; static assets hardly ever change. No file name carries
- * a content hash, so nothing is `immutable`.
+ * change with a deploy, rarely; pages are re-read more often; static assets hardly ever change. The theme's files are
+ * named by a hash of their bytes: a change is a new name, so those are kept for a year and never revalidated.
  */
 export const CACHE_POLICIES = {
   document: 'public, max-age=3600',
   page: 'public, max-age=300',
   asset: 'public, max-age=86400',
+  immutable: 'public, max-age=31536000, immutable',
 } as const;
+
+/** Kinds whose file names carry a hash of their bytes. */
+export const HASHED_KINDS: readonly string[] = ['theme-asset'];
 
 export type CachePolicyName = keyof typeof CACHE_POLICIES;
 
@@ -40,6 +44,7 @@ export interface FileFacts {
 }
 
 export function cachePolicyName(file: Pick<FileFacts, 'kind' | 'discovery' | 'dataFor'>): CachePolicyName {
+  if (HASHED_KINDS.includes(file.kind)) return 'immutable';
   if (file.kind === 'static') return 'asset';
   if (file.discovery || file.dataFor) return 'document';
   return 'page';

@@ -431,6 +431,20 @@ export const RULES = {
     fix: BUILT,
     example: 'A built page with two `<h1>` elements.',
   },
+  'page-title-late': {
+    area: 'guidance',
+    title: 'A page whose H1 starts late in its text',
+    what: "A built page's H1 starts within the first tenth of the page's text (tags left out), so that agents and screen readers reading from the top meet the page's title before the layout's navigation.",
+    fix: 'Keep what the layout puts before <main> short (generator/build/emit/guidance/layout.ts); a page with very little text of its own may need more.',
+    example: 'A header with a long list of links before a short page whose title comes after them.',
+  },
+  'page-layout-size': {
+    area: 'guidance',
+    title: 'A layout too large beside its page',
+    what: "The markup the layout adds around a page's main content (head, header, sidebar, previous and next, footer) stays within 12 KiB, so that a page read as text is mostly its own content, even in a section of thousands of pages.",
+    fix: "Make the layout's lists shorter (generator/build/emit/guidance/layout.ts and page-navigation.ts).",
+    example: 'A sidebar listing every page of a section of 2,000 pages on each of them.',
+  },
   'twin-title': {
     area: 'guidance',
     title: 'A twin that does not start with its title',

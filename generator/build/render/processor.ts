@@ -6,6 +6,10 @@ import remarkDirective from 'remark-directive';
 import remarkStringify from 'remark-stringify';
 import remarkRehype from 'remark-rehype';
 import rehypeStringify from 'rehype-stringify';
+import rehypeSlug from 'rehype-slug';
+import rehypeAutolinkHeadings from 'rehype-autolink-headings';
+import { VFile } from 'vfile';
+import { rehypeMarkExternalLinks, rehypeScrollRegions, type PageFileData } from './rehype-page.js';
 import type { Root } from 'mdast';
 import type { Root as HastRoot } from 'hast';
 
@@ -24,17 +28,33 @@ export const markdownWriter = unified()
   .use(remarkGfm)
   .freeze();
 
-/** Turns the expanded tree into HTML; raw HTML in pages is not passed through (pages are Markdown only). */
-const htmlProcessor = unified().use(remarkRehype).use(rehypeStringify).freeze();
+/**
+ * Turns the expanded tree into HTML; raw HTML in pages is not passed through (pages are Markdown only). What follows
+ * the conversion works on HTML nodes, so it holds whatever parses the Markdown: headings get stable ids (the words
+ * of the heading, GitHub's way) and are links to themselves, tables and code scroll on their own, external links
+ * are marked.
+ */
+const htmlProcessor = unified()
+  .use(remarkRehype)
+  .use(rehypeSlug)
+  .use(rehypeAutolinkHeadings, { behavior: 'wrap', test: ['h2', 'h3', 'h4'] })
+  .use(rehypeScrollRegions)
+  .use(rehypeMarkExternalLinks)
+  .use(rehypeStringify)
+  .freeze();
 
-/** A page's content as HTML nodes. The tree is handed over: the conversion may share its nodes, so use it no more after. */
-export function treeToHast(tree: Root): HastRoot {
-  return htmlProcessor.runSync(tree) as HastRoot;
+/**
+ * A page's content as HTML nodes. The tree is handed over: the conversion may share its nodes, so use it no more after.
+ * `siteOrigin` is the site's own origin: links elsewhere are marked external.
+ */
+export function treeToHast(tree: Root, siteOrigin?: string): HastRoot {
+  const data: PageFileData = { siteOrigin };
+  return htmlProcessor.runSync(tree, new VFile({ data: data as Record<string, unknown> })) as HastRoot;
 }
 
 /** A page's content as HTML, from a tree handed over as to `treeToHast`. */
-export function treeToHtml(tree: Root): string {
-  return htmlProcessor.stringify(treeToHast(tree));
+export function treeToHtml(tree: Root, siteOrigin?: string): string {
+  return htmlProcessor.stringify(treeToHast(tree, siteOrigin));
 }
 
 export function stringifyHtml(tree: HastRoot): string {

@@ -41,7 +41,7 @@ export function renderTexts(page: Page, context: EmitContext, options: { timeBud
   const render = (): RenderedPage => {
     const { tree, parsedBy } = expandedPage(page, context);
     const markdown = writeTwin(tree);
-    return { page, markdown, html: treeToHtml(tree), parsedBy };
+    return { page, markdown, html: treeToHtml(tree, siteOrigin(context)), parsedBy };
   };
   try {
     if (page.body.length > SMALL_PAGE_CHARS) return withinTimeBudget(budgetMs, render);
@@ -65,6 +65,11 @@ export function renderTexts(page: Page, context: EmitContext, options: { timeBud
     });
     return { page, markdown: '', html: '', parsedBy: 'reference' };
   }
+}
+
+/** The origin of the site's own pages: links to anything else are external. */
+export function siteOrigin(context: EmitContext): string {
+  return new URL(context.model.addresses.base_url).origin;
 }
 
 /** A page parsed and expanded with the model's facts: the tree every output comes from. */

@@ -182,8 +182,8 @@ describe('the discovery chain across stretches', () => {
           '<div>https://auth.example.com/.well-known/oauth-authorization-server</div></main>',
         )(
           replace(
-            '<footer>',
-            '<footer><div>then https://mcp.example.com/.well-known/oauth-protected-resource</div>',
+            '<footer class="site-footer">',
+            '<footer class="site-footer"><div>then https://mcp.example.com/.well-known/oauth-protected-resource</div>',
           )(t),
         ),
     });
@@ -200,8 +200,8 @@ describe('foreign addresses in stretches', () => {
           '<p>http://localhost:4101/a and http://127.0.0.1:9/b</p></footer>',
         )(
           replace(
-            '<header>',
-            '<p>http://localhost:4103/c</p><header>',
+            '<header class="site-header">',
+            '<p>http://localhost:4103/c</p><header class="site-header">',
           )(replace('</main>', '<p>http://localhost:4100/d</p></main>')(t)),
         ),
       '/help': replace('</footer>', '<p>http://localhost:4101/a</p></footer>'),

@@ -65,12 +65,12 @@ describe('the size of the report (the real generator)', () => {
   it(
     'a layout change every page shares is one entry with the number of pages',
     async () => {
-      // The base as an older generator would have built it: another style in every page's layout.
+      // The base as an older generator would have built it: other words in every page's layout.
       const pages = (await readdir(base, { recursive: true })).filter((f) => f.endsWith('.html'));
       expect(pages.length).toBeGreaterThan(10);
       for (const page of pages) {
         const html = await readFile(join(base, page), 'utf8');
-        const older = html.replace('max-width:60rem', 'max-width:50rem');
+        const older = html.replace('>Skip to content<', '>Skip to the content<');
         expect(older).not.toBe(html);
         await writeFile(join(base, page), older);
       }
@@ -81,12 +81,12 @@ describe('the size of the report (the real generator)', () => {
         expect(report.shared.filter((s) => s.pages > 0)).toMatchObject([{ pages: pages.length }]);
         const markdown = renderMarkdown(report);
         expect(markdown).toContain(`**The same change in ${pages.length} pages**`);
-        expect(markdown.match(/max-width:60rem/g)).toHaveLength(1);
+        expect(markdown.match(/Skip to content/g)).toHaveLength(1);
         expect(lines(markdown)).toBeLessThan(40);
       } finally {
         for (const page of pages) {
           const html = await readFile(join(base, page), 'utf8');
-          await writeFile(join(base, page), html.replace('max-width:50rem', 'max-width:60rem'));
+          await writeFile(join(base, page), html.replace('>Skip to the content<', '>Skip to content<'));
         }
       }
     },
@@ -106,7 +106,8 @@ describe('the size of the report (the real generator)', () => {
         const catalog = report.artifacts.find((a) => a.path === 'dist/.well-known/public-pages.json');
         const edits = catalog?.summary?.format === 'json' ? catalog.summary.edits : [];
         expect(edits).toEqual([expect.objectContaining({ before: [], after: ['"/docs/rate-limits"'] })]);
-        expect(lines(renderMarkdown(report))).toBeLessThan(150);
+        // Each page of the section lists the new one in its sidebar, and its neighbours link it as next or previous.
+        expect(lines(renderMarkdown(report))).toBeLessThan(175);
       } finally {
         await rm(page);
       }

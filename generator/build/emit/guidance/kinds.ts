@@ -7,16 +7,23 @@ import { emitLlmsIndex } from './llms-index.js';
 import { emitLlmsRoot } from './llms-root.js';
 import { emitLlmsFull } from './llms-full.js';
 import { llmsFullSize, llmsLinks, llmsSize, llmsStructure } from './validate-llms.js';
-import { htmlPageHead, markdownTwin, noPlaceholders, safeUrls } from './validate-page.js';
+import { htmlPageHead, markdownTwin, noPlaceholders, pageReadingOrder, safeUrls } from './validate-page.js';
+import { deriveThemeAssets, emitThemeAsset } from './theme-assets.js';
 
 export const pagesKinds = {
   'html-page': {
     mediaType: MEDIA_TYPES.html,
     file: htmlFileOf,
     emit: emitHtmlPage,
-    validate: [htmlPageHead, safeUrls, noPlaceholders],
+    validate: [htmlPageHead, pageReadingOrder, safeUrls, noPlaceholders],
     validatorsReadOwnBytes: true,
     inSitemap: true,
+  },
+  // The stylesheet (and any other file of the theme), named by a hash of its bytes.
+  'theme-asset': {
+    mediaType: MEDIA_TYPES.css,
+    emit: emitThemeAsset,
+    derive: deriveThemeAssets,
   },
   // Twins and llms files are read by agents, often from other origins: public, CORS-open discovery documents.
   markdown: {

@@ -1,4 +1,6 @@
-// The one layout every HTML page shares: head links agents look for, site navigation, and the discovery resources.
+// The one layout every HTML page shares: head links agents look for, site navigation, the page's section and contents,
+// and the discovery resources. The page's own content comes first after the header: a skip link leads to it, the
+// sidebar follows it in the document (the stylesheet places it on the left on wide screens).
 import type { Element, ElementContent, Root as HastRoot } from 'hast';
 import type { Page } from '../../../model/types.js';
 import type { Registry } from '../../registry/registry.js';
@@ -6,13 +8,11 @@ import type { RegistryEntry } from '../../registry/types.js';
 import { resourceLink } from '../../render/directives/site-lists.js';
 import { stringifyHtml } from '../../render/processor.js';
 import { h } from './hast-build.js';
+import { pageContents, pager, placeIn, sectionNavigation, sectionsOf, type Section } from './page-navigation.js';
+import { stylesheetPath } from './theme-assets.js';
 
-/** Enough style to read tables and code on a phone; the pages carry no scripts and load nothing else. */
-const STYLE =
-  'body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:0 1rem}' +
-  'nav ul{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:0 1rem}' +
-  'table{border-collapse:collapse;display:block;overflow-x:auto}th,td{border:1px solid #ccc;padding:.25rem .5rem;text-align:left}' +
-  'code{overflow-wrap:anywhere}footer{border-top:1px solid #ccc;margin-top:2rem;font-size:.9rem}';
+/** The id of the page's main content, the skip link's target (no heading's id starts with "_"). */
+export const MAIN_ID = '_content';
 
 export interface LayoutInput {
   entry: RegistryEntry;
@@ -31,6 +31,9 @@ export interface LayoutLinks {
   /** The contract's discovery resources on the site, aliases left out. */
   resources: RegistryEntry[];
   catalog?: RegistryEntry;
+  /** Sections with their sub-pages, by section page id. */
+  sections: Map<string, Section>;
+  stylesheet?: string;
 }
 
 /** Scans the registry once; with thousands of pages, scanning it per page would be quadratic. */
@@ -42,6 +45,8 @@ export function layoutLinks(registry: Registry): LayoutLinks {
       .filter((e) => e.host === 'site' && e.page && !e.page.includes('/') && e.path !== '/'),
     resources: registry.entries.filter((e) => e.inContract && e.host === 'site' && !e.aliasOf),
     catalog: registry.ofKind('api-catalog')[0],
+    sections: sectionsOf(registry),
+    stylesheet: stylesheetPath(registry),
   };
 }
 
@@ -49,17 +54,19 @@ export function layout({ entry, page, serviceName, registry, content, links }: L
   const twin = entry.twin ? registry.get(entry.twin) : undefined;
   return documentOf(
     headOf(entry, page, serviceName, registry, links),
-    [siteNavigation(entry.path, serviceName, registry, links)],
+    [siteNavigation(currentOf(entry, links), serviceName, registry, links)],
     content.children as ElementContent[],
+    besideMain(entry, stringifyHtml(content), registry, links),
     footer(twin, registry, links),
   );
 }
 
-/** The document around its four parts. */
+/** The document around its parts: the skip link, the header, the main content and what is beside it, the footer. */
 function documentOf(
   head: ElementContent[],
   header: ElementContent[],
   main: ElementContent[],
+  beside: ElementContent[],
   foot: ElementContent[],
 ): HastRoot {
   return {
@@ -68,10 +75,37 @@ function documentOf(
       { type: 'doctype' },
       h('html', { lang: 'en' }, [
         h('head', {}, head),
-        h('body', {}, [h('header', {}, header), h('main', {}, main), h('footer', {}, foot)]),
+        h('body', {}, [
+          h('a', { className: ['skip-link'], href: `#${MAIN_ID}` }, ['Skip to content']),
+          h('header', { className: ['site-header'] }, header),
+          h('div', { className: ['page'] }, [h('main', { id: MAIN_ID }, main), ...beside]),
+          h('footer', { className: ['site-footer'] }, foot),
+        ]),
       ]),
     ],
   };
+}
+
+/** After the main content: previous and next inside the section, then the sidebar (the section's pages, contents). */
+function besideMain(entry: RegistryEntry, html: string, registry: Registry, links: LayoutLinks): ElementContent[] {
+  const place = placeIn(links.sections, entry);
+  const beside: ElementContent[] = [];
+  const next = place && pager(place.section, place.at, registry);
+  if (next) beside.push(next);
+  const sidebar: ElementContent[] = [];
+  if (place) sidebar.push(sectionNavigation(place.section, place.at, registry));
+  const contents = pageContents(html);
+  if (contents) sidebar.push(contents);
+  if (sidebar.length > 0) beside.push(h('aside', { className: ['sidebar'], ariaLabel: 'Pages and contents' }, sidebar));
+  return beside;
+}
+
+/** What the site navigation marks: the page itself when it is listed, else its section's page ("true": within it). */
+function currentOf(entry: RegistryEntry, links: LayoutLinks): { path: string; current: 'page' | 'true' } | undefined {
+  if (links.pages.includes(entry)) return { path: entry.path, current: 'page' };
+  const slash = entry.page?.indexOf('/') ?? -1;
+  const section = slash > 0 ? links.sections.get(entry.page!.slice(0, slash)) : undefined;
+  return section ? { path: section.page.path, current: 'true' } : undefined;
 }
 
 function headOf(
@@ -86,7 +120,7 @@ function headOf(
     h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
     h('title', {}, [`${page.title} · ${serviceName}`]),
     h('meta', { name: 'description', content: page.description }),
-    h('style', {}, [STYLE]),
+    ...(links.stylesheet ? [h('link', { rel: ['stylesheet'], href: links.stylesheet })] : []),
     h('link', { rel: ['canonical'], href: registry.url(entry) }),
   ];
   const twin = entry.twin ? registry.get(entry.twin) : undefined;
@@ -102,29 +136,40 @@ function headOf(
  * slots; the bytes are those of `layout` written by `stringifyHtml` (test/pages/html-page.test.ts compares them).
  */
 export interface LayoutTemplate {
-  /** The text between the slots: before the head, the navigation, the content, the twin line, and after it. */
-  between: [string, string, string, string, string];
-  /** The navigation as on a page that is not in it. */
-  navigation: string;
-  /** Paths of the pages the navigation lists: their own page marks them current, so they get their own navigation. */
-  navigated: Set<string>;
+  /** The text between the slots: before the head, the navigation, the content, what is beside it, the twin line. */
+  between: [string, string, string, string, string, string];
+  /** The navigation as written for each page it marks (a listed page, or the section a sub-page is in), by path. */
+  navigations: Map<string, string>;
 }
 
 const fragmentHtml = (children: ElementContent[]): string => stringifyHtml({ type: 'root', children });
-const SLOTS = ['head', 'nav', 'main', 'twin'] as const;
+const SLOTS = ['head', 'nav', 'main', 'beside', 'twin'] as const;
 
 export function layoutTemplate(serviceName: string, registry: Registry, links: LayoutLinks): LayoutTemplate {
   const slot = (name: (typeof SLOTS)[number]): ElementContent => ({ type: 'comment', value: `slot:${name}` });
   const text = stringifyHtml(
-    documentOf([slot('head')], [slot('nav')], [slot('main')], [resourcesNavigation(registry, links), slot('twin')]),
+    documentOf(
+      [slot('head')],
+      [slot('nav')],
+      [slot('main')],
+      [slot('beside')],
+      [resourcesNavigation(registry, links), slot('twin')],
+    ),
   );
   const parts = text.split(/<!--slot:[a-z]+-->/);
   if (parts.length !== SLOTS.length + 1) throw new Error('the layout template lost a slot');
-  return {
-    between: parts as LayoutTemplate['between'],
-    navigation: fragmentHtml([siteNavigation('', serviceName, registry, links)]),
-    navigated: new Set(links.pages.map((e) => e.path)),
-  };
+  // A handful of variants: none marked, each listed page, each section (for its sub-pages).
+  const navigations = new Map<string, string>();
+  navigations.set('', fragmentHtml([siteNavigation(undefined, serviceName, registry, links)]));
+  for (const e of links.pages) {
+    const current = { path: e.path, current: 'page' } as const;
+    navigations.set(`page ${e.path}`, fragmentHtml([siteNavigation(current, serviceName, registry, links)]));
+  }
+  for (const section of links.sections.values()) {
+    const current = { path: section.page.path, current: 'true' } as const;
+    navigations.set(`true ${section.page.path}`, fragmentHtml([siteNavigation(current, serviceName, registry, links)]));
+  }
+  return { between: parts as LayoutTemplate['between'], navigations };
 }
 
 /** One page's HTML document from the template: the same bytes as `stringifyHtml(layout(input))`. */
@@ -134,10 +179,11 @@ export function layoutHtml(
 ): string {
   const { entry, page, serviceName, registry, links } = input;
   const twin = entry.twin ? registry.get(entry.twin) : undefined;
-  const navigation = template.navigated.has(entry.path)
-    ? fragmentHtml([siteNavigation(entry.path, serviceName, registry, links)])
-    : template.navigation;
-  const [beforeHead, beforeNav, beforeMain, beforeTwin, after] = template.between;
+  const current = currentOf(entry, links);
+  const navigation =
+    template.navigations.get(current ? `${current.current} ${current.path}` : '') ??
+    fragmentHtml([siteNavigation(current, serviceName, registry, links)]);
+  const [beforeHead, beforeNav, beforeMain, beforeBeside, beforeTwin, after] = template.between;
   return (
     beforeHead +
     fragmentHtml(headOf(entry, page, serviceName, registry, links)) +
@@ -145,27 +191,31 @@ export function layoutHtml(
     navigation +
     beforeMain +
     input.content +
+    beforeBeside +
+    fragmentHtml(besideMain(entry, input.content, registry, links)) +
     beforeTwin +
     (twin ? fragmentHtml([twinLine(twin, registry)]) : '') +
     after
   );
 }
 
-/** The top-level HTML pages, in registry order; the current one marked for assistive technology. */
+/** The top-level HTML pages, in registry order; the current one (or the current page's section) marked. */
 function siteNavigation(
-  currentPath: string,
+  current: { path: string; current: 'page' | 'true' } | undefined,
   serviceName: string,
   registry: Registry,
   { home, pages }: LayoutLinks,
 ): Element {
   return h('nav', { ariaLabel: 'Site' }, [
-    home ? h('a', { href: registry.url(home) }, [serviceName]) : serviceName,
+    home ? h('a', { className: ['brand'], href: registry.url(home) }, [serviceName]) : serviceName,
     h(
       'ul',
       {},
       pages.map((e) =>
         h('li', {}, [
-          h('a', { href: registry.url(e), ...(e.path === currentPath ? { ariaCurrent: 'page' } : {}) }, [e.title]),
+          h('a', { href: registry.url(e), ...(e.path === current?.path ? { ariaCurrent: current.current } : {}) }, [
+            e.title,
+          ]),
         ]),
       ),
     ),

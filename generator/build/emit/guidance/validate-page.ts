@@ -58,6 +58,62 @@ export const htmlPageHead: Validator = (artifact, context) => {
   }
 };
 
+/** The H1 must start within this share of the page's text: agents reading the page top down meet its title first. */
+export const TITLE_WITHIN = 0.1;
+/** Bytes of markup the layout may add around a page's main content (head, header, sidebar, pager, footer). */
+export const LAYOUT_BYTES = 12 * 1024;
+
+/**
+ * What agents and screen readers meet first: the page's title near the start of its text, and a layout small beside
+ * the content, so that a page read as text is mostly its own words.
+ */
+export const pageReadingOrder: Validator = (artifact, context) => {
+  const text = context.artifacts.text(artifact);
+  const report = reporter(artifact, context);
+  const fix =
+    'The layout is generator/build/emit/guidance/layout.ts: keep what comes before <main> short, and the sidebar and footer small.';
+  const body = text.indexOf('<body');
+  const h1 = text.indexOf('<h1', body);
+  if (body >= 0 && h1 >= 0) {
+    const before = textLength(text.slice(body, h1));
+    const total = before + textLength(text.slice(h1));
+    if (before > total * TITLE_WITHIN) {
+      report(
+        'page-title-late',
+        h1,
+        `The page's H1 starts after ${before} of its ${total} characters of text (${Math.round((before / total) * 100)} %); it must start within the first ${TITLE_WITHIN * 100} %.`,
+        fix,
+      );
+    }
+  }
+  const open = /<main[\s>]/.exec(text);
+  const close = text.lastIndexOf('</main>');
+  if (open && close > open.index) {
+    const layoutBytes = byteLength(text) - byteLength(text.slice(text.indexOf('>', open.index) + 1, close));
+    if (layoutBytes > LAYOUT_BYTES) {
+      report(
+        'page-layout-size',
+        close,
+        `The layout adds ${layoutBytes} bytes of markup around the page's content; at most ${LAYOUT_BYTES} are allowed.`,
+        fix,
+      );
+    }
+  }
+};
+
+/** Characters of text in a stretch of HTML: tags left out, runs of white space counted as one. */
+function textLength(html: string): number {
+  return html
+    .replace(/<(script|style)[\s\S]*?<\/\1>/g, '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&[#a-z0-9]+;/gi, 'x')
+    .replace(/\s+/g, ' ')
+    .trim().length;
+}
+
+const encoder = new TextEncoder();
+const byteLength = (text: string) => encoder.encode(text).length;
+
 /** A Markdown twin starts with its title and has no directive left. */
 export const markdownTwin: Validator = (artifact, context) => {
   const text = context.artifacts.text(artifact);

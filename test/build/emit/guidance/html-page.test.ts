@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emitHtmlPage, htmlFileOf } from '../../../../generator/build/emit/guidance/html-page.js';
 import { layout, layoutLinks } from '../../../../generator/build/emit/guidance/layout.js';
-import { expandedTree } from '../../../../generator/build/render/render-page.js';
+import { expandedTree, siteOrigin } from '../../../../generator/build/render/render-page.js';
 import { stringifyHtml, treeToHast } from '../../../../generator/build/render/processor.js';
 import { loadShipped, type Loaded } from '../../../helpers/pages.js';
 
@@ -57,7 +57,7 @@ describe('html-page', () => {
     for (const entry of loaded.registry.ofKind('html-page').filter((e) => !e.page!.includes('/'))) {
       expect(html).toContain(`href="${loaded.registry.url(entry)}"`);
     }
-    const footer = html.slice(html.indexOf('<footer>'));
+    const footer = html.slice(html.indexOf('<footer'));
     for (const entry of loaded.registry.entries.filter(
       (e) => e.inContract && e.host === 'site' && !e.aliasOf && !e.query,
     )) {
@@ -68,7 +68,7 @@ describe('html-page', () => {
   it('renders a sub-page with the page content expanded (no directive or placeholder left)', () => {
     const { html, context } = emit('/help/connect-mcp-client');
     expect(context.diagnostics.list()).toEqual([]);
-    expect(html).toContain('<h1>Connecting an MCP client</h1>');
+    expect(html).toContain('<h1 id="connecting-an-mcp-client">Connecting an MCP client</h1>');
     expect(html).toContain(`${loaded.model.addresses.mcp_url}/mcp`);
     expect(html).not.toMatch(/::|\{(base|mcp|auth|api)_url\}/);
   });
@@ -83,7 +83,7 @@ describe('html-page', () => {
     expect(entries.some((e) => links.pages.includes(e))).toBe(true);
     for (const entry of entries) {
       const page = loaded.model.pages.find((p) => p.id === entry.page)!;
-      const content = treeToHast(expandedTree(page, context));
+      const content = treeToHast(expandedTree(page, context), siteOrigin(context));
       const whole = stringifyHtml(layout({ entry, page, serviceName, registry: loaded.registry, content, links }));
       expect(String(emitHtmlPage(entry, context))).toBe(`${whole}\n`);
     }

@@ -1,6 +1,11 @@
 // The page validators: each rejects a broken page at its place, and accepts what the emitters write.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { htmlPageHead, markdownTwin, noPlaceholders } from '../../../../generator/build/emit/guidance/validate-page.js';
+import {
+  htmlPageHead,
+  markdownTwin,
+  noPlaceholders,
+  pageReadingOrder,
+} from '../../../../generator/build/emit/guidance/validate-page.js';
 import { emitHtmlPage } from '../../../../generator/build/emit/guidance/html-page.js';
 import { emitMarkdown } from '../../../../generator/build/emit/guidance/markdown.js';
 import { loadShipped, runValidator, type Loaded } from '../../../helpers/pages.js';
@@ -67,5 +72,27 @@ describe('noPlaceholders', () => {
   it('accepts the emitted files', () => {
     expect(runValidator(loaded, noPlaceholders, '/docs', html)).toEqual([]);
     expect(runValidator(loaded, noPlaceholders, '/docs.md', twin)).toEqual([]);
+  });
+});
+
+describe('pageReadingOrder', () => {
+  it('accepts every emitted page', () => {
+    for (const entry of loaded.registry.ofKind('html-page')) {
+      const page = String(emitHtmlPage(entry, loaded.context()));
+      expect(runValidator(loaded, pageReadingOrder, entry.path, page)).toEqual([]);
+    }
+  });
+
+  it('rejects a page whose H1 comes after the first tenth of its text, at the H1', () => {
+    const words = 'A link the layout puts first. '.repeat(100);
+    const broken = html.replace('</header>', `<p>${words}</p></header>`);
+    expect(runValidator(loaded, pageReadingOrder, '/docs', broken)).toMatchObject([
+      { ruleId: 'page-title-late', line: lineOf(broken, '<h1') },
+    ]);
+  });
+
+  it('rejects a layout of more than 12 KiB around the content', () => {
+    const broken = html.replace('</footer>', `<ul>${'<li><a href="/docs">Docs</a></li>'.repeat(400)}</ul></footer>`);
+    expect(runValidator(loaded, pageReadingOrder, '/docs', broken)).toMatchObject([{ ruleId: 'page-layout-size' }]);
   });
 });

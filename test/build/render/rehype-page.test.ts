@@ -1,0 +1,29 @@
+// The render stage's HTML plugins: headings with ids and self-links, tables and code that scroll in a focusable
+// region, links to other origins marked.
+import { describe, expect, it } from 'vitest';
+import { pageParser, treeToHtml } from '../../../generator/build/render/processor.js';
+
+const render = (markdown: string) => treeToHtml(pageParser.parse(markdown), 'https://www.example.com');
+
+describe('page HTML', () => {
+  it('gives headings stable ids from their words, and links sections to themselves', () => {
+    expect(render('## Scopes and controls\n\n## Scopes and controls\n')).toBe(
+      '<h2 id="scopes-and-controls"><a href="#scopes-and-controls">Scopes and controls</a></h2>\n' +
+        '<h2 id="scopes-and-controls-1"><a href="#scopes-and-controls-1">Scopes and controls</a></h2>',
+    );
+  });
+
+  it('puts a table in a named region a keyboard can scroll, and makes code blocks focusable', () => {
+    const html = render('| Scope | Control |\n|---|---|\n| a | b |\n\n```\nlong line\n```\n');
+    expect(html).toMatch(/^<div class="table-scroll" tabindex="0" role="region" aria-label="Table: Scope, …"><table>/);
+    expect(html).toMatch(/<pre tabindex="0">/);
+  });
+
+  it('marks links to other origins, not links within the site', () => {
+    const html = render('[spec](https://modelcontextprotocol.io/) and [help](https://www.example.com/help)');
+    expect(html).toContain(
+      '<a href="https://modelcontextprotocol.io/" rel="external">spec<span class="visually-hidden"> (another site)</span></a>',
+    );
+    expect(html).toContain('<a href="https://www.example.com/help">help</a>');
+  });
+});
