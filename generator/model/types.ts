@@ -234,6 +234,31 @@ export interface PublicPages {
   source: SourcePlace;
 }
 
+/** The forms of configuration the build writes for an MCP client, each from the MCP endpoint. */
+export const MCP_CLIENT_SNIPPETS = [
+  'endpoint',
+  'claude-code-command',
+  'cursor-config',
+  'cursor-install-link',
+  'vscode-config',
+  'vscode-install-link',
+] as const;
+
+export type McpClientSnippet = (typeof MCP_CLIENT_SNIPPETS)[number];
+
+/** content/mcp-clients.yaml: how each MCP client named there adds the hosted MCP server. */
+export interface McpClients {
+  /** The server's name in each client's configuration. */
+  serverName: string;
+  clients: {
+    name: string;
+    /** The client's own page on adding a remote server. */
+    documentation: string;
+    steps: { text: string; snippet?: McpClientSnippet }[];
+  }[];
+  source: SourcePlace;
+}
+
 export interface Model {
   env: EnvironmentName;
   addresses: Addresses;
@@ -256,6 +281,8 @@ export interface Model {
   pages: Page[];
   /** The public page route families (content/public-pages.yaml); absent when the content set has none. */
   publicPages?: PublicPages;
+  /** Per-client install steps (content/mcp-clients.yaml); absent when the content set has none. */
+  mcpClients?: McpClients;
   /** Static files copied as they are from content/static, by site path. */
   staticFiles: { path: string; bytes: Uint8Array; source: SourcePlace }[];
   /** Preview-only fixtures and settings of the preview server (content/preview/); absent when that folder is. */

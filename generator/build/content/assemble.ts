@@ -9,6 +9,7 @@ import type {
   Errors,
   Identity,
   InterfacePart,
+  McpClients,
   McpServer,
   Model,
   NotShown,
@@ -124,6 +125,9 @@ export function assembleModel(input: AssembleInput, diagnostics: Diagnostics): M
       : [],
     pages: orderPages(input.pages),
     ...(facts.has('publicPages') ? { publicPages: readPublicPages(get('publicPages'), at) } : {}),
+    ...(facts.has('mcpClients')
+      ? { mcpClients: { ...get<Omit<McpClients, 'source'>>('mcpClients'), source: at('mcpClients') } }
+      : {}),
     staticFiles: input.staticFiles,
     preview:
       facts.has('previewServer') && facts.has('previewFixtures')

@@ -315,6 +315,13 @@ export const RULES = {
     fix: 'Use one of the groups the message lists.',
     example: '`::discovery-resources{group="apis"}` (the group is `api`).',
   },
+  'no-mcp-clients': {
+    area: 'pages',
+    title: 'Install steps asked for without their clients',
+    what: "A page uses `::mcp-clients`, which writes each MCP client's install steps from content/mcp-clients.yaml, but the content set has no such file.",
+    fix: 'Restore content/mcp-clients.yaml, or remove the directive from the page.',
+    example: '`::mcp-clients` in pages/mcp.md with content/mcp-clients.yaml deleted.',
+  },
   'unknown-section': {
     area: 'pages',
     title: 'A section that does not exist',

@@ -196,5 +196,15 @@ describe('every directive', () => {
       diagnostics: without,
     });
     expect(without.list()).toMatchObject([{ ruleId: 'missing-route-families', line: 5 }]);
+    const clientsPage = pageOf('::mcp-clients\n');
+    const noClients = new Diagnostics();
+    expandPage({
+      page: clientsPage,
+      tree: pageParser.parse(clientsPage.body),
+      model: { ...model, mcpClients: undefined },
+      registry,
+      diagnostics: noClients,
+    });
+    expect(noClients.list()).toMatchObject([{ ruleId: 'no-mcp-clients', line: 5 }]);
   });
 });

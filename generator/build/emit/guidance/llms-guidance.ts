@@ -3,6 +3,8 @@ import type { Model } from '../../../model/types.js';
 import { fillAddresses } from '../../registry/registry.js';
 import { agentRules as plainAgentRules, mcpEndpoint, unpublishedLine } from '../../render/agent-rules.js';
 import { markdownText as md } from '../../text/markdown-text.js';
+import { clientStepsTree } from '../../render/mcp-client-steps.js';
+import { stringifyMarkdown } from '../../render/processor.js';
 
 /** The agent rules as Markdown: plain texts of the content, escaped. */
 export const agentRules = (model: Model): string[] => plainAgentRules(model).map(md);
@@ -36,6 +38,7 @@ export function groupGuidance(group: string, model: Model): string[] {
           md(model.mcpServer.legacyPaths.statement),
           ...model.mcpServer.rules.map((r) => fill(r.text)),
         ].join(' '),
+        ...clientSteps(model),
       ];
     case 'api':
       return [
@@ -50,6 +53,13 @@ export function groupGuidance(group: string, model: Model): string[] {
     default:
       return [];
   }
+}
+
+/** The install steps of each MCP client, as on the MCP installation guide; an llms.txt's prose has no headings. */
+function clientSteps(model: Model): string[] {
+  if (!model.mcpClients) return [];
+  const steps = stringifyMarkdown({ type: 'root', children: clientStepsTree(model, model.mcpClients) }).trim();
+  return ['Steps for each MCP client:', steps];
 }
 
 /** Groups whose guides a section index also points to, because its readers need them next. */

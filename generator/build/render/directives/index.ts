@@ -3,6 +3,7 @@ import * as tables from './contract-tables.js';
 import * as edges from './boundaries.js';
 import * as lists from './site-lists.js';
 import * as inline from './inline.js';
+import { mcpClients } from './mcp-clients.js';
 import type { BlockDirective, InlineDirective } from './types.js';
 
 export const blockDirectives: Record<string, BlockDirective> = {
@@ -26,6 +27,7 @@ export const blockDirectives: Record<string, BlockDirective> = {
   'interface-parts': lists.interfaceParts,
   identity: lists.identity,
   'route-families': lists.routeFamilies,
+  'mcp-clients': mcpClients,
 };
 
 export const inlineDirectives: Record<string, InlineDirective> = {
