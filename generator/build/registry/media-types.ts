@@ -14,6 +14,7 @@ export const MEDIA_TYPES = {
   png: 'image/png',
   ico: 'image/x-icon',
   css: 'text/css; charset=utf-8',
+  javascript: 'text/javascript; charset=utf-8',
   octet: 'application/octet-stream',
 } as const;
 

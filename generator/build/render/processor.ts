@@ -10,6 +10,7 @@ import rehypeSlug from 'rehype-slug';
 import rehypeAutolinkHeadings from 'rehype-autolink-headings';
 import { VFile } from 'vfile';
 import { rehypeMarkExternalLinks, rehypeScrollRegions, type PageFileData } from './rehype-page.js';
+import { rehypeHighlightCode } from './highlight.js';
 import type { Root } from 'mdast';
 import type { Root as HastRoot } from 'hast';
 
@@ -30,12 +31,13 @@ export const markdownWriter = unified()
 
 /**
  * Turns the expanded tree into HTML; raw HTML in pages is not passed through (pages are Markdown only). What follows
- * the conversion works on HTML nodes, so it holds whatever parses the Markdown: headings get stable ids (the words
- * of the heading, GitHub's way) and are links to themselves, tables and code scroll on their own, external links
- * are marked.
+ * the conversion works on HTML nodes, so it holds whatever parses the Markdown: code is highlighted, headings get
+ * stable ids (the words of the heading, GitHub's way) and are links to themselves, tables and code scroll on their
+ * own, external links are marked.
  */
 const htmlProcessor = unified()
   .use(remarkRehype)
+  .use(rehypeHighlightCode)
   .use(rehypeSlug)
   .use(rehypeAutolinkHeadings, { behavior: 'wrap', test: ['h2', 'h3', 'h4'] })
   .use(rehypeScrollRegions)

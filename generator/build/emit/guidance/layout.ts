@@ -9,7 +9,7 @@ import { resourceLink } from '../../render/directives/site-lists.js';
 import { stringifyHtml } from '../../render/processor.js';
 import { h } from './hast-build.js';
 import { pageContents, pager, placeIn, sectionNavigation, sectionsOf, type Section } from './page-navigation.js';
-import { stylesheetPath } from './theme-assets.js';
+import { scriptPath, stylesheetPath } from './theme-assets.js';
 
 /** The id of the page's main content, the skip link's target (no heading's id starts with "_"). */
 export const MAIN_ID = '_content';
@@ -34,6 +34,8 @@ export interface LayoutLinks {
   /** Sections with their sub-pages, by section page id. */
   sections: Map<string, Section>;
   stylesheet?: string;
+  /** The theme's script, loaded by pages with code only. */
+  script?: string;
 }
 
 /** Scans the registry once; with thousands of pages, scanning it per page would be quadratic. */
@@ -47,16 +49,18 @@ export function layoutLinks(registry: Registry): LayoutLinks {
     catalog: registry.ofKind('api-catalog')[0],
     sections: sectionsOf(registry),
     stylesheet: stylesheetPath(registry),
+    script: scriptPath(registry),
   };
 }
 
 export function layout({ entry, page, serviceName, registry, content, links }: LayoutInput): HastRoot {
   const twin = entry.twin ? registry.get(entry.twin) : undefined;
+  const html = stringifyHtml(content);
   return documentOf(
-    headOf(entry, page, serviceName, registry, links),
+    headOf(entry, page, serviceName, registry, links, hasCode(html)),
     [siteNavigation(currentOf(entry, links), serviceName, registry, links)],
     content.children as ElementContent[],
-    besideMain(entry, stringifyHtml(content), registry, links),
+    besideMain(entry, html, registry, links),
     footer(twin, registry, links),
   );
 }
@@ -100,6 +104,9 @@ function besideMain(entry: RegistryEntry, html: string, registry: Registry, link
   return beside;
 }
 
+/** A page with a code block gets the copy button's script. */
+const hasCode = (html: string) => html.includes('<pre');
+
 /** What the site navigation marks: the page itself when it is listed, else its section's page ("true": within it). */
 function currentOf(entry: RegistryEntry, links: LayoutLinks): { path: string; current: 'page' | 'true' } | undefined {
   if (links.pages.includes(entry)) return { path: entry.path, current: 'page' };
@@ -114,6 +121,7 @@ function headOf(
   serviceName: string,
   registry: Registry,
   links: LayoutLinks,
+  code: boolean,
 ): ElementContent[] {
   const head: ElementContent[] = [
     h('meta', { charSet: 'utf-8' }),
@@ -121,6 +129,7 @@ function headOf(
     h('title', {}, [`${page.title} · ${serviceName}`]),
     h('meta', { name: 'description', content: page.description }),
     ...(links.stylesheet ? [h('link', { rel: ['stylesheet'], href: links.stylesheet })] : []),
+    ...(code && links.script ? [h('script', { src: links.script, defer: true }, [])] : []),
     h('link', { rel: ['canonical'], href: registry.url(entry) }),
   ];
   const twin = entry.twin ? registry.get(entry.twin) : undefined;
@@ -186,7 +195,7 @@ export function layoutHtml(
   const [beforeHead, beforeNav, beforeMain, beforeBeside, beforeTwin, after] = template.between;
   return (
     beforeHead +
-    fragmentHtml(headOf(entry, page, serviceName, registry, links)) +
+    fragmentHtml(headOf(entry, page, serviceName, registry, links, hasCode(input.content))) +
     beforeNav +
     navigation +
     beforeMain +

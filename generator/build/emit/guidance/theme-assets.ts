@@ -3,12 +3,15 @@
 import { createHash } from 'node:crypto';
 import type { DerivedEntry, Emitter } from '../../registry/types.js';
 import type { Registry } from '../../registry/registry.js';
+import { MEDIA_TYPES } from '../../registry/media-types.js';
+import { THEME_SCRIPT } from './theme-script.js';
 import { THEME_STYLESHEET } from './theme-style.js';
 
 interface ThemeAsset {
   /** The name before the hash and the extension after it. */
   name: string;
   extension: string;
+  mediaType: string;
   body: string;
   title: string;
   purpose: string;
@@ -18,9 +21,18 @@ const ASSETS: ThemeAsset[] = [
   {
     name: 'site',
     extension: 'css',
+    mediaType: MEDIA_TYPES.css,
     body: THEME_STYLESHEET,
     title: 'Stylesheet',
     purpose: "The theme's stylesheet, shared by every HTML page.",
+  },
+  {
+    name: 'site',
+    extension: 'js',
+    mediaType: MEDIA_TYPES.javascript,
+    body: THEME_SCRIPT,
+    title: 'Script',
+    purpose: "The theme's one enhancement: a copy button on code blocks. Every page reads the same without it.",
   },
 ];
 
@@ -41,6 +53,7 @@ export function deriveThemeAssets(): DerivedEntry[] {
     path,
     title: asset.title,
     purpose: asset.purpose,
+    mediaType: asset.mediaType,
     group: 'theme',
     audience: ['people'],
     inContract: false,
@@ -54,7 +67,12 @@ export const emitThemeAsset: Emitter = (entry) => {
   return asset.body;
 };
 
-/** The stylesheet's entry, which every page links. */
+/** The stylesheet's path, which every page links. */
 export function stylesheetPath(registry: Registry): string | undefined {
   return registry.ofKind('theme-asset').find((e) => e.path.endsWith('.css'))?.path;
+}
+
+/** The script's path, which a page with code loads. */
+export function scriptPath(registry: Registry): string | undefined {
+  return registry.ofKind('theme-asset').find((e) => e.path.endsWith('.js'))?.path;
 }

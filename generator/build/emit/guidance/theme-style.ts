@@ -60,8 +60,10 @@ li+li{margin-top:.25rem}
 table{border-collapse:collapse;min-width:100%;font-size:.95rem}
 th,td{border:1px solid var(--border);padding:.4rem .6rem;text-align:left;vertical-align:top}
 th{background:var(--surface)}
-pre{position:relative;overflow-x:auto;padding:.8rem 1rem;border:1px solid var(--border);border-radius:6px;background:var(--code-bg);line-height:1.5}
+pre{overflow-x:auto;padding:.8rem 1rem;border:1px solid var(--border);border-radius:6px;background:var(--code-bg);line-height:1.5}
 pre code{font-size:.875rem}
+.code-frame{position:relative}
+.code-frame pre{padding-right:4.5rem}
 .copy-button{position:absolute;top:.4rem;right:.4rem;font:inherit;font-size:.8rem;padding:.1rem .5rem;border:1px solid var(--border);border-radius:4px;background:var(--bg);color:var(--text);cursor:pointer}
 a[rel~="external"]::after{content:" \\2197";font-size:.8em}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}

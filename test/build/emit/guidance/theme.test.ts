@@ -60,6 +60,23 @@ describe('the stylesheet', () => {
   });
 });
 
+describe('the copy button', () => {
+  it('is a hashed script that only pages with code load, after the page is read', () => {
+    const script = loaded.registry.ofKind('theme-asset').find((e) => e.path.endsWith('.js'))!;
+    expect(script.mediaType).toBe('text/javascript; charset=utf-8');
+    expect(script.path).toMatch(/^\/assets\/site\.[0-9a-f]{12}\.js$/);
+    expect(headerValue(fileHeaders({ ...script, isTwin: false }), 'Cache-Control')).toContain('immutable');
+    expect(String(emitThemeAsset(script, loaded.context()))).toContain('navigator.clipboard');
+    for (const page of loaded.registry.ofKind('html-page')) {
+      const html = emit(page.path);
+      const tag = `<script src="${script.path}" defer></script>`;
+      if (html.includes('<pre')) expect(html, page.path).toContain(tag);
+      else expect(html, page.path).not.toContain('<script');
+    }
+    expect(emit('/mcp')).toContain('<pre');
+  });
+});
+
 describe('the layout', () => {
   it('puts a skip link first, then the header, then the main content, then the sidebar, then the footer', () => {
     const html = emit('/docs/authentication');
