@@ -10,21 +10,32 @@ export interface PageFileData {
 }
 
 /**
- * Each table in a region that scrolls on its own (the page never scrolls sideways), named by its first header cell;
- * a code block is focusable so that a keyboard can scroll it.
+ * Each table in a region that scrolls on its own (the page never scrolls sideways), named by the section it is in
+ * and its first header cell, each name once per page; a code block is focusable so that a keyboard can scroll it.
  */
 export function rehypeScrollRegions() {
   return (tree: Root) => {
+    let section = '';
+    const names = new Set<string>();
     visit(tree, 'element', (node, index, parent) => {
+      if (/^h[1-6]$/.test(node.tagName)) {
+        section = textOf(node).trim();
+        return;
+      }
       if (node.tagName === 'pre') {
         node.properties.tabIndex = 0;
         return;
       }
       if (node.tagName !== 'table' || !parent || index === undefined) return;
+      const first = firstHeaderOf(node);
+      const base = `Table${section ? ` in ${section}` : ''}${first ? `: ${first}, …` : ''}`;
+      let name = base;
+      for (let n = 2; names.has(name); n++) name = `${base} (${n})`;
+      names.add(name);
       const wrapper: Element = {
         type: 'element',
         tagName: 'div',
-        properties: { className: ['table-scroll'], tabIndex: 0, role: 'region', ariaLabel: tableName(node) },
+        properties: { className: ['table-scroll'], tabIndex: 0, role: 'region', ariaLabel: name },
         children: [node],
       };
       parent.children[index] = wrapper as ElementContent;
@@ -33,16 +44,22 @@ export function rehypeScrollRegions() {
   };
 }
 
-function tableName(table: Element): string {
+function textOf(node: Element): string {
+  let text = '';
+  visit(node, 'text', (t) => {
+    text += t.value;
+  });
+  return text;
+}
+
+function firstHeaderOf(table: Element): string {
   let first = '';
   visit(table, 'element', (cell) => {
     if (cell.tagName !== 'th') return;
-    visit(cell, 'text', (text) => {
-      first += text.value;
-    });
+    first = textOf(cell).trim();
     return false;
   });
-  return first.trim() ? `Table: ${first.trim()}, …` : 'Table';
+  return first;
 }
 
 /** Links to another origin get rel="external" and words a screen reader says; the stylesheet shows an arrow. */

@@ -14,8 +14,13 @@ describe('page HTML', () => {
   });
 
   it('puts a table in a named region a keyboard can scroll, and makes code blocks focusable', () => {
-    const html = render('| Scope | Control |\n|---|---|\n| a | b |\n\n```\nlong line\n```\n');
-    expect(html).toMatch(/^<div class="table-scroll" tabindex="0" role="region" aria-label="Table: Scope, …"><table>/);
+    const table = '| Scope | Control |\n|---|---|\n| a | b |\n\n';
+    const html = render(`${table}## Scopes\n\n${table}${table}\`\`\`\nlong line\n\`\`\`\n`);
+    expect(
+      [...html.matchAll(/<div class="table-scroll" tabindex="0" role="region" aria-label="([^"]*)"><table>/g)].map(
+        (m) => m[1],
+      ),
+    ).toEqual(['Table: Scope, …', 'Table in Scopes: Scope, …', 'Table in Scopes: Scope, … (2)']);
     expect(html).toMatch(/<pre class="shiki[^"]*"[^>]*tabindex="0"/);
   });
 
