@@ -176,13 +176,14 @@ describe.skipIf(!existsSync(DEFAULT_CHROMIUM))('the theme in Chromium (axe-core,
           }
         }
         // One picture per page: the four shots side by side, the wide ones at half size.
-        const sheet = await browser.newPage({ viewport: { width: 1700, height: 500 } });
+        const sheet = await browser.newPage({ viewport: { width: 2000, height: 700 } });
         const figures = shots
           .map((s) => `<img src="${s.src}" width="${s.width > 400 ? s.width / 2 : s.width / 1.25}" alt="">`)
           .join('');
         await sheet.setContent(
           `<body style="margin:0;background:#888;display:inline-flex;gap:8px;padding:8px;align-items:flex-start">${figures}</body>`,
         );
+        await sheet.evaluate(() => Promise.all([...document.images].map((image) => image.decode())));
         const box = await sheet.locator('body').boundingBox();
         const name = path === '/' ? 'home' : path.slice(1).replace(/\//g, '-');
         await writeFile(
