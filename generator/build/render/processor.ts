@@ -9,7 +9,7 @@ import rehypeStringify from 'rehype-stringify';
 import rehypeSlug from 'rehype-slug';
 import rehypeAutolinkHeadings from 'rehype-autolink-headings';
 import { VFile } from 'vfile';
-import { rehypeMarkExternalLinks, rehypeScrollRegions, type PageFileData } from './rehype-page.js';
+import { rehypePageRegions, selfLinkedHeading, type PageFileData } from './rehype-page.js';
 import { rehypeHighlightCode } from './highlight.js';
 import type { Root } from 'mdast';
 import type { Root as HastRoot } from 'hast';
@@ -39,9 +39,8 @@ const htmlProcessor = unified()
   .use(remarkRehype)
   .use(rehypeHighlightCode)
   .use(rehypeSlug)
-  .use(rehypeAutolinkHeadings, { behavior: 'wrap', test: ['h2', 'h3', 'h4'] })
-  .use(rehypeScrollRegions)
-  .use(rehypeMarkExternalLinks)
+  .use(rehypeAutolinkHeadings, { behavior: 'wrap', test: selfLinkedHeading })
+  .use(rehypePageRegions)
   .use(rehypeStringify)
   .freeze();
 

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { highlighterLoaded } from '../../../generator/build/render/highlight.js';
 import { pageParser, treeToHtml } from '../../../generator/build/render/processor.js';
+import { THEME_STYLESHEET } from '../../../generator/build/emit/guidance/theme-style.js';
 
 const render = (markdown: string) => treeToHtml(pageParser.parse(markdown), 'https://www.example.com');
 
@@ -20,11 +21,23 @@ describe('code highlighting', () => {
   ])('colours %s in the light scheme and the dark one', (language, code, token) => {
     const html = render(`\`\`\`${language}\n${code}\n\`\`\`\n`);
     expect(highlighterLoaded()).toBe(true);
-    expect(html).toMatch(/^<pre class="shiki shiki-themes github-light-default github-dark-default"/);
-    // The token is its own span, coloured in both schemes; the light colour is not the text's default.
-    const span = new RegExp(`<span style="color:(#[0-9A-F]{6});--shiki-dark:#[0-9A-F]{6}">[^<]*${token}`).exec(html);
+    expect(html).toMatch(/^<pre class="shiki[^"]*" tabindex="0"><code>/);
+    expect(html).not.toContain('style=');
+    // The token is its own span, named by its role; the stylesheet colours the role in each scheme, apart from the text.
+    const span = new RegExp(`<span class="code-([a-z-]+)">[^<]*${token}`).exec(html);
     expect(span, html).not.toBeNull();
-    expect(span![1]).not.toBe('#1F2328');
+    const [light, dark] = ['light', 'dark'].map((scheme) => {
+      const block =
+        scheme === 'light'
+          ? THEME_STYLESHEET.split('@media')[0]!
+          : /@media \(prefers-color-scheme:dark\)\{:root\{([^}]*)\}/.exec(THEME_STYLESHEET)![1]!;
+      const colour = (name: string) => new RegExp(`--${name}: (#[0-9a-f]{6});`).exec(block)?.[1];
+      expect(colour(`code-${span![1]}`), `${scheme} --code-${span![1]}`).toBeDefined();
+      expect(colour(`code-${span![1]}`)).not.toBe(colour('text'));
+      return colour(`code-${span![1]}`);
+    });
+    expect(light).not.toBe(dark);
+    expect(THEME_STYLESHEET).toContain(`.code-${span![1]}{color:var(--code-${span![1]})}`);
   });
 
   it('shows a language it does not load, or none, as plain text in the code block colours', () => {

@@ -21,7 +21,12 @@ describe('page HTML', () => {
         (m) => m[1],
       ),
     ).toEqual(['Table: Scope, …', 'Table in Scopes: Scope, …', 'Table in Scopes: Scope, … (2)']);
-    expect(html).toMatch(/<pre class="shiki[^"]*"[^>]*tabindex="0"/);
+    // Focusable once: the highlighter's own tabindex is not written beside the page's.
+    expect(html).toMatch(/<pre class="shiki[^"]*" tabindex="0"><code>/);
+  });
+
+  it('leaves a heading that holds a link as it is (a link cannot hold another)', () => {
+    expect(render('## See [the guide](/docs)\n')).toBe('<h2 id="see-the-guide">See <a href="/docs">the guide</a></h2>');
   });
 
   it('marks links to other origins, not links within the site', () => {
@@ -30,5 +35,12 @@ describe('page HTML', () => {
       '<a href="https://modelcontextprotocol.io/" rel="external">spec<span class="visually-hidden"> (another site)</span></a>',
     );
     expect(html).toContain('<a href="https://www.example.com/help">help</a>');
+  });
+
+  it('marks them wherever they are: in a list, a quote, a table cell, a heading', () => {
+    const html = render(
+      '- [a](https://a.example.org/)\n\n> [b](https://b.example.org/)\n\n| Link |\n|---|\n| [c](https://c.example.org/) |\n\n## See [d](https://d.example.org/)\n',
+    );
+    expect(html.match(/rel="external"/g)).toHaveLength(4);
   });
 });

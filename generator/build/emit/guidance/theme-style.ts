@@ -3,6 +3,9 @@
 // Colours: every colour of the theme is one custom property of the two blocks below, light first, then dark
 // (`prefers-color-scheme`). Change a colour there and nowhere else; the browser test checks each pair of text and
 // background against WCAG 2.1 AA in both schemes, so a colour that reads badly fails `npm test`.
+// A highlighted token's colour is the custom property of its role (`--code-keyword`), one per role of code-roles.ts.
+
+import { CODE_ROLES } from '../../render/code-roles.js';
 
 const LIGHT = `
   --bg: #ffffff;
@@ -13,6 +16,14 @@ const LIGHT = `
   --accent: #0b57b8;
   --accent-text: #ffffff;
   --code-bg: #f5f7f9;
+  --code-keyword: #cf222e;
+  --code-string: #0a3069;
+  --code-string-expression: #116329;
+  --code-constant: #0550ae;
+  --code-comment: #57606a;
+  --code-function: #6639ba;
+  --code-parameter: #953800;
+  --code-link: #0a3069;
 `;
 
 const DARK = `
@@ -24,6 +35,14 @@ const DARK = `
   --accent: #7cb7ff;
   --accent-text: #0b1522;
   --code-bg: #1a2028;
+  --code-keyword: #ff7b72;
+  --code-string: #a5d6ff;
+  --code-string-expression: #7ee787;
+  --code-constant: #79c0ff;
+  --code-comment: #9da7b3;
+  --code-function: #d2a8ff;
+  --code-parameter: #ffa657;
+  --code-link: #a5d6ff;
 `;
 
 /** Layout, type scale and components; colours only through the custom properties above. */
@@ -88,9 +107,7 @@ a[rel~="external"]::after{content:" \\2197";font-size:.8em}
 .page>.pager{grid-row:2}
 .page>.sidebar{grid-column:1;grid-row:1/span 2;position:sticky;top:1rem;align-self:start;max-height:calc(100vh - 2rem);overflow-y:auto}
 }
-@media (prefers-color-scheme:dark){
-.shiki,.shiki span{color:var(--shiki-dark)!important;background-color:var(--shiki-dark-bg)!important}
-}
+${CODE_ROLES.map((role) => `.code-${role}{color:var(--code-${role})}`).join('\n')}
 @media print{.site-header,.sidebar,.pager,.copy-button{display:none}}
 `;
 
