@@ -231,7 +231,7 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
     });
   }
   if (fingerprint && !result.diagnostics.hasErrors) {
-    await recordBuild(options.cacheDir!, options.outDir, fingerprint, written?.hashes);
+    await recordBuild(options.cacheDir!, options.outDir, fingerprint, written?.hashes, written?.linkedStamps);
   }
   return { ...result, written: written && { files: written.hashes.size, linked: written.linked } };
 }

@@ -72,8 +72,14 @@ function recordPath(cacheDir: string, outDir: string): string {
   return join(cacheDir, 'builds', `${sha256(resolve(outDir))}.json`);
 }
 
-/** The files of the output trees now, with sizes and times; a file changed or added by hand shows up here. */
-async function outputManifest(outDir: string): Promise<BuildRecord['outputs']> {
+/** A file's size and modification time. */
+export type FileStamp = [size: number, mtimeMs: number];
+
+/**
+ * The files of the output trees now, with sizes and times; a file changed or added by hand shows up here. `known`:
+ * stamps already read for some files (by absolute path), not read again.
+ */
+async function outputManifest(outDir: string, known?: ReadonlyMap<string, FileStamp>): Promise<BuildRecord['outputs']> {
   const root = dirname(resolve(outDir));
   const name = basename(resolve(outDir));
   const outputs: BuildRecord['outputs'] = [];
@@ -86,8 +92,14 @@ async function outputManifest(outDir: string): Promise<BuildRecord['outputs']> {
     }
     for (const rel of names) {
       const path = join(root, tree, rel);
+      const name = `${tree}/${rel.split('\\').join('/')}`;
+      const stamp = known?.get(path);
+      if (stamp) {
+        outputs.push([name, stamp[0], stamp[1]]);
+        continue;
+      }
       const stats = lstatSync(path);
-      if (stats.isFile()) outputs.push([`${tree}/${rel.split('\\').join('/')}`, stats.size, stats.mtimeMs]);
+      if (stats.isFile()) outputs.push([name, stats.size, stats.mtimeMs]);
     }
   }
   return outputs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
@@ -113,16 +125,20 @@ function sameFile(a: BuildRecord['outputs'][number], b: BuildRecord['outputs'][n
 /**
  * Records a good build (after its output is in place). `hashes`: the hash of each file written, by its path, so
  * that the next build can stage the files whose bytes it would write again by hard links (see previousOutput).
+ * `linked`: the stamps of the files linked from the previous tree, as they were checked before linking (a link keeps
+ * them), so that tens of thousands of files are not read again; a file edited by hand since then no longer matches
+ * its stamp, and the next build writes it.
  */
 export async function recordBuild(
   cacheDir: string,
   outDir: string,
   fingerprint: string,
   hashes?: Map<string, string>,
+  linked?: ReadonlyMap<string, FileStamp>,
 ): Promise<void> {
   const path = recordPath(cacheDir, outDir);
   const root = dirname(resolve(outDir));
-  const outputs = await outputManifest(outDir);
+  const outputs = await outputManifest(outDir, linked);
   if (hashes) {
     for (const output of outputs) {
       const hash = hashes.get(join(root, output[0]));
@@ -137,11 +153,12 @@ export async function recordBuild(
 }
 
 /**
- * The previous build's files, for staging by hard links: `unchanged(path, hash)` says whether the file at `path` (in
- * the tree now in place) holds the bytes with that hash, as the last good build wrote them and untouched since.
+ * The previous build's files, for staging by hard links: `unchanged(path, hash)` gives the stamp of the file at
+ * `path` (in the tree now in place) when it holds the bytes with that hash, as the last good build wrote them and
+ * untouched since; undefined otherwise.
  */
 export interface PreviousOutput {
-  unchanged(path: string, hash: string): boolean;
+  unchanged(path: string, hash: string): FileStamp | undefined;
 }
 
 /**
@@ -161,12 +178,13 @@ export async function previousOutput(cacheDir: string, outDir: string): Promise<
   return {
     unchanged(path, hash) {
       const output = byPath.get(path);
-      if (!output || output[3] !== hash) return false;
+      if (!output || output[3] !== hash) return undefined;
       try {
         const stats = lstatSync(path);
-        return stats.isFile() && stats.size === output[1] && stats.mtimeMs === output[2];
+        const same = stats.isFile() && stats.size === output[1] && stats.mtimeMs === output[2];
+        return same ? [output[1], output[2]] : undefined;
       } catch {
-        return false;
+        return undefined;
       }
     },
   };

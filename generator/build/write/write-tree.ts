@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { OutputFileSystem } from '../files/file-system.js';
 import { IO_CONCURRENCY, mapLimit } from '../files/map-limit.js';
 import type { StreamedFile } from '../registry/types.js';
-import type { PreviousOutput } from '../cache/build-record.js';
+import type { FileStamp, PreviousOutput } from '../cache/build-record.js';
 
 /** One output folder and the files that go in it (relative paths). */
 export interface OutputTree {
@@ -27,6 +27,8 @@ export interface WriteObserver {
 export interface WriteResult {
   hashes: Map<string, string>;
   linked: number;
+  /** The stamps of the files linked from the previous tree (for the build record). */
+  linkedStamps: Map<string, FileStamp>;
 }
 
 export async function writeTrees(
@@ -34,7 +36,7 @@ export async function writeTrees(
   fs: OutputFileSystem,
   observer: WriteObserver = {},
 ): Promise<WriteResult> {
-  const result: WriteResult = { hashes: new Map(), linked: 0 };
+  const result: WriteResult = { hashes: new Map(), linked: 0, linkedStamps: new Map() };
   const previous = observer.previous;
   // A file whose bytes the tree in place already holds is linked from it; any other is written.
   const place = (tree: { dir: string; tmp: string }, file: string, body: string | Uint8Array): boolean => {
@@ -42,9 +44,10 @@ export async function writeTrees(
     // Absolute, as the build record names files (the output folder may be given relative).
     const final = resolve(tree.dir, file);
     result.hashes.set(final, hash);
-    if (!previous || !fs.linkSync || !previous.unchanged(final, hash)) return false;
-    if (!fs.linkSync(final, join(tree.tmp, file))) return false;
+    const stamp = previous && fs.linkSync ? previous.unchanged(final, hash) : undefined;
+    if (!stamp || !fs.linkSync?.(final, join(tree.tmp, file))) return false;
     result.linked++;
+    result.linkedStamps.set(final, stamp);
     return true;
   };
   const stamp = `${process.pid}-${Date.now()}`;

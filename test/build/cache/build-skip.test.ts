@@ -55,6 +55,17 @@ describe('build cache: skipping an unchanged build', () => {
     expect(cached).toEqual(await plainBuild(join(work, 'plain')));
   });
 
+  it('records a rebuild that linked most files so that the next build with nothing changed is skipped', async () => {
+    const out = join(work, 'dist');
+    const rebuilt = await build({ env: 'production', contentDir: content, outDir: out, cacheDir: cacheDir() });
+    expect(rebuilt.upToDate).toBe(true);
+    await appendFile(join(content, 'pages', 'help.md'), '\nYet one more paragraph.\n');
+    const edited = await build({ env: 'production', contentDir: content, outDir: out, cacheDir: cacheDir() });
+    expect(edited.written!.linked).toBeGreaterThan(edited.written!.files / 2);
+    const after = await build({ env: 'production', contentDir: content, outDir: out, cacheDir: cacheDir() });
+    expect(after.upToDate).toBe(true);
+  });
+
   it('rebuilds when an output file was changed by hand, restoring it', async () => {
     const out = join(work, 'dist');
     const expected = await readOutput(out);
