@@ -14,6 +14,17 @@ import type { PageProducts } from './page-products.js';
  * it). Adding a page or changing any fact re-renders every page, which is the safe direction.
  */
 export function renderContextKey(generator: string, model: Model, registry: Registry): string {
+  // Made once per build: the render stage and the kept verdicts both ask (at 10,000 pages it is a 10 MB text).
+  const known = contextKeys.get(model);
+  if (known?.generator === generator && known.registry === registry) return known.key;
+  const key = contextKeyOf(generator, model, registry);
+  contextKeys.set(model, { generator, registry, key });
+  return key;
+}
+
+const contextKeys = new WeakMap<Model, { generator: string; registry: Registry; key: string }>();
+
+function contextKeyOf(generator: string, model: Model, registry: Registry): string {
   const facts = JSON.stringify(
     {
       ...model,
