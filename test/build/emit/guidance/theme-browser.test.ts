@@ -1,6 +1,7 @@
 // The theme in a real browser: every HTML page in Debian's Chromium at 1280 px and 375 px, light and dark, checked
 // by axe-core (WCAG 2.1 AA and best practices) with no page wider than the window and nothing fetched from another
-// origin; and the same check failing on a page whose contrast or landmarks are broken on purpose.
+// origin, and no page wider than 360 px; and the same check failing on a page whose contrast or landmarks are broken
+// on purpose.
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -16,6 +17,8 @@ import { DEFAULT_CHROMIUM, launchChromium } from '../../../../generator/tools/re
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const WIDTHS = [1280, 375] as const;
+/** The narrowest window the theme is made for: every page fits it without scrolling sideways. */
+const NARROWEST = 360;
 const SCHEMES = ['light', 'dark'] as const;
 const LONG = 300_000;
 /** The pictures the README shows, made by this test when WRITE_README_IMAGES is set. */
@@ -121,6 +124,23 @@ describe.skipIf(!existsSync(DEFAULT_CHROMIUM))('the theme in Chromium (axe-core,
       }
       expect(problems).toEqual([]);
       expect(foreign).toEqual([]);
+    },
+    LONG,
+  );
+
+  it(
+    'fits every page in 360 px, the narrowest window the theme is made for (wide tables and code scroll on their own)',
+    async () => {
+      const wide: string[] = [];
+      const context = await contextFor(NARROWEST, 'light', []);
+      const page = await context.newPage();
+      for (const { path } of site.pages) {
+        await page.goto(`${site.origin}${path}`, { waitUntil: 'load' });
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (width > NARROWEST) wide.push(`${path}: ${width} px`);
+      }
+      await context.close();
+      expect(wide).toEqual([]);
     },
     LONG,
   );
