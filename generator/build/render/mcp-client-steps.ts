@@ -83,7 +83,8 @@ export function clientStepsTree(model: Model, clients: McpClients, depth?: 3 | 4
       }),
       true,
     ),
-    paragraph(`${client.name}'s own documentation: `, link(client.documentation)),
+    // A link with words, not an autolink: the fast parse path reads the twin and the llms index.
+    paragraph('More in ', link(client.documentation, `${client.name}'s own documentation`), '.'),
   ]);
 }
 

@@ -6,6 +6,7 @@ import { emitLlmsIndex } from '../../../generator/build/emit/guidance/llms-index
 import { emitMarkdown } from '../../../generator/build/emit/guidance/markdown.js';
 import { mcpEndpoint } from '../../../generator/build/render/agent-rules.js';
 import { allSnippets } from '../../../generator/build/render/mcp-client-steps.js';
+import { pageParsers } from '../../../generator/build/render/parse-page.js';
 import type { EnvironmentName } from '../../../generator/model/types.js';
 import { loadShipped, type Loaded } from '../../helpers/pages.js';
 
@@ -95,6 +96,13 @@ describe.each(['production', 'preview'] as const)('MCP client steps (%s)', (env)
         expect(llms.replace(/`/g, '')).toContain(words);
       }
       expect(html).toContain(`href="${client.documentation}" rel="external"`);
+      expect(llms).toContain(`](${client.documentation})`);
     }
+  });
+
+  it('keeps the MCP llms index in the Markdown the fast parse path reads (its checks need no second parser)', () => {
+    const loaded = builds[env]!;
+    const llms = String(emitLlmsIndex(loaded.registry.get('/mcp/llms.txt')!, loaded.context()));
+    expect(pageParsers.plain(llms)).toBeTruthy();
   });
 });
