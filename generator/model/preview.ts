@@ -58,6 +58,8 @@ export interface PreviewServerSettings {
   accessTokenLifetimeSeconds: number;
   refreshTokenLifetimeSeconds: number;
   maxRequestBytes: number;
+  /** MCP protocol revisions the preview MCP host negotiates, oldest first (preview-only). */
+  mcpProtocolVersions: string[];
 }
 
 export interface Preview {

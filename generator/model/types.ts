@@ -102,6 +102,8 @@ export interface McpServer {
   controls: Control[];
   notEndpoints: { url: string; reason: string }[];
   legacyPaths: { statement: string; examples: string[] };
+  /** MCP protocol revisions of the production server, oldest first; absent while the contract states none. */
+  protocolRevisions?: string[];
 }
 
 export interface Scope {
@@ -159,8 +161,12 @@ export interface Publication {
   version: string;
   /** SEP-2127 server card name (reverse-DNS/name) and short description (at most 100 characters). */
   mcpServerCard: { name: string; description: string };
-  /** MCP protocol revisions the card names, oldest first. */
-  mcpProtocolVersions: string[];
+  /** The site path of the document the A2A cards name as their interface: never the MCP server. */
+  agentCardInterface: string;
+  /** The site path of the page /openapi.json names as its externalDocs. */
+  openapiExternalDocs: string;
+  /** The short line near the top of every page and twin saying where the llms.txt index is ({base_url} allowed). */
+  indexNotice: string;
 }
 
 /** How a page's address chooses between its HTML and its Markdown twin (content/discovery-resources.yaml). */

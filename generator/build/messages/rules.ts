@@ -646,9 +646,30 @@ export const RULES = {
   'a2a-agent-card-contract': {
     area: 'discovery',
     title: 'An A2A agent card that differs from the contract',
-    what: 'The agent card points at the MCP endpoint over its Streamable HTTP binding and at the authorization server’s metadata, as the contract states them.',
+    what: 'The agent card names, as its one interface, the site document of content/publication.yaml `agentCardInterface` read with HTTP GET (the service has no A2A endpoint), and points at the authorization server’s metadata, as the contract states them.',
     fix: BUILT,
     example: '`oauth2MetadataUrl` pointing somewhere other than `{auth_url}/.well-known/oauth-authorization-server`.',
+  },
+  'a2a-leads-to-mcp': {
+    area: 'discovery',
+    title: 'An A2A card that sends A2A readers to the MCP server',
+    what: 'An A2A reader sends A2A messages to the URL a card names as its interface (v1.0 `supportedInterfaces[].url`; v0.2/v0.3 `url`, JSON-RPC by default). The MCP server speaks MCP, not A2A, so no card may name it there.',
+    fix: 'Name the document of content/publication.yaml `agentCardInterface`; the MCP endpoint belongs in the card’s description and skills only.',
+    example: '`"url": "https://mcp.example.com/mcp"` in /.well-known/agent.json.',
+  },
+  'card-header-input': {
+    area: 'discovery',
+    title: 'A header input on an OAuth remote',
+    what: 'Registry-style clients turn each `remotes[].headers` entry of a server card into an input they ask the user for (a secret one as a pasted token). The MCP server’s token comes from the OAuth discovery chain, so its remote declares no header input.',
+    fix: 'Remove the header; the remote states `authentication: {"required": true, "schemes": ["oauth2"]}`.',
+    example: '`"headers": [{"name": "Authorization", "isRequired": true, "isSecret": true}]`.',
+  },
+  'card-unstated-protocol': {
+    area: 'discovery',
+    title: 'A protocol claim the content does not state',
+    what: 'A server card’s `supportedProtocolVersions` and `protocolVersion` are claims about the production server; clients choose a revision from them before connecting. They come only from content/mcp-server.yaml `protocolRevisions`, a production fact, never from what the preview negotiates.',
+    fix: 'Remove the field, or state the revisions in content/mcp-server.yaml if the contract states them.',
+    example: '`"supportedProtocolVersions": ["2025-06-18"]` while content/mcp-server.yaml has no `protocolRevisions`.',
   },
   'a2a-invented-endpoint': {
     area: 'discovery',

@@ -107,7 +107,7 @@ function describe(preview: RunningPreview, authOff: boolean, user: string | unde
     `  TOKEN=$(npm run -s token -- --user ${user ?? model.preview!.server.defaultUser} --scopes ${scopes}${urlFlags})`,
     `  curl -s ${endpoint} -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \\`,
     `    -H 'Accept: application/json, text/event-stream' \\`,
-    `    -d '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"${model.publication.mcpProtocolVersions.at(-1)}","capabilities":{},"clientInfo":{"name":"curl","version":"1"}}}'`,
+    `    -d '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"${model.preview!.server.mcpProtocolVersions.at(-1)}","capabilities":{},"clientInfo":{"name":"curl","version":"1"}}}'`,
     '',
     'Preview-only: fixtures, tool input and result shapes, the pricing response shape, and the token format.',
     'Stop with Ctrl-C.',

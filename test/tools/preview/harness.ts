@@ -73,7 +73,7 @@ export function initializeMessage(protocolVersion: string, id: number | string =
 
 /** An initialized session for a token: headers to send with every later request. */
 export async function openSession(preview: RunningPreview, bearer: string): Promise<Record<string, string>> {
-  const version = preview.model.publication.mcpProtocolVersions.at(-1)!;
+  const version = preview.model.preview!.server.mcpProtocolVersions.at(-1)!;
   const auth = { authorization: `Bearer ${bearer}` };
   const response = await rpc(preview, initializeMessage(version), auth);
   if (response.status !== 200) throw new Error(`initialize answered ${response.status}: ${await response.text()}`);

@@ -41,6 +41,7 @@ describe('fixture cross-checks', () => {
       accessTokenLifetimeSeconds: 60,
       refreshTokenLifetimeSeconds: 60,
       maxRequestBytes: 2048,
+      mcpProtocolVersions: ['2025-11-25'],
     },
     fixtures: {
       users: [{ id: 'u-a', displayName: 'A' }],

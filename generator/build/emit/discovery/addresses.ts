@@ -32,16 +32,14 @@ export function discoveryChain(model: Model): { step: number; url: string; title
   return model.authentication.discoveryChain.map((s) => ({ ...s, url: fillAddresses(s.url, model.addresses) }));
 }
 
-/** The newest MCP protocol revision the publication names. */
-export function latestMcpProtocolVersion(model: Model): string {
-  return model.publication.mcpProtocolVersions[model.publication.mcpProtocolVersions.length - 1]!;
-}
-
 /**
- * A URI that names MCP's Streamable HTTP transport. A2A's `protocolBinding` is an open string whose core values
- * (JSONRPC, GRPC, HTTP+JSON) all mean A2A itself; the service speaks none of them, so the agent cards name the
- * transport it does speak with the specification's own URL for it.
+ * What the A2A cards name as their interface. The service has no A2A endpoint, yet both card versions require one
+ * (v1.0 `supportedInterfaces`, v0.3 `url`): they name a document of the site, read with HTTP GET, and never the MCP
+ * server, so that no A2A reader sends A2A messages to it (README, "Card decisions").
  */
-export function mcpStreamableHttpBinding(model: Model): string {
-  return `https://modelcontextprotocol.io/specification/${latestMcpProtocolVersion(model)}/basic/transports#streamable-http`;
+export const DOCUMENT_BINDING = 'https://www.rfc-editor.org/rfc/rfc9110#name-get';
+
+/** The absolute URL of the document the A2A cards name as their interface (content/publication.yaml). */
+export function agentCardInterfaceUrl(model: Model): string {
+  return model.addresses.base_url + model.publication.agentCardInterface;
 }

@@ -9,6 +9,7 @@ import { urlsOfChunk } from '../text/artifact-urls.js';
 import { pointer, walkJson, type JsonPath } from '../../text/json-walk.js';
 import { RUN_MEMO_LIMIT, TextMemo } from '../../text/memo.js';
 import { pathOn, splitPath } from '../../text/urls.js';
+import { DOCUMENT_BINDING } from '../../emit/discovery/addresses.js';
 
 /** Members whose value is, by their name, an MCP endpoint. */
 const ENDPOINT_KEYS = new Set([
@@ -49,6 +50,9 @@ function roleOf(path: JsonPath, parent: unknown): Role | undefined {
   if (key === 'href')
     return typeof siblings.title === 'string' && MCP_SERVER_TITLE.test(siblings.title) ? 'endpoint' : undefined;
   if (key !== 'url' && key !== 'uri') return undefined;
+  // An A2A card's document interface (read with HTTP GET) is a document, not somewhere to connect.
+  if (siblings.protocolBinding === DOCUMENT_BINDING || siblings.preferredTransport === DOCUMENT_BINDING)
+    return undefined;
   if (path.slice(0, -1).some((s) => typeof s === 'string' && ENDPOINT_CONTAINERS.has(s))) return 'endpoint';
   // An A2A interface (protocolBinding) or a v0.2/v0.3 card's service URL (preferredTransport) is where a client connects.
   if (TRANSPORT_TYPES.has(String(siblings.type)) || 'protocolBinding' in siblings || 'preferredTransport' in siblings)
@@ -69,7 +73,7 @@ export function notAnEndpoint(url: string, model: Model): string | undefined {
   if (onSite !== undefined) {
     const { path } = splitPath(onSite);
     if (path === '/mcp' || path === '/mcp/' || path === '/mcp.md' || path.startsWith('/mcp/')) {
-      return `${model.addresses.base_url}/mcp is the human installation guide (contract 4.1: a client must not be configured with it)`;
+      return `${model.addresses.base_url}/mcp is the human installation guide (a client must not be configured with it)`;
     }
   }
   for (const origin of Object.values(model.addresses)) {
@@ -117,7 +121,7 @@ export const onlyMcpEndpoint = textTreeValidator('onlyMcpEndpoint', (context) =>
       } else if (role === 'endpoint' && value !== endpointUrl) {
         context.diagnostics.error('validate', {
           ruleId: 'mcp-endpoint-mismatch',
-          reason: `\`${pointer(path)}\` is ${value}, but the hosted MCP server's address is ${endpointUrl} (contract 4.3).`,
+          reason: `\`${pointer(path)}\` is ${value}, but the hosted MCP server's address is ${endpointUrl} (content/mcp-server.yaml).`,
           fix: fixText,
           place: place(),
         });

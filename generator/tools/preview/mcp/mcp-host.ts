@@ -64,7 +64,7 @@ export function createMcpHost(options: McpHostOptions): McpHost {
   const { model, registry, files } = options;
   const preview = requirePreview(model);
   const endpoint = model.mcpServer.endpointPath;
-  const protocolVersions = model.publication.mcpProtocolVersions;
+  const protocolVersions = preview.server.mcpProtocolVersions;
   const latestVersion = protocolVersions[protocolVersions.length - 1]!;
   const scopes = resourceScopes(model);
   if (options.authenticationOff) {

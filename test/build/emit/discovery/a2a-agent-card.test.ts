@@ -15,14 +15,17 @@ describe('/.well-known/agent-card.json', () => {
     expect(discoveryMessages(built).filter((m) => m.file === FILE)).toEqual([]);
   });
 
-  it('names the MCP endpoint with an MCP binding, one skill per control, and no OAuth endpoint of its own', () => {
+  it('names a public document as its interface, one skill per control, and no OAuth endpoint of its own', () => {
     const card = jsonOf(built, PATH);
-    expect(card.supportedInterfaces).toHaveLength(1);
-    expect(card.supportedInterfaces[0].url).toBe('https://mcp.example.com/mcp');
-    expect(card.supportedInterfaces[0].protocolBinding).toMatch(
-      /^https:\/\/modelcontextprotocol\.io\/.*streamable-http$/,
-    );
-    expect(card.supportedInterfaces[0].protocolVersion).toBe('1.0');
+    expect(card.supportedInterfaces).toEqual([
+      {
+        url: 'https://www.example.com/ai.md',
+        protocolBinding: 'https://www.rfc-editor.org/rfc/rfc9110#name-get',
+        protocolVersion: '1.0',
+      },
+    ]);
+    expect(card.description).toContain('https://mcp.example.com/mcp');
+    expect(card).not.toHaveProperty('securityRequirements');
     expect(card.skills.map((s: { id: string; tags: string[] }) => [s.id, s.tags.includes('read-only')])).toEqual([
       ['list_members', true],
       ['list_physical_product_orders', true],
@@ -34,6 +37,17 @@ describe('/.well-known/agent-card.json', () => {
       'https://auth.example.com/.well-known/oauth-authorization-server',
     );
     expect(card).not.toHaveProperty('url');
+  });
+
+  it('a2a-leads-to-mcp: the MCP endpoint as the interface, on its line', () => {
+    const { messages, body } = checkCorrupted(
+      built,
+      PATH,
+      (d) => (d.supportedInterfaces[0].url = 'https://mcp.example.com/mcp'),
+    );
+    const m = messages.find((x) => x.ruleId === 'a2a-leads-to-mcp')!;
+    expect(m.file).toBe(FILE);
+    expect(m.line).toBe(lineOfText(body, '"url": "https://mcp.example.com/mcp"'));
   });
 
   it('a2a-agent-card-schema: a v0.3 top-level url, on its line', () => {

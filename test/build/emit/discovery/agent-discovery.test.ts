@@ -28,7 +28,8 @@ describe('/.well-known/agent.json', () => {
     ]) {
       expect(doc).toHaveProperty(field);
     }
-    expect(doc.url).toBe('https://mcp.example.com/mcp');
+    expect(doc.url).toBe('https://www.example.com/ai.md');
+    expect(doc.mcpServer.endpoint).toBe('https://mcp.example.com/mcp');
     const urls = doc.discoveryResources.map((l: { url: string }) => l.url);
     expect(urls).toContain('https://www.example.com/?mode=agent');
     expect(urls).toContain('https://www.example.com/api/agent/page-context');
@@ -36,6 +37,11 @@ describe('/.well-known/agent.json', () => {
     expect(urls).toHaveLength(new Set(urls).size);
     expect(doc.boundaries.notProvided).toContain('Seller API');
     expect(doc.notShown.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('a2a-leads-to-mcp: url at the MCP endpoint, where a v0.2 reader sends JSON-RPC', () => {
+    const { messages } = checkCorrupted(built, PATH, (d) => (d.url = 'https://mcp.example.com/mcp'));
+    expect(messages.map((m) => m.ruleId)).toContain('a2a-leads-to-mcp');
   });
 
   it('agent-discovery-schema: the skills removed', () => {

@@ -22,7 +22,7 @@ function challenge(header: string | null): Record<string, string> {
 }
 
 export function mcpAuthenticationSuite(get: GetPreview): void {
-  const version = () => get().model.publication.mcpProtocolVersions.at(-1)!;
+  const version = () => get().model.preview!.server.mcpProtocolVersions.at(-1)!;
   const prm = () => `${get().addresses.mcp_url}${get().model.authentication.protectedResourceMetadataPath}`;
 
   async function expect401(headers: Record<string, string>, code: string, withError: boolean) {
@@ -123,7 +123,7 @@ export function mcpAuthenticationSuite(get: GetPreview): void {
 
   it('negotiates 2025-06-18 and 2025-11-25, answers an older request with its latest, refuses an unknown version header', async () => {
     const auth = { authorization: `Bearer ${token(get())}` };
-    for (const wanted of get().model.publication.mcpProtocolVersions) {
+    for (const wanted of get().model.preview!.server.mcpProtocolVersions) {
       const response = await rpc(get(), initializeMessage(wanted), auth);
       expect(((await response.json()) as { result: { protocolVersion: string } }).result.protocolVersion).toBe(wanted);
     }

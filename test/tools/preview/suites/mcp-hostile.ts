@@ -35,7 +35,7 @@ function expectContractError(body: RpcErrorBody, what: string): { code: number; 
 }
 
 export function mcpHostileSuite(get: GetPreview): void {
-  const version = () => get().model.publication.mcpProtocolVersions.at(-1)!;
+  const version = () => get().model.preview!.server.mcpProtocolVersions.at(-1)!;
   const secret = () => get().model.preview!.server.tokenSecret;
   const claims = () => {
     const now = Math.floor(Date.now() / 1000);
@@ -161,7 +161,7 @@ export function mcpHostileSuite(get: GetPreview): void {
   });
 
   it('holds a session to the protocol version it negotiated', async () => {
-    const [older, latest] = get().model.publication.mcpProtocolVersions;
+    const [older, latest] = get().model.preview!.server.mcpProtocolVersions;
     const session = await openSession(get(), token(get()));
     expect(session['mcp-protocol-version']).toBe(latest);
     const switched = await rpc(

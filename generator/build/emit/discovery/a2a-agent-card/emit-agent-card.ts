@@ -1,40 +1,43 @@
 // Emits /.well-known/agent-card.json: an A2A v1.0 card that describes the hosted MCP server without inventing A2A.
 //
-// The honest encoding. The service has no A2A endpoint, and the card must not invent one; yet v1 requires at least
-// one entry in `supportedInterfaces`. `protocolBinding` is an open string whose core values (JSONRPC, GRPC,
-// HTTP+JSON) all mean "speak A2A here", so the one interface names instead the transport the service really speaks:
-// the URI of MCP's Streamable HTTP transport, at {mcp_url}/mcp. A reader that only knows the core bindings finds no
-// binding it can use, which is the truth. `protocolVersion` is "1.0" because v1 requires it on every interface.
-// The skills are the three read-only MCP controls, each with its required scope in its tags and its security
-// requirement. OAuth: v1's OAuthFlows is a protobuf oneof in which no flow is required; the contract shows no grant
-// type and no token endpoint, so `flows` is empty and `oauth2MetadataUrl` points readers to the authorization
-// server's RFC 8414 metadata at the contract's address, where the real endpoints are published.
+// The service has no A2A endpoint, and the card must not invent one; yet v1 requires at least one entry in
+// `supportedInterfaces`, and an A2A client sends A2A messages to the URL of the first entry whose binding it implements
+// (A2A §8.3.2). So the one interface is a document of the site (content/publication.yaml `agentCardInterface`) with
+// the binding "read it with HTTP GET", a URI no A2A client implements (custom bindings are URIs, §5.8): no reader is led
+// to send A2A messages anywhere, least of all to the MCP server, which the description and the skills name as what it
+// is. The skills are the read-only MCP controls, each with its required scope. OAuth: v1's OAuthFlows is a protobuf
+// oneof in which no flow is required; the contract shows no grant type and no token endpoint, so `flows` is empty and
+// `oauth2MetadataUrl` points readers to the authorization server's RFC 8414 metadata at the contract's address. The
+// card itself asks for no security: the interface it names is a public document (README, "Card decisions").
 import type { Model } from '../../../../model/types.js';
 import type { Emitter } from '../../../registry/types.js';
 import type { Registry } from '../../../registry/registry.js';
-import { authorizationServerMetadataUrl, mcpEndpoint, mcpStreamableHttpBinding } from '../addresses.js';
+import { agentCardInterfaceUrl, authorizationServerMetadataUrl, DOCUMENT_BINDING, mcpEndpoint } from '../addresses.js';
 import { jsonBody } from '../../json/json-body.js';
 
 /** The name the card gives its one security scheme. */
 export const OAUTH_SCHEME = 'mcpOAuth2';
-/** v1 requires a protocol version on every interface. */
+/** v1 requires a protocol version on every interface: the card's own version of A2A, read only by clients that implement the binding. */
 export const A2A_PROTOCOL_VERSION = '1.0';
+
+/** The one interface the A2A cards name: a public document read with HTTP GET, never the MCP server. */
+export function cardInterface(model: Model) {
+  return {
+    url: agentCardInterfaceUrl(model),
+    protocolBinding: DOCUMENT_BINDING,
+    protocolVersion: A2A_PROTOCOL_VERSION,
+  };
+}
 
 export const emitAgentCard: Emitter = (_entry, { model, registry }) =>
   jsonBody({
     name: model.identity.name,
     description: agentDescription(model),
-    supportedInterfaces: [
-      {
-        url: mcpEndpoint(model),
-        protocolBinding: mcpStreamableHttpBinding(model),
-        protocolVersion: A2A_PROTOCOL_VERSION,
-      },
-    ],
+    supportedInterfaces: [cardInterface(model)],
     provider: { organization: model.identity.legalName, url: model.addresses.base_url },
     version: model.publication.version,
     ...documentation(model, registry),
-    // No events, no webhooks (contract section 6); no A2A streaming.
+    // No events, no webhooks; no A2A streaming.
     capabilities: { streaming: false, pushNotifications: false, extendedAgentCard: false },
     securitySchemes: {
       [OAUTH_SCHEME]: {
@@ -45,7 +48,6 @@ export const emitAgentCard: Emitter = (_entry, { model, registry }) =>
         },
       },
     },
-    securityRequirements: [{ schemes: { [OAUTH_SCHEME]: { list: [] } } }],
     // MCP messages are JSON-RPC in JSON.
     defaultInputModes: ['application/json'],
     defaultOutputModes: ['application/json'],
@@ -55,11 +57,9 @@ export const emitAgentCard: Emitter = (_entry, { model, registry }) =>
 export function agentDescription(model: Model): string {
   return [
     model.identity.summary,
-    `This card describes its hosted MCP server (${model.mcpServer.transport} at {mcp_url}${model.mcpServer.endpointPath}); the service has no A2A endpoint.`,
+    `The service has no A2A endpoint: its agent interface is the hosted MCP server at ${mcpEndpoint(model)} (${model.mcpServer.transport}, OAuth). This card's interface is a document to read with HTTP GET, not an endpoint for A2A messages.`,
     model.mcpServer.rules.map((r) => r.text).join(' '),
-  ]
-    .join(' ')
-    .replace('{mcp_url}', model.addresses.mcp_url);
+  ].join(' ');
 }
 
 export function skillsOf(model: Model) {
@@ -67,7 +67,7 @@ export function skillsOf(model: Model) {
   return model.mcpServer.controls.map((control) => ({
     id: control.name,
     name: control.title,
-    description: `${control.purpose} MCP control \`${control.name}\`, read-only; requires scope ${control.requiredScope}. ${shapes}: not shown by the contract.`,
+    description: `${control.purpose} MCP control \`${control.name}\` of ${mcpEndpoint(model)}, read-only; requires scope ${control.requiredScope}. ${shapes}: not published.`,
     tags: ['mcp-control', 'read-only', control.requiredScope],
     securityRequirements: [{ schemes: { [OAUTH_SCHEME]: { list: [control.requiredScope] } } }],
   }));

@@ -1,11 +1,12 @@
-// Checks the A2A card against the contract: no invented A2A endpoint or OAuth endpoint, skills = the controls.
+// Checks the A2A card against the contract: no invented A2A endpoint or OAuth endpoint, no A2A reader led to the MCP
+// server, skills = the controls.
 import type { Validator } from '../../../registry/types.js';
-import { authorizationServerMetadataUrl, mcpEndpoint, mcpStreamableHttpBinding } from '../addresses.js';
+import { authorizationServerMetadataUrl, mcpEndpoint } from '../addresses.js';
 import { schemaValidator } from '../../json/artifact-schemas.js';
 import { expectValue, rejectFalseEndpoints } from '../../json/expect.js';
 import { JsonDocument, pointerOf } from '../../json/json-document.js';
 import { reportProblem } from '../../json/report.js';
-import { A2A_PROTOCOL_VERSION, OAUTH_SCHEME, skillsOf } from './emit-agent-card.js';
+import { cardInterface, OAUTH_SCHEME, skillsOf } from './emit-agent-card.js';
 
 const EMITTER = 'generator/build/emit/discovery/a2a-agent-card/emit-agent-card.ts';
 /** The bindings that mean "this URL speaks A2A". */
@@ -21,14 +22,22 @@ export const validateAgentCardContract: Validator = (artifact, context) => {
   if (!document) return;
   const { model } = context;
   const interfaces = document.get('/supportedInterfaces');
-  const list = Array.isArray(interfaces) ? (interfaces as { protocolBinding?: unknown }[]) : [];
+  const list = Array.isArray(interfaces) ? (interfaces as { protocolBinding?: unknown; url?: unknown }[]) : [];
   list.forEach((item, i) => {
+    if (item?.url === mcpEndpoint(model)) {
+      reportProblem(document, context, {
+        ruleId: 'a2a-leads-to-mcp',
+        pointer: `/supportedInterfaces/${i}/url`,
+        reason: `the interface is the MCP endpoint: an A2A client sends A2A messages to the interface it selects, and the MCP server speaks MCP.`,
+        fix: `Name the document of content/publication.yaml \`agentCardInterface\` (${cardInterface(model).url}); the MCP endpoint belongs in the description and skills.`,
+      });
+    }
     if (typeof item?.protocolBinding === 'string' && A2A_CORE_BINDINGS.includes(item.protocolBinding.toUpperCase())) {
       reportProblem(document, context, {
         ruleId: 'a2a-invented-endpoint',
         pointer: `/supportedInterfaces/${i}/protocolBinding`,
         reason: `the binding ${item.protocolBinding} claims an A2A endpoint, but the service has no A2A endpoint.`,
-        fix: `Name the MCP Streamable HTTP transport (${mcpStreamableHttpBinding(model)}) instead.`,
+        fix: `Name the card's document interface (${JSON.stringify(cardInterface(model))}) instead.`,
       });
     }
   });
@@ -44,15 +53,9 @@ export const validateAgentCardContract: Validator = (artifact, context) => {
   expectValue(document, context, {
     ruleId: 'a2a-agent-card-contract',
     pointer: '/supportedInterfaces',
-    expected: [
-      {
-        url: mcpEndpoint(model),
-        protocolBinding: mcpStreamableHttpBinding(model),
-        protocolVersion: A2A_PROTOCOL_VERSION,
-      },
-    ],
-    what: 'supportedInterfaces (the hosted MCP endpoint, named by its MCP transport)',
-    fix: `State the one interface ${EMITTER} builds: {mcp_url}${model.mcpServer.endpointPath} with the MCP Streamable HTTP binding URI.`,
+    expected: [cardInterface(model)],
+    what: 'supportedInterfaces (the document of content/publication.yaml `agentCardInterface`, read with HTTP GET)',
+    fix: `State the one interface ${EMITTER} builds.`,
   });
 
   const scheme = pointerOf('securitySchemes', OAUTH_SCHEME, 'oauth2SecurityScheme');

@@ -46,8 +46,9 @@ export function boundaryFacts(model: Model) {
   };
 }
 
+/** The items the contract does not show, by subject (the contract's section numbers are not published). */
 export function notShownFacts(model: Model) {
-  return model.notShown.map((n) => ({ section: n.section, subject: n.subject }));
+  return model.notShown.map((n) => n.subject);
 }
 
 export function mcpServerFacts(model: Model) {

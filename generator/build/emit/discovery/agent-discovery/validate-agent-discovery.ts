@@ -5,6 +5,7 @@ import { expectValue, rejectFalseEndpoints } from '../../json/expect.js';
 import { JsonDocument } from '../../json/json-document.js';
 import { reportProblem } from '../../json/report.js';
 import { mcpEndpoint } from '../addresses.js';
+import { cardInterface } from '../a2a-agent-card/emit-agent-card.js';
 import { discoveryRoutes } from '../discovery-routes.js';
 import { boundaryFacts, mcpServerFacts, notShownFacts, pricingCallFacts } from './discovery-document.js';
 
@@ -19,14 +20,27 @@ export const validateAgentDiscoveryContract: Validator = (artifact, context) => 
   const document = JsonDocument.read(artifact, context);
   if (!document) return;
   const { model, registry } = context;
-  if (rejectFalseEndpoints(document, context, ['/url', '/mcpServer/endpoint'], 'mcp-endpoint') === 0) {
-    expectValue(document, context, {
-      ruleId: 'mcp-endpoint',
+  if (document.get('/url') === mcpEndpoint(model)) {
+    reportProblem(document, context, {
+      ruleId: 'a2a-leads-to-mcp',
       pointer: '/url',
-      expected: mcpEndpoint(model),
-      what: 'url (the hosted MCP endpoint)',
-      fix: 'State {mcp_url}/mcp.',
+      reason:
+        'url is the MCP endpoint: a v0.2/v0.3 A2A reader sends JSON-RPC A2A messages (message/send) to `url`, and the MCP server speaks MCP.',
+      fix: `Name the document of content/publication.yaml \`agentCardInterface\` (${cardInterface(model).url}); the MCP endpoint is stated under mcpServer.`,
     });
+  } else if (rejectFalseEndpoints(document, context, ['/url', '/mcpServer/endpoint'], 'mcp-endpoint') === 0) {
+    for (const [pointer, expected] of [
+      ['/url', cardInterface(model).url],
+      ['/preferredTransport', cardInterface(model).protocolBinding],
+    ] as const) {
+      expectValue(document, context, {
+        ruleId: 'agent-discovery-contract',
+        pointer,
+        expected,
+        what: `${pointer.slice(1)} (the public document A2A readers are pointed at, read with HTTP GET)`,
+        fix: 'Rebuild: both come from content/publication.yaml `agentCardInterface`.',
+      });
+    }
   }
 
   const links = document.get('/discoveryResources');
