@@ -183,6 +183,14 @@ export interface PageNegotiation {
   onTie: 'text/markdown' | 'text/html';
 }
 
+/** Which facts each agent-facing file must carry (content/agent-facts.yaml). */
+export interface AgentFacts {
+  /** The id of the page that describes errors. */
+  errorsGuide: string;
+  files: { path: string; facts: string[]; source: SourcePlace; factPlaces: SourcePlace[] }[];
+  source: SourcePlace;
+}
+
 export interface NotShown {
   id: string;
   section: string;
@@ -284,6 +292,8 @@ export interface Model {
   pageNegotiation: PageNegotiation;
   /** Where the site is deployed: the targets whose documented limits the build holds its output to (none: reported only). */
   deployTargets: DeployTarget[];
+  /** Which facts each agent-facing file must carry; absent when the content set declares none. */
+  agentFacts?: AgentFacts;
   pages: Page[];
   /** The public page route families (content/public-pages.yaml); absent when the content set has none. */
   publicPages?: PublicPages;

@@ -6,9 +6,20 @@ import { MEDIA_TYPES } from '../../generator/build/registry/media-types.js';
 import { fillAddresses } from '../../generator/build/registry/registry.js';
 import type { Emitter, KindDefinition } from '../../generator/build/registry/types.js';
 import { emitStaticFile } from '../../generator/build/emit/static/static-file.js';
+import { factsFor, renderFacts } from '../../generator/build/render/agent-facts.js';
+import { stringifyMarkdown } from '../../generator/build/render/processor.js';
 
-const json: Emitter = (entry, { model }) =>
-  `${JSON.stringify({ path: entry.path, title: entry.title, base_url: model.addresses.base_url, mcp: `${model.addresses.mcp_url}/mcp` }, null, 2)}\n`;
+/** The facts content/agent-facts.yaml lists for a file, as the real emitters write them (the tree checks want them). */
+const factsOf = (entry: Parameters<Emitter>[0], { model, registry }: Parameters<Emitter>[1]) => {
+  const ids = factsFor(model, entry.dataFor ?? entry.path);
+  return ids.length ? stringifyMarkdown({ type: 'root', children: renderFacts(ids, model, registry) }) : '';
+};
+
+const json: Emitter = (entry, context) => {
+  const { model } = context;
+  const facts = factsOf(entry, context);
+  return `${JSON.stringify({ path: entry.path, title: entry.title, base_url: model.addresses.base_url, mcp: `${model.addresses.mcp_url}/mcp`, ...(facts ? { facts: [facts] } : {}) }, null, 2)}\n`;
+};
 
 const pageOf = (entry: Parameters<Emitter>[0], model: Parameters<Emitter>[1]['model']) =>
   model.pages.find((p) => p.id === entry.page);
@@ -18,18 +29,19 @@ const html: Emitter = (entry, { model }) => {
   return `<!doctype html>\n<html><head><meta charset="utf-8"><title>${page?.title ?? entry.title}</title></head>\n<body><h1>${page?.title ?? entry.title}</h1>\n<pre id="body">${page?.body ?? ''}</pre></body></html>\n`;
 };
 
-const markdown: Emitter = (entry, { model }) => {
-  const text = `# ${pageOf(entry, model)?.title ?? entry.title}\n\n${pageOf(entry, model)?.body ?? ''}`;
+const markdown: Emitter = (entry, context) => {
+  const { model } = context;
+  const text = `# ${pageOf(entry, model)?.title ?? entry.title}\n\n${factsOf(entry, context)}\n${pageOf(entry, model)?.body ?? ''}`;
   // The authentication guide names the discovery chain, as the real page does.
   if (entry.page !== 'auth') return text;
   return `${text}\n${model.authentication.discoveryChain.map((s) => `${s.step}. ${fillAddresses(s.url, model.addresses)}`).join('\n')}\n`;
 };
 
-const llms: Emitter = (entry, { registry, model }) =>
-  `# ${model.identity.name}: ${entry.title}\n\n## Files\n\n${registry
+const llms: Emitter = (entry, context) =>
+  `# ${context.model.identity.name}: ${entry.title}\n\n${factsOf(entry, context)}\n## Files\n\n${context.registry
     .served('site')
     .filter((e) => e.group === entry.group || entry.kind !== 'llms-index')
-    .map((e) => `- [${e.title}](${registry.url(e)})`)
+    .map((e) => `- [${e.title}](${context.registry.url(e)})`)
     .join('\n')}\n`;
 
 /** A stand-in boundary rule: no artifact may promise a webhook API. */

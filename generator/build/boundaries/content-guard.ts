@@ -11,6 +11,7 @@ import { negated, wordingFindings } from './wording.js';
 import { methodPathFindings, placeholderEndpointFindings, UNKNOWN_ENDPOINT_FIX } from './contract-endpoints.js';
 import { occurrences } from '../text/occurrences.js';
 import type { RuleId } from '../messages/rules.js';
+import { countFindings, unpublishedReferenceFindings } from '../text/prose-rules.js';
 
 export interface ContentGuardInput {
   /** Every YAML document of the content set (several top-level facts may share one). */
@@ -94,7 +95,13 @@ function findingsOf(units: TextUnit[], model: Model): Finding[] {
       fix: UNKNOWN_ENDPOINT_FIX,
     }),
   );
-  return [...wordingFindings(units, model), ...endpoints, ...literalAddresses(units, model)];
+  return [
+    ...wordingFindings(units, model),
+    ...endpoints,
+    ...literalAddresses(units, model),
+    ...countFindings(units),
+    ...unpublishedReferenceFindings(units),
+  ];
 }
 
 /**

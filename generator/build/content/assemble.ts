@@ -25,6 +25,7 @@ import type { YamlSource } from './yaml-source.js';
 import type { Preview } from '../../model/preview.js';
 import { placeOf } from './yaml-source.js';
 import { checkPublicPages, readPublicPages } from './route-families.js';
+import { checkAgentFacts, readAgentFacts } from './agent-facts.js';
 
 /** Every YAML document's top-level keys, with the source each came from. */
 export type Facts = Map<string, { value: unknown; source: YamlSource }>;
@@ -123,6 +124,7 @@ export function assembleModel(input: AssembleInput, diagnostics: Diagnostics): M
     deployTargets: facts.has('deployTargets')
       ? get<Omit<DeployTarget, 'source'>[]>('deployTargets').map((t, i) => ({ ...t, source: at('deployTargets', i) }))
       : [],
+    ...(facts.has('agentFacts') ? { agentFacts: readAgentFacts(get('agentFacts'), at) } : {}),
     pages: orderPages(input.pages),
     ...(facts.has('publicPages') ? { publicPages: readPublicPages(get('publicPages'), at) } : {}),
     ...(facts.has('mcpClients')
@@ -140,6 +142,7 @@ export function assembleModel(input: AssembleInput, diagnostics: Diagnostics): M
   const sources = [...new Set([...facts.values()].map((f) => f.source))];
   for (const check of input.checks ?? []) check({ sources, pages: model.pages }, model, diagnostics);
   checkPublicPages(model, at, diagnostics);
+  checkAgentFacts(model, diagnostics);
   return diagnostics.hasErrors ? undefined : model;
 }
 

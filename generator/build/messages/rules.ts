@@ -279,6 +279,20 @@ export const RULES = {
     fix: 'Simplify it: split very long lists and tables, fewer reference definitions or YAML anchors; or split the page.',
     example: 'A page that is one table of 10,000 columns.',
   },
+  'unknown-agent-fact': {
+    area: 'content',
+    title: 'A fact an agent-facing file cannot be required to carry',
+    what: 'content/agent-facts.yaml (and `::agent-facts{only=…}`) names facts by id; the generator knows how to write and find each (generator/build/render/agent-facts.ts), and an unknown id would require nothing.',
+    fix: 'Use one of the ids listed at the top of content/agent-facts.yaml.',
+    example: '`facts: [mcp-url]` in content/agent-facts.yaml.',
+  },
+  'count-in-prose': {
+    area: 'content',
+    title: 'A count of controls, scopes or resources written as a word',
+    what: 'The number of controls, scopes or resources comes from the content; a count written in prose ("All three of its controls") stays behind when a control is added.',
+    fix: 'Drop the count ("its controls are all read-only"), or let a directive list them.',
+    example: '`All three of its verified controls are read-only.` in content/service.yaml.',
+  },
   // Pages
   'page-title-heading': {
     area: 'pages',
@@ -515,6 +529,28 @@ export const RULES = {
     what: 'llms-full.txt holds every guide; past LLMS_FULL_MAX_CHARS (about 200,000 tokens at four characters a token) most agents cannot read it whole. A warning: the file is still built.',
     fix: 'Shorten the guides, or move reference detail out of the pages; agents can read the section indexes and pages one at a time.',
     example: 'A site of thousands of long pages.',
+  },
+  'repeated-sentence': {
+    area: 'guidance',
+    title: 'A sentence said twice in one file',
+    what: 'An agent reads a file whole, often within a token budget: a sentence, list item or table row repeated in one file costs tokens and reads as two facts. Each is said once per file (llms-full.txt gives a table repeated by several pages once).',
+    fix: 'Say it once: drop the repetition from the page or the content text it comes from, or point to where it is said.',
+    example:
+      'The not-endpoint reason and the page’s own intro both saying "…is a human installation guide…" in /llms.txt.',
+  },
+  'unpublished-reference': {
+    area: 'guidance',
+    title: 'A reference to a document the site does not publish',
+    what: 'The site publishes no contract document, so "contract section 5" sends a reader nowhere; published files link the site’s own pages instead.',
+    fix: 'Link the page that says it (for example /docs/authentication), or drop the reference.',
+    example: '`not published (contract section 5)` in /auth.md.',
+  },
+  'agent-file-missing-fact': {
+    area: 'guidance',
+    title: 'An agent-facing file without a fact it must carry',
+    what: 'content/agent-facts.yaml lists the facts each agent-facing file carries (the MCP endpoint as the OAuth resource, its transport, the controls with their scopes, the scopes, the discovery chain, the pricing call and its BASIC rule, where errors are described). Agents often read one file only.',
+    fix: 'Pull the fact into the page with a directive (`::agent-facts{only="…"}`, `::controls`, `::discovery-chain`…); the llms indexes and the agent-mode view write theirs from content/agent-facts.yaml.',
+    example: '/auth.md without the MCP endpoint it is the first step towards.',
   },
   // Discovery files
   'json-syntax': {

@@ -8,6 +8,7 @@ import { fillAddresses, type Registry } from '../registry/registry.js';
 import { blockDirectives, inlineDirectives } from './directives/index.js';
 import type { DirectiveContext } from './directives/types.js';
 import { heading } from './mdast-build.js';
+import { indexNotice } from './index-notice.js';
 import { resolveSiteLink } from './site-links.js';
 import { walk } from './walk.js';
 import type { RuleId } from '../messages/rules.js';
@@ -37,7 +38,7 @@ export function expandPage(input: ExpandInput): Root {
   checkUrls(tree, report);
   linkifyAddresses(tree, filled);
   checkSiteLinks(tree, page, registry, report);
-  tree.children.unshift(heading(1, page.title));
+  tree.children.unshift(heading(1, page.title), indexNotice(model));
   return tree;
 }
 

@@ -11,6 +11,8 @@ import { boundaryWording } from './boundaries/boundary-wording.js';
 import { onlyContractEndpoints } from './boundaries/unknown-endpoints.js';
 import { noUnpublishedShapes } from './boundaries/unpublished-shapes.js';
 import { noInventedCalls } from './boundaries/method-paths.js';
+import { agentFactsPresent } from './tree/agent-facts.js';
+import { noRepeatedSentences, noUnpublishedReferences } from './tree/prose.js';
 
 export const treeValidators: TreeValidator[] = [
   // Cross-artifact consistency.
@@ -21,6 +23,10 @@ export const treeValidators: TreeValidator[] = [
   oauthMetadataAgrees,
   controlsAndScopesAgree,
   discoveryChainInOrder,
+  // What agents read: the facts they need, prose they can trust.
+  agentFactsPresent,
+  noRepeatedSentences,
+  noUnpublishedReferences,
   // The contract's boundaries.
   boundaryWording,
   onlyContractEndpoints,

@@ -99,11 +99,15 @@ export interface AgentModeDocument {
   };
   pricingCall: { method: string; url: string; requestBody: Record<string, never>; rules: string[] };
   authentication: {
+    /** The OAuth protected resource a token is requested for: the MCP endpoint. */
+    resource: string;
     protocol: string;
     tokenTransport: string;
     discoveryChain: { step: number; url: string; title: string }[];
     scopes: { name: string; covers: string }[];
   };
+  /** Where errors are described (the Markdown twin of the errors page), and how clients read them. */
+  errors?: { guide: string; clientRule: string };
   boundaries: {
     statements: string[];
     notPublished: string[];

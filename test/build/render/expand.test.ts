@@ -114,13 +114,23 @@ describe('directives', () => {
   });
 });
 
+describe('the index notice', () => {
+  it('says in one short line, right under the title, where the llms.txt index is', () => {
+    const { tree } = expand('Body.\n');
+    const notice = tree.children[1] as { type: string; children: { type: string; url?: string }[] };
+    expect(notice.type).toBe('paragraph');
+    expect(notice.children.find((n) => n.type === 'link')?.url).toBe(`${model.addresses.base_url}/llms.txt`);
+  });
+});
+
 describe('placeholders', () => {
   it('fills the four addresses in text and link destinations', () => {
     const { tree, diagnostics } = expand('Endpoint {mcp_url}/mcp, see [auth]({base_url}/auth.md).\n');
     expect(diagnostics.list()).toEqual([]);
     expect(textOf(tree)).toContain(`Endpoint ${model.addresses.mcp_url}/mcp`);
+    // children[0] is the title, children[1] the line saying where the llms.txt index is.
     const link = (
-      tree.children[1] as { children: { type: string; url?: string; children?: { value?: string }[] }[] }
+      tree.children[2] as { children: { type: string; url?: string; children?: { value?: string }[] }[] }
     ).children.find((n) => n.type === 'link' && n.children?.[0]?.value === 'auth');
     expect(link?.url).toBe(`${model.addresses.base_url}/auth.md`);
   });
@@ -135,7 +145,7 @@ describe('site links', () => {
   it('makes a link to an emitted path absolute, relative ones resolved from the page', () => {
     const { tree, diagnostics } = expand('[Pricing](/pricing) and [errors](reading-errors)\n', '/help/test');
     expect(diagnostics.list()).toEqual([]);
-    const urls = (tree.children[1] as { children: { type: string; url?: string }[] }).children
+    const urls = (tree.children[2] as { children: { type: string; url?: string }[] }).children
       .filter((n) => n.type === 'link')
       .map((n) => n.url);
     expect(urls).toEqual([registry.url('/pricing'), registry.url('/help/reading-errors')]);

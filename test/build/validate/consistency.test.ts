@@ -108,9 +108,11 @@ describe('not-an-mcp-endpoint and mcp-endpoint-mismatch', () => {
 
   it('reports an A2A interface on another host than {mcp_url}/mcp', async () => {
     const messages = checkWith(await goodBuild(), [onlyMcpEndpoint], {
-      '/.well-known/agent-card.json': editJson(
-        (doc) => (doc.supportedInterfaces[0].url = 'https://mcp.example.org/mcp'),
-      ),
+      '/.well-known/agent-card.json': editJson((doc) => {
+        // An interface with a binding a client connects with (not the card's document read with HTTP GET).
+        doc.supportedInterfaces[0].url = 'https://mcp.example.org/mcp';
+        doc.supportedInterfaces[0].protocolBinding = 'https://modelcontextprotocol.io/specification/streamable-http';
+      }),
     });
     expect(messages.map((m) => m.ruleId)).toEqual(['mcp-endpoint-mismatch']);
   });
@@ -118,7 +120,11 @@ describe('not-an-mcp-endpoint and mcp-endpoint-mismatch', () => {
   it('reports an agent.json service URL (v0.3 `url` with `preferredTransport`) that is not {mcp_url}/mcp', async () => {
     let changed = '';
     const messages = checkWith(await goodBuild(), [onlyMcpEndpoint], {
-      '/.well-known/agent.json': (t) => (changed = editJson((doc) => (doc.url = 'https://www.example.com'))(t)),
+      '/.well-known/agent.json': (t) =>
+        (changed = editJson((doc) => {
+          doc.url = 'https://www.example.com';
+          doc.preferredTransport = 'JSONRPC';
+        })(t)),
     });
     const at = positionAfter(changed, '"url"', '"https://www.example.com"');
     expect(messages.map((m) => [m.ruleId, m.file, m.line, m.column])).toEqual([

@@ -71,7 +71,8 @@ describe('runCheck against a built folder', () => {
 
     const twin = byPath.get('dist/mcp.md')!;
     expect(twin.status).toBe('changed');
-    expect(twin.summary).toMatchObject({ format: 'text', addedLines: 2, removedLines: 0 });
+    // The closing line, and the two facts that name {base_url} (the discovery chain's first step, the errors guide).
+    expect(twin.summary).toMatchObject({ format: 'text', addedLines: 4, removedLines: 2 });
     expect(twin.summary?.format === 'text' && twin.summary.edits?.flatMap((e) => e.after)).toContain(
       'A new closing line.',
     );

@@ -1,10 +1,14 @@
 // Emits /llms-full.txt: product context and constraints, then the full Markdown of every guide, each with its source URL.
+// Each sentence, list item and table row is said once (say-once.ts): a table a later guide repeats whole (the error
+// object) becomes a pointer to the guide that gave it first.
 import type { Emitter } from '../../registry/types.js';
 import { fillAddresses } from '../../registry/registry.js';
 import { renderPage } from '../../render/render-page.js';
+import { indexNoticeText } from '../../render/index-notice.js';
 import { agentRules, mcpBoundary } from './llms-guidance.js';
 import { readingOrder } from './llms-format.js';
 import { markdownText as md } from '../../text/markdown-text.js';
+import { sayOnce, type SourcedBlock } from './say-once.js';
 
 export const emitLlmsFull: Emitter = (_entry, context) => {
   const { model, registry } = context;
@@ -12,7 +16,7 @@ export const emitLlmsFull: Emitter = (_entry, context) => {
   const intro = [
     `# ${md(model.identity.name)}: full AI reference`,
     `> ${md(model.identity.summary)}`,
-    `${md(model.identity.disambiguatingDescription)} This file holds the product context and constraints, then the full Markdown of ${guides.length} guides, each starting with its title and source URL.`,
+    `${md(model.identity.disambiguatingDescription)} This file holds the product context and constraints, then the full Markdown of ${guides.length} guides, each starting with its title and source URL; a table or list that several guides repeat is given once.`,
     model.interfaceParts
       .map(
         (p, i) => `${i + 1}. **${md(p.title)}**: ${md(fillAddresses(p.summary, model.addresses).replace(/\s+/g, ' '))}`,
@@ -23,14 +27,14 @@ export const emitLlmsFull: Emitter = (_entry, context) => {
       .map((r) => `- ${r}`)
       .join('\n'),
   ].join('\n\n');
-  const pages = guides.map((guide) => {
-    const { markdown } = renderPage(guide.page!, context);
-    // The twin starts with its title (the H1 the expansion put first); the source URL goes right after it.
-    // Reusing the twin's text keeps this linear in the site's size: nothing is written twice.
-    const split = markdown.indexOf('\n\n');
-    const title = split < 0 ? markdown.trimEnd() : markdown.slice(0, split);
-    const rest = split < 0 ? '' : markdown.slice(split + 2);
-    return `${title}\n\nSource: <${registry.url(guide)}>\n\n${rest}`.trimEnd();
-  });
-  return `${[intro, ...pages].join('\n\n').trimEnd()}\n`;
+  const notice = indexNoticeText(model);
+  const blocks: SourcedBlock[] = intro.split('\n\n').map((text) => ({ text, source: 'the introduction' }));
+  for (const guide of guides) {
+    const { markdown, page } = renderPage(guide.page!, context);
+    const [title = '', ...rest] = markdown.trimEnd().split('\n\n');
+    blocks.push({ text: title, source: page.title }, { text: `Source: <${registry.url(guide)}>`, source: page.title });
+    // The index notice each page carries is left out: this file is itself read from the index.
+    for (const text of rest) if (text !== notice) blocks.push({ text, source: page.title });
+  }
+  return `${sayOnce(blocks).join('\n\n').trimEnd()}\n`;
 };

@@ -1,7 +1,7 @@
 // Emits a section's llms.txt: the guides, discovery documents and pages of the entry's group, in reading order.
 import type { Emitter, RegistryEntry } from '../../registry/types.js';
 import { groupGuidance, RELATED_GROUPS } from './llms-guidance.js';
-import { linkOf, OPTIONAL_SECTION, readingOrder, writeLlms, type LlmsLink } from './llms-format.js';
+import { linkOf, readingOrder, writeLlms, type LlmsLink } from './llms-format.js';
 import { isPageKind, isLlmsKind } from './kind-names.js';
 import { LLMS_TXT_MAX_CHARS } from './validate-llms.js';
 import { pageById } from '../../render/page-index.js';
@@ -17,15 +17,15 @@ export const emitLlmsIndex: Emitter = (entry, { model, registry, diagnostics }) 
   const related = (RELATED_GROUPS[entry.group] ?? []).flatMap((g) =>
     readingOrder(site.filter((e) => e.group === g && e.kind === 'markdown' && !e.page?.includes('/'))),
   );
+  // Agents read the Markdown twins: every page is linked by its twin, never by its HTML address.
   const guides = readingOrder(inGroup.filter((e) => e.kind === 'markdown')).map(link);
-  const htmlPages = readingOrder(inGroup.filter((e) => e.kind === 'html-page')).map(link);
 
-  const write = (listed: LlmsLink[], optional: LlmsLink[], note?: string) =>
+  const write = (listed: LlmsLink[], note?: string) =>
     writeLlms({
       title: `${model.identity.name}: ${sectionTitle}`,
       summary: entry.purpose,
       prose: [
-        ...groupGuidance(entry.group, model),
+        ...groupGuidance(entry.group, entry.path, model, registry),
         ...(note ? [note] : []),
         ...(root ? [`Part of the [root AI index](${registry.url(root)}) of ${model.identity.name}.`] : []),
       ],
@@ -36,11 +36,10 @@ export const emitLlmsIndex: Emitter = (entry, { model, registry, diagnostics }) 
           links: inGroup.filter((e) => e.inContract && !isPageKind(e.kind) && !isLlmsKind(e.kind)).map(link),
         },
         { name: 'See also', links: related.map(link) },
-        { name: OPTIONAL_SECTION, links: optional },
       ],
     });
 
-  const full = write(guides, htmlPages);
+  const full = write(guides);
   if (full.length <= LLMS_TXT_MAX_CHARS) return full;
 
   // A section with very many sub-pages: drop the HTML duplicates, then list as many guides as fit, in reading
@@ -54,7 +53,7 @@ export const emitLlmsIndex: Emitter = (entry, { model, registry, diagnostics }) 
   let high = guides.length;
   while (low < high) {
     const mid = (low + high + 1) >> 1;
-    if (write(guides.slice(0, mid), [], noteOf(mid)).length <= LLMS_TXT_MAX_CHARS) low = mid;
+    if (write(guides.slice(0, mid), noteOf(mid)).length <= LLMS_TXT_MAX_CHARS) low = mid;
     else high = mid - 1;
   }
   diagnostics.warn('emit', {
@@ -63,5 +62,5 @@ export const emitLlmsIndex: Emitter = (entry, { model, registry, diagnostics }) 
     fix: 'Nothing is broken. To have every page listed, split the section into smaller sections.',
     place: entry.source,
   });
-  return write(guides.slice(0, low), [], noteOf(low));
+  return write(guides.slice(0, low), noteOf(low));
 };

@@ -1,10 +1,11 @@
-// Emits /llms.txt: the product's identity, the rules an AI reader needs first, and links to every guide and index.
+// Emits /llms.txt: the product's identity, the facts an agent needs to connect, the rules it needs first, and links to
+// every guide (by its Markdown twin) and index.
 import type { KindName } from '../../../model/kinds.js';
 import type { Emitter, RegistryEntry } from '../../registry/types.js';
 import { fillAddresses } from '../../registry/registry.js';
-import { mcpBoundary } from './llms-guidance.js';
+import { factsProse, mcpBoundary } from './llms-guidance.js';
 import { unpublishedLine } from '../../render/agent-rules.js';
-import { linkOf, OPTIONAL_SECTION, readingOrder, writeLlms } from './llms-format.js';
+import { linkOf, readingOrder, writeLlms } from './llms-format.js';
 import { isLlmsKind, isPageKind } from './kind-names.js';
 import { markdownText as md } from '../../text/markdown-text.js';
 
@@ -24,6 +25,7 @@ export const emitLlmsRoot: Emitter = (entry, { model, registry }) => {
             `${i + 1}. **${md(p.title)}**: ${md(fillAddresses(p.summary, model.addresses).replace(/\s+/g, ' '))}`,
         )
         .join('\n'),
+      ...factsProse(entry.path, model, registry),
       ...mcpBoundary(model),
       md(`${unpublishedLine(model)} ${boundaries.builderRule} ${boundaries.inferredEndpoints}`),
     ],
@@ -37,7 +39,6 @@ export const emitLlmsRoot: Emitter = (entry, { model, registry }) => {
         name: 'Discovery documents',
         links: site.filter((e) => e.inContract && !isPageKind(e.kind) && !isLlmsKind(e.kind)).map(link),
       },
-      { name: OPTIONAL_SECTION, links: topLevel('html-page').map(link) },
     ],
   });
 };

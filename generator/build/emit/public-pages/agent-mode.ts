@@ -2,6 +2,7 @@
 import type { EmitContext, RegistryEntry } from '../../registry/types.js';
 import type { AgentModeDocument } from '../../../runtime/query-routes/types.js';
 import { jsonBody } from '../json/json-body.js';
+import { errorsGuideOf } from '../../render/agent-facts.js';
 import { fill, firstOfKind, homeUrl, mcpEndpointUrl, pricingCallUrl } from './links.js';
 
 export function buildAgentMode(entry: RegistryEntry, context: EmitContext): AgentModeDocument {
@@ -88,11 +89,15 @@ export function buildAgentMode(entry: RegistryEntry, context: EmitContext): Agen
       rules: pricingCall.rules.map((r) => fill(model, r.text)),
     },
     authentication: {
+      resource: mcpEndpointUrl(model),
       protocol: authentication.protocol,
       tokenTransport: authentication.tokenTransport,
       discoveryChain: chain,
       scopes: authentication.scopes.map((s) => ({ name: s.name, covers: s.covers })),
     },
+    ...(errorsGuideOf(model, registry)
+      ? { errors: { guide: errorsGuideOf(model, registry)!.url, clientRule: fill(model, model.errors.clientRule) } }
+      : {}),
     boundaries: {
       statements: [
         boundaries.openapiScope,

@@ -7,7 +7,6 @@ export const unpublishedInterfaces: BlockDirective = {
   summary: 'The interfaces for which no contract is published, and the answer a client is given.',
   expand: (_, { model }) => [
     list(model.boundaries.unpublishedInterfaces.map((i) => [strong(i.name), ': not provided by the public contract.'])),
-    // The rule is written to follow the list ("the interfaces above").
     paragraph(model.boundaries.builderRule),
     paragraph(`A client that asks for one of them is told: "${model.boundaries.unpublishedAnswer}"`),
   ],
@@ -31,7 +30,7 @@ export const notShown: BlockDirective = {
       }
       items = items.filter((i) => wanted.includes(i.id));
     }
-    return [list(items.map((i) => [strong(i.subject), `: not published (contract section ${i.section}).`]))];
+    return [list(items.map((i) => [strong(i.subject), ': not published.']))];
   },
 };
 

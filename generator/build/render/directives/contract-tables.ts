@@ -6,8 +6,13 @@ export const controls: BlockDirective = {
   summary: 'Table of the MCP controls: purpose, required scope, read-only.',
   expand: (_, { model }) => [
     table(
-      ['Control', 'Purpose', 'Required scope', 'Read-only'],
-      model.mcpServer.controls.map((c) => [code(c.name), c.purpose, code(c.requiredScope), c.readOnly ? 'Yes' : 'No']),
+      ['Control', 'Purpose', 'Required scope', 'Access'],
+      model.mcpServer.controls.map((c) => [
+        code(c.name),
+        c.purpose,
+        code(c.requiredScope),
+        c.readOnly ? 'read-only' : 'writes',
+      ]),
     ),
   ],
 };

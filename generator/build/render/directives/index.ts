@@ -4,6 +4,7 @@ import * as edges from './boundaries.js';
 import * as lists from './site-lists.js';
 import * as inline from './inline.js';
 import { mcpClients } from './mcp-clients.js';
+import { agentFacts } from './facts.js';
 import type { BlockDirective, InlineDirective } from './types.js';
 
 export const blockDirectives: Record<string, BlockDirective> = {
@@ -22,6 +23,7 @@ export const blockDirectives: Record<string, BlockDirective> = {
   versioning: edges.versioning,
   'discovery-chain': edges.discoveryChain,
   'agent-rules': edges.agentRulesList,
+  'agent-facts': agentFacts,
   'discovery-resources': lists.discoveryResources,
   'section-pages': lists.sectionPages,
   'interface-parts': lists.interfaceParts,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../../generator/build/pipeline.js';
-import { buildShipped, checkCorrupted, discoveryMessages, isolatedKindTable, jsonOf, type Built } from './build.js';
+import { buildShipped, checkCorrupted, discoveryMessages, jsonOf, kindTable, type Built } from './build.js';
 
 let production: Built;
 let preview: Built;
@@ -56,7 +56,8 @@ describe('build output', () => {
 
   it('writes the OAuth metadata under <out>-hosts/, never into the site tree', async () => {
     out = join(await mkdtemp(join(tmpdir(), 'discovery-')), 'dist');
-    const result = await build({ env: 'preview', outDir: out, kinds: isolatedKindTable() });
+    // Every family's own kinds: a build whose llms files stand in would lack the facts agents need, and not write.
+    const result = await build({ env: 'preview', outDir: out, kinds: kindTable() });
     expect(result.diagnostics.list().filter((m) => m.fatal)).toEqual([]);
     const prm = JSON.parse(
       await readFile(join(`${out}-hosts`, 'mcp', '.well-known', 'oauth-protected-resource.json'), 'utf8'),
