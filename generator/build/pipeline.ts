@@ -18,6 +18,7 @@ import {
   recordBuild,
   type RecordCheck,
 } from './cache/build-record.js';
+import { exampleIdentityFindings, exampleIdentityReport } from './content/example-identity.js';
 import { prerenderPages, type PrerenderOptions, type PrerenderResult } from './render/prerender.js';
 import { type RenderPool, startEarly, workerCount } from './render/render-pool.js';
 import { RenderCache, renderContextKey } from './render/render-cache.js';
@@ -68,6 +69,8 @@ export interface PipelineResult {
   checks?: { kept: number; judged: number; judgedFiles: string[] };
   /** Set by `build` when it wrote: how many files, and how many of them were hard links to the previous tree's. */
   written?: { files: number; linked: number };
+  /** What every build ends by saying while it holds (the production identity is still the example). */
+  notices?: string[];
 }
 
 /** Runs every stage in memory. Nothing is written; `diagnostics.hasErrors` tells whether the build may be written. */
@@ -193,9 +196,13 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
   const record = skippable
     ? (options.recordCheck ?? (await checkBuildRecord(options.cacheDir!, buildInputsOf(options))))
     : undefined;
-  if (record?.upToDate) return { diagnostics: new Diagnostics(), upToDate: true };
+  if (record?.upToDate) return { diagnostics: new Diagnostics(), upToDate: true, notices: record.notices ?? [] };
   const fingerprint = record?.fingerprint;
   const result = await runPipeline(options);
+  if (result.model) {
+    const example = exampleIdentityFindings(result.model);
+    result.notices = example.length > 0 ? [`[example-identity] ${exampleIdentityReport(example)}`] : [];
+  }
   if (result.diagnostics.hasErrors || !result.artifacts) return result;
   const trees = new Map<HostName, OutputTree>();
   for (const artifact of result.artifacts.values()) {
@@ -231,7 +238,14 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
     });
   }
   if (fingerprint && !result.diagnostics.hasErrors) {
-    await recordBuild(options.cacheDir!, options.outDir, fingerprint, written?.hashes, written?.linkedStamps);
+    await recordBuild(
+      options.cacheDir!,
+      options.outDir,
+      fingerprint,
+      written?.hashes,
+      written?.linkedStamps,
+      result.notices,
+    );
   }
   return { ...result, written: written && { files: written.hashes.size, linked: written.linked } };
 }

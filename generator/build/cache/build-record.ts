@@ -20,6 +20,8 @@ export interface BuildInputs {
 
 interface BuildRecord {
   fingerprint: string;
+  /** What the build said at its end (the example identity), said again when a rebuild is skipped. */
+  notices?: string[];
   /** Every output file with its size and modification time, as written, and the hash of its bytes when known. */
   outputs: [path: string, size: number, mtimeMs: number, hash?: string][];
 }
@@ -46,6 +48,8 @@ export function buildInputsOf(options: {
 export interface RecordCheck {
   fingerprint: string;
   upToDate: boolean;
+  /** What the last build said at its end, when this one is up to date (the example identity): said again. */
+  notices?: string[];
 }
 
 /**
@@ -54,7 +58,8 @@ export interface RecordCheck {
  */
 export async function checkBuildRecord(cacheDir: string, inputs: BuildInputs): Promise<RecordCheck> {
   const fingerprint = await fingerprintBuild(inputs);
-  return { fingerprint, upToDate: await isUpToDate(cacheDir, inputs.outDir, fingerprint) };
+  const notices = await isUpToDate(cacheDir, inputs.outDir, fingerprint);
+  return { fingerprint, upToDate: notices !== undefined, notices };
 }
 
 /** One hash over everything a build reads: the same fingerprint means the same bytes out. */
@@ -105,17 +110,21 @@ async function outputManifest(outDir: string, known?: ReadonlyMap<string, FileSt
   return outputs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
-/** Whether the output folders hold exactly what the last build with this fingerprint wrote. */
-export async function isUpToDate(cacheDir: string, outDir: string, fingerprint: string): Promise<boolean> {
+/**
+ * Whether the output folders hold exactly what the last build with this fingerprint wrote: the notices that build
+ * ended with when they do, undefined when they do not.
+ */
+export async function isUpToDate(cacheDir: string, outDir: string, fingerprint: string): Promise<string[] | undefined> {
   let record: BuildRecord;
   try {
     record = JSON.parse(await readFile(recordPath(cacheDir, outDir), 'utf8')) as BuildRecord;
   } catch {
-    return false;
+    return undefined;
   }
-  if (record.fingerprint !== fingerprint) return false;
+  if (record.fingerprint !== fingerprint) return undefined;
   const now = await outputManifest(outDir);
-  return now.length === record.outputs.length && now.every((file, i) => sameFile(file, record.outputs[i]!));
+  const same = now.length === record.outputs.length && now.every((file, i) => sameFile(file, record.outputs[i]!));
+  return same ? (record.notices ?? []) : undefined;
 }
 
 function sameFile(a: BuildRecord['outputs'][number], b: BuildRecord['outputs'][number]): boolean {
@@ -128,6 +137,7 @@ function sameFile(a: BuildRecord['outputs'][number], b: BuildRecord['outputs'][n
  * `linked`: the stamps of the files linked from the previous tree, as they were checked before linking (a link keeps
  * them), so that tens of thousands of files are not read again; a file edited by hand since then no longer matches
  * its stamp, and the next build writes it.
+ * `notices`: what the build said at its end, said again when the next build is skipped.
  */
 export async function recordBuild(
   cacheDir: string,
@@ -135,6 +145,7 @@ export async function recordBuild(
   fingerprint: string,
   hashes?: Map<string, string>,
   linked?: ReadonlyMap<string, FileStamp>,
+  notices: string[] = [],
 ): Promise<void> {
   const path = recordPath(cacheDir, outDir);
   const root = dirname(resolve(outDir));
@@ -145,7 +156,7 @@ export async function recordBuild(
       if (hash) output[3] = hash;
     }
   }
-  const record: BuildRecord = { fingerprint, outputs };
+  const record: BuildRecord = { fingerprint, notices, outputs };
   await mkdir(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.tmp`;
   await writeFile(tmp, JSON.stringify(record));

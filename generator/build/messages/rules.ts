@@ -1237,6 +1237,13 @@ export const RULES = {
   },
 
   // The build and its commands
+  'example-identity': {
+    area: 'build',
+    title: 'A production identity that is still the example',
+    what: 'The project ships with an example identity (example.com addresses, "Example Platform", the example notice) so that a new clone builds. Every build says so at its end, and `npm run ready`, the deploy-readiness check of the deploy steps and publishing workflows, refuses to pass until it is filled in.',
+    fix: 'Put the real service’s name, legal name, description, profiles and production addresses in content/service.yaml, and its server name in content/publication.yaml.',
+    example: '`base_url: https://www.example.com` under `environments.production`.',
+  },
   'emitter-crash': {
     area: 'build',
     title: 'An emitter failed',

@@ -16,8 +16,9 @@ takes more than two seconds shows its stage on stderr.
   --cache  the build cache (default node_modules/.cache/discovery-site): a build whose inputs and
            output are unchanged since the last good one is skipped, and unchanged pages are not
            rendered again; delete the folder to force a full build
-  --json   print {ok, upToDate, messages, files, ms} on stdout, files being every file written
-           with its size in bytes
+  --json   print {ok, upToDate, messages, notices, files, ms} on stdout, files being every file
+           written with its size in bytes, notices what the build says at its end (the example
+           identity)
 
 Exit codes: 0 built, 1 content or validation errors (output untouched), 2 usage error.`;
 
@@ -46,9 +47,15 @@ async function main(): Promise<number> {
   const recordCheck = await checkBuildRecord(cacheDir, buildInputsOf(target));
   if (recordCheck.upToDate) {
     const ms = Math.round(performance.now() - started);
+    const notices = recordCheck.notices ?? [];
     if (json)
-      process.stdout.write(`${JSON.stringify({ ok: true, upToDate: true, messages: [], files: [], ms }, null, 2)}\n`);
-    else process.stdout.write(`${options.outDir}/ is up to date: nothing changed since the last build (${ms} ms).\n`);
+      process.stdout.write(
+        `${JSON.stringify({ ok: true, upToDate: true, messages: [], notices, files: [], ms }, null, 2)}\n`,
+      );
+    else {
+      process.stdout.write(`${options.outDir}/ is up to date: nothing changed since the last build (${ms} ms).\n`);
+      sayNotices(notices);
+    }
     return 0;
   }
 
@@ -69,7 +76,14 @@ async function main(): Promise<number> {
   const ms = performance.now() - started;
   const ok = !result.diagnostics.hasErrors;
   if (json) {
-    const report = { ok, upToDate: false, messages: result.diagnostics.list(), files: written, ms: Math.round(ms) };
+    const report = {
+      ok,
+      upToDate: false,
+      messages: result.diagnostics.list(),
+      notices: result.notices ?? [],
+      files: written,
+      ms: Math.round(ms),
+    };
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     return ok ? 0 : 1;
   }
@@ -83,7 +97,13 @@ async function main(): Promise<number> {
     const { summarize } = await import('../terminal/build-summary.js');
     process.stdout.write(summarize(result, options.outDir, options.env, ms));
   }
+  sayNotices(result.notices ?? []);
   return 0;
+}
+
+/** Every build ends by saying so while the production identity is the example: it builds, it must not be deployed. */
+function sayNotices(notices: string[]): void {
+  for (const notice of notices) process.stderr.write(`\nwarning ${notice}\n`);
 }
 
 main().then(
