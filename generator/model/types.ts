@@ -64,6 +64,13 @@ export interface DiscoveryResource {
   source: SourcePlace;
 }
 
+/** A family resources are grouped in (content/discovery-resources.yaml `groups`). */
+export interface ResourceGroup {
+  id: string;
+  description: string;
+  source: SourcePlace;
+}
+
 export interface Rule {
   id: string;
   text: string;
@@ -282,6 +289,8 @@ export interface Model {
   interfaceParts: InterfacePart[];
   resources: Resource[];
   discoveryResources: DiscoveryResource[];
+  /** The families resources are grouped in, in the content's order. */
+  groups: ResourceGroup[];
   pricingCall: PricingCall;
   mcpServer: McpServer;
   authentication: Authentication;

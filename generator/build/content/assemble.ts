@@ -113,6 +113,9 @@ export function assembleModel(input: AssembleInput, diagnostics: Diagnostics): M
     interfaceParts: get<InterfacePart[]>('interfaceParts'),
     resources: get<Resource[]>('resources'),
     discoveryResources,
+    groups: facts.has('groups')
+      ? get<{ id: string; description: string }[]>('groups').map((g, i) => ({ ...g, source: at('groups', i) }))
+      : [],
     pricingCall: get<PricingCall>('pricingCall'),
     mcpServer,
     authentication: get<Authentication>('authentication'),
@@ -239,6 +242,17 @@ function crossCheck(model: Model, at: At, diagnostics: Diagnostics): void {
         ruleId: 'missing-page',
         reason: `Resource ${resource.path} is built from the page \`${resource.page}\`, but content/pages/${resource.page}.md does not exist.`,
         fix: `Create content/pages/${resource.page}.md, or correct \`page\`.`,
+        place: resource.source,
+      });
+    }
+  }
+  const groups = new Set(model.groups.map((g) => g.id));
+  for (const resource of model.discoveryResources) {
+    if (groups.size > 0 && !groups.has(resource.group)) {
+      diagnostics.error('load', {
+        ruleId: 'unknown-group',
+        reason: `Resource ${resource.path} is in the group \`${resource.group}\`, which content/discovery-resources.yaml \`groups\` does not declare.`,
+        fix: `Use a declared group (${[...groups].join(', ')}), or declare it with its description.`,
         place: resource.source,
       });
     }

@@ -630,6 +630,20 @@ export const RULES = {
     fix: BUILT,
     example: '`{"$ref": "#/components/schemas/Missing"}`.',
   },
+  'openapi-route-answers': {
+    area: 'discovery',
+    title: 'A query route answer the description leaves out',
+    what: 'The query routes answer from one table (generator/runtime/query-routes/answers.ts): statuses, error codes and media types. /openapi.json documents every answer of it, so a client validating answers against the description never meets an undocumented one.',
+    fix: BUILT,
+    example: '`/api/agent/page-context` without its 400 answer (`missing_path`, `invalid_path`).',
+  },
+  'openapi-undeclared-tag': {
+    area: 'discovery',
+    title: 'An OpenAPI tag that is not declared',
+    what: 'Each operation is tagged with its resource group; the top-level `tags` declares every one with the description content/discovery-resources.yaml gives it.',
+    fix: BUILT,
+    example: '`"tags": ["mcp"]` on an operation while the top-level `tags` has no `mcp`.',
+  },
   'openapi-error-envelope': {
     area: 'discovery',
     title: 'OpenAPI without the contract’s error object',

@@ -4,12 +4,18 @@ import { findRouteFamily } from './route-pattern.js';
 import { contextFileOf } from './context-files.js';
 import { checkSitePath, rawQueryParameter } from './site-path.js';
 import type { PageContext, PageContextData } from './types.js';
+import { JSON_MEDIA_TYPE, ROUTE_ANSWERS } from './answers.js';
 
-/** Permanent codes of the API errors these routes answer with (contract section 7's `error.code`). */
+/** Media type of both answers (the API error envelope included). */
+export const ANSWER_MEDIA_TYPE = JSON_MEDIA_TYPE;
+
+const PAGE_CONTEXT = ROUTE_ANSWERS.pageContext;
+
+/** Permanent codes of the API errors these routes answer with (the envelope's `error.code`), from the answers table. */
 export const PAGE_CONTEXT_ERROR_CODES = {
-  missingPath: 'missing_path',
-  invalidPath: 'invalid_path',
-  unknownPage: 'page_not_found',
+  missingPath: PAGE_CONTEXT.missingPath.code,
+  invalidPath: PAGE_CONTEXT.invalidPath.code,
+  unknownPage: PAGE_CONTEXT.unknownPage.code,
 } as const;
 
 export interface Answer<T> {
@@ -24,18 +30,22 @@ export type PageContextRequest = { ok: true; path: string; file: string } | { ok
 export function readPageContextRequest(data: PageContextData, pathParam: string | null): PageContextRequest {
   const checked = checkSitePath(pathParam);
   if (checked.ok) return { ok: true, path: checked.path, file: contextFileOf(data, checked.path) };
-  return { ok: false, answer: { status: 400, body: pageContextRefused(checked.code, checked.problem) } };
+  return { ok: false, answer: pageContextRefused(checked.code, checked.problem) };
 }
 
-/** The route's 400: why the `path` parameter names no site path, and how to send one. */
-export function pageContextRefused(code: 'missing_path' | 'invalid_path', problem: string): ApiErrorBody {
-  return apiError(
-    400,
-    code,
-    problem,
-    'Send the site path of a public page in the `path` query parameter, for example ?path=/pricing. ' +
-      'It starts with "/", has no scheme or host, and no "." or ".." segments.',
-  );
+/** The route's 400 (its status and code from the answers table): why `path` names no site path, how to send one. */
+export function pageContextRefused(code: 'missing_path' | 'invalid_path', problem: string): Answer<never> {
+  const refusal = code === 'missing_path' ? PAGE_CONTEXT.missingPath : PAGE_CONTEXT.invalidPath;
+  return {
+    status: refusal.status,
+    body: apiError(
+      refusal.status,
+      refusal.code,
+      problem,
+      'Send the site path of a public page in the `path` query parameter, for example ?path=/pricing. ' +
+        'It starts with "/", has no scheme or host, and no "." or ".." segments.',
+    ),
+  };
 }
 
 /**
@@ -48,16 +58,19 @@ export function pageContextAnswer(
   path: string,
   context: PageContext | undefined,
 ): Answer<PageContext> {
-  if (context && context.path === path) return { status: 200, body: context };
-  return { status: 404, body: pageContextNotFound(data, findRouteFamily(data.routeFamilies, path)?.pattern) };
+  if (context && context.path === path) return { status: PAGE_CONTEXT.found.status, body: context };
+  return {
+    status: PAGE_CONTEXT.unknownPage.status,
+    body: pageContextNotFound(data, findRouteFamily(data.routeFamilies, path)?.pattern),
+  };
 }
 
 /** The 404 of the route, for a path of the given route family's shape (or of none). */
 export function pageContextNotFound(data: PageContextData, family: string | undefined): ApiErrorBody {
   const known = data.routeFamilies.map((f) => f.pattern).join(', ');
   return apiError(
-    404,
-    PAGE_CONTEXT_ERROR_CODES.unknownPage,
+    PAGE_CONTEXT.unknownPage.status,
+    PAGE_CONTEXT.unknownPage.code,
     family
       ? `No public page is published at this path, although it has the shape of the route family ${family}.`
       : 'No public page is published at this path.',

@@ -14,6 +14,7 @@ export {
   PAGE_CONTEXT_ERROR_CODES,
 } from './answer.js';
 export type { Answer, ContextFileReader, PageContextRequest } from './answer.js';
+export { answersByStatus, JSON_MEDIA_TYPE, ROUTE_ANSWERS, type RouteAnswer } from './answers.js';
 export {
   contextFileOf,
   contextUrlPathOf,

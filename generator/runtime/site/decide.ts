@@ -14,6 +14,7 @@ import { isQueryRoute, readPageContextRequest } from '../query-routes/answer.js'
 import { sitePathOfContextFile } from '../query-routes/context-files.js';
 import { rawQueryParameter } from '../query-routes/site-path.js';
 import { METHOD_NOT_ALLOWED, notAnMcpEndpointError, notFoundError } from './errors.js';
+import { ROUTE_ANSWERS } from '../query-routes/answers.js';
 import { SERVING_TABLE_VERSION, type ServingTable, type TableFile } from './table.js';
 
 export type Decision =
@@ -89,7 +90,7 @@ export function decide(request: Request, table: ServingTable): Decision {
   const accept = request.headers.get('accept');
   const notFound = (): Decision => ({
     kind: 'error',
-    status: 404,
+    status: ROUTE_ANSWERS.site.notFound.status,
     body: notFoundError(table.catalogs, table.origin),
     headers: ERROR_HEADERS,
   });
@@ -99,7 +100,7 @@ export function decide(request: Request, table: ServingTable): Decision {
   if (notEndpoint !== undefined && isMcpClientRequest(method, accept)) {
     return {
       kind: 'error',
-      status: 404,
+      status: ROUTE_ANSWERS.site.notAnMcpEndpoint.status,
       body: notAnMcpEndpointError(`${table.origin}${path}`, notEndpoint, table.mcp),
       headers: [...ERROR_HEADERS, ['Link', `<${table.mcp.endpoint}>; rel="service"`]],
     };
@@ -148,5 +149,6 @@ export function decide(request: Request, table: ServingTable): Decision {
 function readOnly(method: string, headers: HeaderList): Decision | undefined {
   if (method === 'GET' || method === 'HEAD') return undefined;
   if (method === 'OPTIONS') return { kind: 'preflight', headers: preflightHeaders(headers) };
-  return { kind: 'error', status: 405, body: METHOD_NOT_ALLOWED, headers: METHOD_NOT_ALLOWED_HEADERS };
+  const status = ROUTE_ANSWERS.site.methodNotAllowed.status;
+  return { kind: 'error', status, body: METHOD_NOT_ALLOWED, headers: METHOD_NOT_ALLOWED_HEADERS };
 }

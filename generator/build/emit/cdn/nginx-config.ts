@@ -490,6 +490,9 @@ function pageContextMaps(table: ServingTable, data: PageContextData): string[] {
  * The route answers from the page's own context file (`try_files`: nginx reads that one file), with the route's
  * headers; every refusal and the 404 are the runtime's own answers, sent from internal locations.
  */
+/** An answer of the runtime as an nginx return: its status and its bytes. */
+const nginxReturn = (a: { status: number; body: unknown }) => `return ${a.status} ${nginxString(JSON.stringify(a.body))};`;
+
 function pageContextLocations(
   table: ServingTable,
   data: PageContextData,
@@ -505,18 +508,14 @@ function pageContextLocations(
   const refused = (raw: string | null) => {
     const checked = checkSitePath(raw);
     if (checked.ok) throw new Error(`The page-context runtime accepted ${raw}.`);
-    return `return 400 ${nginxString(JSON.stringify(pageContextRefused(checked.code, checked.problem)))};`;
+    return nginxReturn(pageContextRefused(checked.code, checked.problem));
   };
   const unknown = `${INTERNAL}page-context/unknown`;
   internal.push(
     ...answer(`${INTERNAL}page-context/missing`, ERROR_HEADERS, refused(null)),
     ...answer(`${INTERNAL}page-context/too-long`, ERROR_HEADERS, refused(`/${'a'.repeat(MAX_SITE_PATH_LENGTH)}`)),
     ...sitePathRefusals().flatMap((r, i) =>
-      answer(
-        refusalAt(i),
-        ERROR_HEADERS,
-        `return 400 ${nginxString(JSON.stringify(pageContextRefused('invalid_path', r.problem)))};`,
-      ),
+      answer(refusalAt(i), ERROR_HEADERS, nginxReturn(pageContextRefused('invalid_path', r.problem))),
     ),
     ...answer(unknown, ERROR_HEADERS, `return 404 $${NGINX_VARIABLES.contextUnknown};`),
   );

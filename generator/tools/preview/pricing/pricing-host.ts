@@ -7,6 +7,9 @@ import type { FetchHandler } from '../http/fetch-handler.js';
 import { methodNotAllowed, notFound } from '../http/errors.js';
 import { CORS_ANY, NO_STORE } from '../http/headers.js';
 import { readLimitedBody } from '../http/read-body.js';
+import { ROUTE_ANSWERS, type RouteAnswer } from '../../../runtime/query-routes/answers.js';
+
+const ANSWERS = ROUTE_ANSWERS.pricingCall;
 
 export const PRICING_PREVIEW_NOTE =
   'Preview-only response shape: the contract does not show the pricing call’s response. Consumers ignore plans of type BASIC.';
@@ -15,8 +18,8 @@ export function createPricingHost({ model }: { model: Model }): FetchHandler {
   const preview = requirePreview(model);
   const { path, method } = model.pricingCall;
   const resolution = `Send ${method} ${model.addresses.api_url}${path} with the JSON body {}.`;
-  const error = (status: number, code: string, message: string) =>
-    apiErrorResponse(status, code, message, resolution, { 'cache-control': NO_STORE, ...CORS_ANY });
+  const error = (answer: RouteAnswer, message: string) =>
+    apiErrorResponse(answer.status, answer.code!, message, resolution, { 'cache-control': NO_STORE, ...CORS_ANY });
   const answer = JSON.stringify({
     _preview: PRICING_PREVIEW_NOTE,
     plans: preview.fixtures.plans.map((plan) => ({
@@ -47,24 +50,20 @@ export function createPricingHost({ model }: { model: Model }): FetchHandler {
     if (request.method !== method) return methodNotAllowed(request.method, path, [method]);
     const body = await readLimitedBody(request, preview.server.maxRequestBytes);
     if (!body.ok)
-      return error(
-        413,
-        'payload_too_large',
-        `The request body is larger than ${preview.server.maxRequestBytes} bytes.`,
-      );
+      return error(ANSWERS.tooLarge, `The request body is larger than ${preview.server.maxRequestBytes} bytes.`);
     let payload: unknown;
     try {
       payload = JSON.parse(body.text);
     } catch {
-      return error(400, 'invalid_json', 'The request body is not JSON.');
+      return error(ANSWERS.invalidJson, 'The request body is not JSON.');
     }
     if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
-      return error(400, 'invalid_payload', 'The request payload is not a JSON object.');
+      return error(ANSWERS.invalidPayload, 'The request payload is not a JSON object.');
     }
     return new Response(answer, {
-      status: 200,
+      status: ANSWERS.prices.status,
       headers: {
-        'content-type': 'application/json',
+        'content-type': ANSWERS.prices.mediaType,
         'cache-control': NO_STORE,
         ...CORS_ANY,
         'x-content-type-options': 'nosniff',

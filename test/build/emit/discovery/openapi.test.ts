@@ -37,12 +37,25 @@ describe('/openapi.json', () => {
     expect(context.responses['404'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/ApiError',
     });
-    expect(doc.components.schemas.ApiError.properties.error.required).toEqual([
+    // The contract gives the error object's shape "where possible": every member described, none required.
+    expect(Object.keys(doc.components.schemas.ApiError.properties.error.properties)).toEqual([
       'code',
       'message',
       'resolution',
       'status',
     ]);
+    expect(doc.components.schemas.ApiError.properties.error).not.toHaveProperty('required');
+    expect(Object.keys(context.responses)).toEqual(['200', '304', '400', '404']);
+    expect(context.responses['400'].description).toContain('`missing_path`');
+    expect(context.responses['400'].description).toContain('`invalid_path`');
+    const tags = new Set(doc.tags.map((t: { name: string }) => t.name));
+    for (const item of Object.values(doc.paths) as { get: { tags: string[] } }[])
+      for (const tag of item.get.tags) expect(tags.has(tag), tag).toBe(true);
+    expect(doc.info.contact).toEqual({
+      name: 'Example Platform developer support',
+      url: 'https://www.example.com/help',
+    });
+    expect(doc.externalDocs).toEqual({ url: 'https://www.example.com/docs', description: 'Documentation' });
     expect(doc.paths['/.well-known/api-catalog'].get.responses['200'].content).toHaveProperty([
       'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
     ]);
@@ -130,9 +143,33 @@ describe('/openapi.json', () => {
     const { messages } = checkCorrupted(built, PATH, (d) => {
       const error = d.components.schemas.ApiError.properties.error;
       delete error.properties.resolution;
-      error.required = error.required.filter((r: string) => r !== 'resolution');
     });
     expect(messages.find((x) => x.ruleId === 'openapi-error-envelope')!.reason).toContain('`resolution`');
+  });
+
+  it('openapi-error-envelope: a member required, where the contract says "where possible"', () => {
+    const { messages } = checkCorrupted(built, PATH, (d) => {
+      d.components.schemas.ApiError.properties.error.required = ['code', 'message', 'resolution', 'status'];
+    });
+    expect(messages.filter((x) => x.ruleId === 'openapi-error-envelope')).toHaveLength(4);
+  });
+
+  it('openapi-route-answers: the page-context route without its 400 answer', () => {
+    const { messages } = checkCorrupted(built, PATH, (d) => {
+      delete d.paths['/api/agent/page-context'].get.responses['400'];
+    });
+    const found = messages.filter((x) => x.ruleId === 'openapi-route-answers');
+    expect(found.map((m) => m.reason.match(/answers (\d+ \(\w+\))/)?.[1])).toEqual([
+      '400 (missing_path)',
+      '400 (invalid_path)',
+    ]);
+  });
+
+  it('openapi-undeclared-tag: an operation tagged with a group the top level does not declare', () => {
+    const { messages } = checkCorrupted(built, PATH, (d) => {
+      d.tags = d.tags.filter((t: { name: string }) => t.name !== 'mcp');
+    });
+    expect(messages.filter((x) => x.ruleId === 'openapi-undeclared-tag').length).toBeGreaterThan(0);
   });
 
   it('openapi-media-type: a document described with another media type', () => {

@@ -9,6 +9,7 @@ import { JsonDocument, pointerOf } from '../../json/json-document.js';
 import { reportProblem } from '../../json/report.js';
 import { discoveryRoutes } from '../discovery-routes.js';
 import type { RuleId } from '../../../messages/rules.js';
+import { ROUTE_ANSWERS, type RouteAnswer } from '../../../../runtime/query-routes/answers.js';
 
 const EMITTER = 'generator/build/emit/discovery/openapi/emit-openapi.ts';
 
@@ -76,6 +77,7 @@ export const validateOpenApiContract: Validator = (artifact, context) => {
   checkServers(document, context, problem);
   checkRefs(document, problem);
   checkErrorSchema(document, context, problem);
+  checkTags(document, problem);
   checkNothingElse(document, context, problem);
 
   const routes = discoveryRoutes(context.registry);
@@ -204,15 +206,42 @@ function checkErrorSchema(document: JsonDocument, context: ValidateContext, prob
     | undefined;
   for (const field of context.model.errors.api.fields.filter((f) => f.name.startsWith('error.'))) {
     const name = field.name.slice('error.'.length);
-    const ok =
-      Array.isArray(error?.required) && error.required.includes(name) && error.properties?.[name]?.type === field.type;
-    if (!ok) {
+    const described = error?.properties?.[name]?.type === field.type;
+    // The contract gives the shape "where possible": a member described, none promised in every error.
+    const required = Array.isArray(error?.required) && error.required.includes(name);
+    if (!described || required) {
       problem(
         'openapi-error-envelope',
         '/components/schemas/ApiError/properties/error',
-        `the API error schema lacks the required ${field.type} member \`${name}\` of the contract's error object.`,
-        'Build components.schemas.ApiError from content/errors.yaml (api.fields).',
+        described
+          ? `the API error schema requires \`${name}\`, but the contract gives the error object's shape only "where possible".`
+          : `the API error schema does not describe the ${field.type} member \`${name}\` of the contract's error object.`,
+        'Build components.schemas.ApiError from content/errors.yaml (api.fields), requiring none of its members.',
       );
+    }
+  }
+}
+
+/** Every tag an operation uses is declared at the top level, with its description (rule `openapi-undeclared-tag`). */
+function checkTags(document: JsonDocument, problem: Problem): void {
+  const doc = (document.value ?? {}) as {
+    tags?: { name?: unknown }[];
+    paths?: Record<string, Record<string, { tags?: unknown }>>;
+  };
+  if (typeof doc !== 'object') return;
+  const declared = new Set((Array.isArray(doc.tags) ? doc.tags : []).map((t) => t?.name));
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item ?? {})) {
+      const tags = Array.isArray(operation?.tags) ? operation.tags : [];
+      tags.forEach((tag, i) => {
+        if (declared.has(tag)) return;
+        problem(
+          'openapi-undeclared-tag',
+          pointerOf('paths', path, method, 'tags', String(i)),
+          `the operation's tag ${JSON.stringify(tag)} is not declared in the top-level \`tags\`, so readers get no description of it.`,
+          'Declare every group of content/discovery-resources.yaml `groups` as a tag with its description.',
+        );
+      });
     }
   }
 }
@@ -279,6 +308,25 @@ function checkOperation(
         `${at}/parameters`,
         `${route.route} must declare its query parameter \`${q.name}\` (required: ${q.required}) as content/discovery-resources.yaml states.`,
         `Declare { name: "${q.name}", in: "query", required: ${q.required} }.`,
+      );
+    }
+  }
+  // A query route documents every answer of the answers table the runtime and the preview answer from.
+  const table =
+    route.entry.kind === 'page-context'
+      ? ROUTE_ANSWERS.pageContext
+      : route.entry.kind === 'agent-mode'
+        ? ROUTE_ANSWERS.agentMode
+        : undefined;
+  for (const answer of Object.values(table ?? {}) as RouteAnswer[]) {
+    const documented = responses[String(answer.status)];
+    const errorShape = documented?.content?.[answer.mediaType]?.schema as { $ref?: string } | undefined;
+    if (!documented || (answer.code && errorShape?.$ref !== '#/components/schemas/ApiError')) {
+      problem(
+        'openapi-route-answers',
+        `${at}/responses`,
+        `GET ${route.route} answers ${answer.status}${answer.code ? ` (${answer.code})` : ''} when ${answer.when.charAt(0).toLowerCase()}${answer.when.slice(1)} The description does not document it${answer.code ? ' with the API error object' : ''}.`,
+        'Document every answer of generator/runtime/query-routes/answers.ts (the emitter reads it).',
       );
     }
   }
