@@ -1251,6 +1251,13 @@ export const RULES = {
   },
 
   // The build and its commands
+  'preview-control-shape': {
+    area: 'build',
+    title: 'A control the preview cannot answer',
+    what: 'A control added in content/mcp-server.yaml is published everywhere from the content; the preview MCP host also needs its preview-only shape (input parameters and answer over content/preview/fixtures.yaml), which the contract does not show. The preview refuses to start, at the control’s content line, until it has one.',
+    fix: 'Add the control’s shape to SHAPES in generator/tools/preview/mcp/controls.ts (README, "Add an MCP control").',
+    example: 'A control `list_products` in content/mcp-server.yaml with no entry in SHAPES.',
+  },
   'example-identity': {
     area: 'build',
     title: 'A production identity that is still the example',

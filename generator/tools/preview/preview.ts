@@ -1,4 +1,5 @@
 // Starts the four preview hosts (site, pricing API, MCP host, authorization server) from one build of the content.
+import { missingControlShapes } from './mcp/controls.js';
 import { DEFAULT_CONTENT_DIR } from '../../build/files/project-paths.js';
 import { Diagnostics } from '../../build/messages/diagnostics.js';
 import type { Addresses, AddressName, Model } from '../../model/types.js';
@@ -90,6 +91,16 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Runnin
     if (result.diagnostics.hasErrors || !result.model || !result.registry || !result.artifacts) {
       throw new PreviewBuildError(result.diagnostics);
     }
+    // A control added in content builds everywhere; the preview also needs its shape, asked for at its content line.
+    for (const missing of missingControlShapes(result.model.mcpServer.controls)) {
+      result.diagnostics.error('load', {
+        ruleId: 'preview-control-shape',
+        reason: missing.reason,
+        fix: missing.fix,
+        place: missing.control.source,
+      });
+    }
+    if (result.diagnostics.hasErrors) throw new PreviewBuildError(result.diagnostics);
     files = options.outDir
       ? await readBuiltFiles(result.registry, options.outDir)
       : builtFilesFromArtifacts(result.artifacts);

@@ -85,14 +85,28 @@ function managed(records: PreviewRecords, userId: string, communityId: string) {
   return community;
 }
 
+const SHAPES_FILE = 'generator/tools/preview/mcp/controls.ts';
+
+/** What a control added in content lacks for the preview, at the control's content line; empty when nothing. */
+export function missingControlShapes(controls: Control[]): { control: Control; reason: string; fix: string }[] {
+  return controls
+    .filter((control) => !SHAPES[control.name])
+    .map((control) => ({
+      control,
+      reason: `The control \`${control.name}\` has no preview shape: the preview MCP host cannot list or answer it (its input parameters and its answer over the records of content/preview/fixtures.yaml).`,
+      fix: `Add its shape to SHAPES in ${SHAPES_FILE} (parameters, and the records it answers with; add records to content/preview/fixtures.yaml if it reads new ones). The published files need nothing more: they state the control from content/mcp-server.yaml.`,
+    }));
+}
+
 /** The controls of the model, each with its preview shape. A control without one is a content change this code lacks. */
 export function controlTools(controls: Control[]): Tool[] {
   return controls.map((control) => {
     const shape = SHAPES[control.name];
-    if (!shape)
-      throw new Error(
-        `The preview server has no input shape for the control "${control.name}" (generator/tools/preview/mcp/controls.ts).`,
-      );
+    if (!shape) {
+      const [missing] = missingControlShapes([control]);
+      const at = `${control.source.file}${control.source.line ? `:${control.source.line}` : ''}`;
+      throw new Error(`${at}: ${missing!.reason} Fix: ${missing!.fix}`);
+    }
     return {
       name: control.name,
       title: control.title,
