@@ -16,6 +16,8 @@ export class HeadlessOAuthClient implements OAuthClientProvider {
   private verifier?: string;
   /** The authorization code once `redirectToAuthorization` has run. */
   code?: string;
+  /** The authorization request the SDK made (its `scope` is what the client asked for). */
+  authorizationUrl?: URL;
 
   constructor(
     private readonly scopes: string[],
@@ -58,6 +60,7 @@ export class HeadlessOAuthClient implements OAuthClientProvider {
   }
 
   async redirectToAuthorization(url: URL): Promise<void> {
+    this.authorizationUrl = url;
     const response = await this.doFetch(url, { redirect: 'manual' });
     const location = response.headers.get('location');
     const code = location ? new URL(location, url).searchParams.get('code') : null;
