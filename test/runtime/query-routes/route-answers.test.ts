@@ -4,13 +4,13 @@
 import { OpenAPIBackend } from 'openapi-backend';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerEdgeRequest } from '../../../generator/runtime/edge/handler.js';
-import type { EdgeTable } from '../../../generator/runtime/edge/table.js';
+import type { ServingTable } from '../../../generator/runtime/site/table.js';
 import { startPreview, type RunningPreview } from '../../../generator/tools/preview/preview.js';
 
 let preview: RunningPreview;
 let api: OpenAPIBackend;
 let spec: { paths: Record<string, Record<string, { operationId: string; responses: Record<string, Response> }>> };
-let table: EdgeTable;
+let table: ServingTable;
 
 interface Response {
   description: string;
@@ -22,7 +22,7 @@ beforeAll(async () => {
   spec = JSON.parse(preview.artifacts.text(preview.artifacts.byPath('/openapi.json')!));
   api = new OpenAPIBackend({ definition: structuredClone(spec) as never, quick: false, validate: true });
   await api.init();
-  table = JSON.parse(preview.artifacts.text(preview.artifacts.get('deploy', 'edge-table.json')!)) as EdgeTable;
+  table = JSON.parse(preview.artifacts.text(preview.artifacts.get('deploy', 'edge-table.json')!)) as ServingTable;
 }, 120_000);
 
 afterAll(async () => {

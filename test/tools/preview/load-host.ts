@@ -14,7 +14,7 @@ const REDIRECT = 'http://127.0.0.1:9/callback';
 const preview = await startPreview({ ports: { base_url: 0, api_url: 0, mcp_url: 0, auth_url: 0 } });
 const { model } = preview;
 const mcpUrl = `${preview.addresses.mcp_url}${model.mcpServer.endpointPath}`;
-const version = model.publication.mcpProtocolVersions.at(-1)!;
+const version = model.preview!.server.mcpProtocolVersions.at(-1)!;
 const { token } = mintPreviewToken(model);
 const rpcHeaders = {
   authorization: `Bearer ${token}`,

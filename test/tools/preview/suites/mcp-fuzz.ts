@@ -23,7 +23,7 @@ export function mcpFuzzSuite(get: GetPreview): void {
   it('answers random JSON-RPC bodies and headers without a crash, a 5xx, a stack trace or an error lacking data', async () => {
     const { model, registry, files } = get();
     const host = createMcpHost({ model, registry, files });
-    const versions = model.publication.mcpProtocolVersions;
+    const versions = model.preview!.server.mcpProtocolVersions;
     const good = token(get());
     const opened = await host.handler(
       new Request(endpointOf(get()), {
