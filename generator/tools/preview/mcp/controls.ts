@@ -16,6 +16,24 @@ interface ControlShape {
   answer: Answer;
 }
 
+/** Ids a client can call the controls with, for one user: given as `examples` in each parameter's schema. */
+export type ExampleIds = Partial<Record<string, string>>;
+
+/**
+ * The first of the user's communities with a physical product that has an order, and those ids: every control
+ * answers them with records rather than an error (preview-only, like the parameters themselves).
+ */
+export function exampleIds(records: PreviewRecords, userId: string): ExampleIds {
+  for (const community of records.managedCommunities(userId)) {
+    for (const product of records.physicalProducts(community)) {
+      const [order] = records.orders(product);
+      if (order) return { communityId: community.id, productId: product.id, orderId: order.id };
+    }
+  }
+  const [community] = records.managedCommunities(userId);
+  return community ? { communityId: community.id } : {};
+}
+
 const ID_PATTERN = '^[a-z0-9][a-z0-9-]*$';
 
 /** One entry per control the contract names; the names, purposes and scopes come from the model. */
@@ -98,8 +116,11 @@ export function missingControlShapes(controls: Control[]): { control: Control; r
     }));
 }
 
-/** The controls of the model, each with its preview shape. A control without one is a content change this code lacks. */
-export function controlTools(controls: Control[]): Tool[] {
+/**
+ * The controls of the model, each with its preview shape and, for each parameter, an example id of the preview's default
+ * user. A control without a shape is a content change this code lacks.
+ */
+export function controlTools(controls: Control[], examples: ExampleIds = {}): Tool[] {
   return controls.map((control) => {
     const shape = SHAPES[control.name];
     if (!shape) {
@@ -116,7 +137,12 @@ export function controlTools(controls: Control[]): Tool[] {
         properties: Object.fromEntries(
           Object.entries(shape.parameters).map(([name, description]) => [
             name,
-            { type: 'string', pattern: ID_PATTERN, description },
+            {
+              type: 'string',
+              pattern: ID_PATTERN,
+              description,
+              ...(examples[name] ? { examples: [examples[name]] } : {}),
+            },
           ]),
         ),
         required: Object.keys(shape.parameters),

@@ -5,7 +5,7 @@ import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/proto
 import type { ServerNotification, ServerRequest, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Model } from '../../../model/types.js';
 import { ControlError, JSON_RPC } from './control-error.js';
-import { callControl, controlTools } from './controls.js';
+import { callControl, controlTools, exampleIds } from './controls.js';
 import { REQUEST_SCHEMAS } from './methods.js';
 import type { PreviewRecords } from './records.js';
 import { listResources, readResource, resourceTemplates, scopeOfResource, type ResourceScopes } from './resources.js';
@@ -26,7 +26,9 @@ export function mcpCatalog(
   scopes: ResourceScopes,
   anonymous?: McpCatalog['anonymous'],
 ): McpCatalog {
-  return { model, records, tools: controlTools(model.mcpServer.controls), scopes, anonymous };
+  const defaultUser = model.preview?.server.defaultUser;
+  const examples = defaultUser ? exampleIds(records, defaultUser) : {};
+  return { model, records, tools: controlTools(model.mcpServer.controls, examples), scopes, anonymous };
 }
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
