@@ -1,7 +1,7 @@
 // The verifier's scorecard: one line per check, grouped by area, printed for people or as JSON for machines.
 import type { Terminal } from '../terminal/terminal.js';
 
-export type Area = 'build' | 'resources' | 'auth-chain' | 'mcp';
+export type Area = 'build' | 'resources' | 'auth-chain' | 'mcp' | 'journey';
 export type Outcome = 'pass' | 'fail' | 'warn' | 'skip';
 
 export interface Check {
@@ -56,10 +56,14 @@ const AREA_TITLES: Record<Area, string> = {
   resources: 'Registry resources',
   'auth-chain': 'Authentication discovery chain',
   mcp: 'MCP endpoint',
+  journey: 'Agent journey',
 };
 
-/** A person's view: per area the number of checks passed, then every failure and warning in full. */
-export function renderScorecard(card: Scorecard, term: Terminal, title: string): string {
+/**
+ * A person's view: per area the number of checks passed, then every failure and warning in full (with `all`, every
+ * check, passes with what they found).
+ */
+export function renderScorecard(card: Scorecard, term: Terminal, title: string, all = false): string {
   const lines = [term.bold(title), ''];
   for (const area of Object.keys(AREA_TITLES) as Area[]) {
     const checks = card.checks.filter((c) => c.area === area);
@@ -71,9 +75,15 @@ export function renderScorecard(card: Scorecard, term: Terminal, title: string):
       `${mark} ${AREA_TITLES[area]}: ${passed}/${checks.length - checks.filter((c) => c.outcome === 'skip').length} checks passed`,
     );
     for (const c of checks) {
-      if (c.outcome === 'pass') continue;
+      if (c.outcome === 'pass' && !all) continue;
       const tag =
-        c.outcome === 'fail' ? term.red('FAIL') : c.outcome === 'warn' ? term.yellow('WARN') : term.dim('SKIP');
+        c.outcome === 'pass'
+          ? term.green('pass')
+          : c.outcome === 'fail'
+            ? term.red('FAIL')
+            : c.outcome === 'warn'
+              ? term.yellow('WARN')
+              : term.dim('SKIP');
       lines.push(`    ${tag} ${c.check} ${c.subject}${c.detail ? `: ${c.detail}` : ''}`);
     }
   }

@@ -8,6 +8,7 @@ import type { McpCredentials } from '../audit/mcp-check.js';
 const HELP = `Usage: npm run verify -- <base_url> [--mcp-url URL] [--auth-url URL] [--api-url URL]
                          [--token TOKEN | --preview-auth] [--env production|preview]
                          [--content DIR] [--json] [--quiet]
+       npm run verify -- --journey <base_url> [--json] [--quiet]
 
 Audits a deployment the way an agent meets it: fetches every registry path and checks status, media
 type (with charset), headers (CORS, nosniff, Link on HTML pages), validity (the build's own validators
@@ -21,6 +22,12 @@ preview) selects that environment and its other addresses. Any other base_url is
 preview content when it is on localhost and with production content elsewhere (or --env); the hosts
 not given keep that environment's addresses.
 
+  --journey        instead, the agent journey: knowing only base_url, read /llms.txt (then, a second time,
+                   /.well-known/api-catalog), take the MCP URL and each control's scope from them, read
+                   every card they link as each card standard's clients do, run the official SDK client's
+                   OAuth flow asking exactly each control's stated scope (auto-approval: the preview's
+                   authorization server only), call each control, and check the server refuses it
+                   without that scope. Nothing is read from the content.
   --token          a bearer token for the MCP endpoint (e.g. from npm run token)
   --preview-auth   obtain a token from the authorization server with a headless OAuth client
                    (registration, PKCE, auto-approval): works only with the preview's server
@@ -42,6 +49,7 @@ async function main(): Promise<number> {
         'api-url': { type: 'string' },
         token: { type: 'string' },
         'preview-auth': { type: 'boolean', default: false },
+        journey: { type: 'boolean', default: false },
         content: { type: 'string' },
         env: { type: 'string' },
         json: { type: 'boolean', default: false },
@@ -70,6 +78,7 @@ async function main(): Promise<number> {
     process.stderr.write(`--env must be "production" or "preview", not "${values.env}".\n`);
     return 2;
   }
+  if (values.journey) return journey(positionals[0]!, values.json, values.quiet);
   const credentials: McpCredentials = values.token
     ? { token: values.token }
     : values['preview-auth']
@@ -114,6 +123,36 @@ async function main(): Promise<number> {
     process.stdout.write(renderScorecard(result.card, term, title));
   }
   return result.ok ? 0 : 1;
+}
+
+/** The agent journey from each start, on one scorecard. */
+async function journey(baseUrl: string, json: boolean, quiet: boolean): Promise<number> {
+  let origin: string;
+  try {
+    const url = new URL(baseUrl);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
+    origin = url.href;
+  } catch {
+    process.stderr.write(
+      `The base_url "${baseUrl}" must be an absolute http or https URL (e.g. http://localhost:4100).\n`,
+    );
+    return 2;
+  }
+  const [{ JOURNEY_STARTS, runJourney }, { renderScorecard, Scorecard }] = await Promise.all([
+    import('../audit/journey.js'),
+    import('../audit/scorecard.js'),
+  ]);
+  const card = new Scorecard();
+  const progress = terminal(process.stderr, quiet).progress;
+  for (const start of Object.keys(JOURNEY_STARTS) as (keyof typeof JOURNEY_STARTS)[]) {
+    await runJourney({ baseUrl: origin, start, card, progress });
+  }
+  if (json) {
+    process.stdout.write(`${JSON.stringify({ ok: card.ok, counts: card.counts(), checks: card.checks }, null, 2)}\n`);
+  } else {
+    process.stdout.write(renderScorecard(card, terminal(process.stdout), `Agent journey from ${origin}`, true));
+  }
+  return card.ok ? 0 : 1;
 }
 
 main().then(

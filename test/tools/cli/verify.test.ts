@@ -28,6 +28,14 @@ describe('npm run verify (command line)', () => {
     expect(bad.stderr).toContain('must be http or https');
     expect((await verify('http://localhost:4100', '--token', 't', '--preview-auth')).code).toBe(2);
   });
+
+  it('takes --journey with one base_url, and exits 2 on a base_url that is not http', async () => {
+    expect((await verify('--help')).stdout).toContain('--journey');
+    const bad = await verify('--journey', 'ftp://localhost:4100');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('must be an absolute http or https URL');
+    expect((await verify('--journey')).code).toBe(2);
+  });
 });
 
 describe('renderScorecard', () => {
@@ -42,5 +50,13 @@ describe('renderScorecard', () => {
     expect(text).toContain('    SKIP tools-list http://m/mcp: no token');
     expect(text).toContain('Not verified: 1 failed, 1 passed, 0 warnings.');
     expect(text).not.toContain('\u001b[');
+  });
+
+  it('with all checks, lists the passes with what they found', () => {
+    const card = new Scorecard();
+    card.pass('journey', 'http://x/llms.txt', 'read', 'MCP endpoint http://m/mcp');
+    const text = renderScorecard(card, terminal({ isTTY: false, write: () => true } as never), 'Journey', true);
+    expect(text).toContain('✓ Agent journey: 1/1 checks passed');
+    expect(text).toContain('    pass read http://x/llms.txt: MCP endpoint http://m/mcp');
   });
 });
