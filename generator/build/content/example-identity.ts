@@ -2,6 +2,7 @@
 // RFC 6761), the example names and the example notice. A build of it succeeds (a new clone builds as it is); the
 // deploy-readiness check (`npm run ready`) refuses it.
 import type { Model } from '../../model/types.js';
+import { noteRaised } from '../messages/raised-rules.js';
 
 /** The example identity content/service.yaml ships with: the generator's own example, never a real service. */
 export const EXAMPLE_IDENTITY = {
@@ -69,6 +70,8 @@ export function exampleIdentityFindings(model: Model): ExampleFinding[] {
 
 /** The lines every build ends with while the identity is the example, and the readiness check refuses it with. */
 export function exampleIdentityReport(findings: ExampleFinding[]): string {
+  // Reported as a notice or a refusal, not as a message: the test suite's rule coverage is told here.
+  noteRaised('example-identity');
   return [
     `The production identity is still the example (${findings.length} value${findings.length === 1 ? '' : 's'}):`,
     ...findings.map((f) => `  ${f.where}: ${JSON.stringify(f.value)}, ${f.why}`),
