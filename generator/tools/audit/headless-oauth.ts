@@ -1,4 +1,4 @@
-// An OAuth client for `verify --preview-auth`: registers, authorizes and redeems the code with no person involved.
+// An OAuth client with no person involved (`verify --preview-auth`, the agent journey): registers, authorizes, redeems.
 // Only an authorization server that approves on its own (the preview's) completes this flow.
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type {

@@ -321,12 +321,10 @@ async function authorize(
   await auth(provider, { ...options, authorizationCode: provider.code });
 }
 
-/** A headless client that records a step-up the server asks for and does not run it. */
-class StepUpRecorder extends HeadlessOAuthClient {
-  stepUp?: URL;
+/** A headless client that signs in once and declines any step-up the server asks for afterwards. */
+class NoStepUp extends HeadlessOAuthClient {
   override async redirectToAuthorization(url: URL): Promise<void> {
-    if (this.tokens()) this.stepUp = url;
-    else await super.redirectToAuthorization(url);
+    if (!this.tokens()) await super.redirectToAuthorization(url);
   }
 }
 
@@ -341,7 +339,7 @@ async function callWithout(
   const others = supported.filter((s) => s !== control.scope);
   const subject = `${published.mcpUrl} ${control.name}`;
   if (others.length === 0) return undefined;
-  const provider = new StepUpRecorder(others, doFetch);
+  const provider = new NoStepUp(others, doFetch);
   let challenge: string | undefined;
   const recording: typeof fetch = async (input, init) => {
     const response = await doFetch(input, init);
