@@ -82,6 +82,42 @@ describe('npm run validate', () => {
   );
 
   it(
+    'fails, at the file and the rule, on what would lead an agent astray: a card asking for a header and claiming a revision, a fact gone from llms.txt, a reference to an unpublished section',
+    async () => {
+      const bad = join(root, 'astray');
+      await cp(good, bad, { recursive: true });
+      await cp(`${good}-hosts`, `${bad}-hosts`, { recursive: true });
+      // The three card paths carry identical bytes: change them alike, so only the card rules speak.
+      const cards = ['.well-known/mcp.json', '.well-known/mcp/manifest.json', '.well-known/mcp/server-card.json'];
+      for (const path of cards) {
+        const card = JSON.parse(await readFile(join(bad, path), 'utf8')) as { remotes: Record<string, unknown>[] };
+        card.remotes[0]!.headers = [{ name: 'Authorization', isRequired: true, isSecret: true }];
+        card.remotes[0]!.supportedProtocolVersions = ['2025-06-18'];
+        await writeFile(join(bad, path), `${JSON.stringify(card, null, 2)}\n`);
+      }
+      const llms = await readFile(join(bad, 'llms.txt'), 'utf8');
+      await writeFile(
+        join(bad, 'llms.txt'),
+        llms
+          .split('\n')
+          .filter((line) => !line.startsWith('- `list_members`'))
+          .join('\n'),
+      );
+      await appendFile(join(bad, 'docs.md'), '\nThe scopes are listed in contract section 5.\n');
+
+      const { code, stdout } = await validate([bad, '--json']);
+      expect(code).toBe(1);
+      const { messages } = JSON.parse(stdout) as { messages: { ruleId: string; file: string }[] };
+      const found = (ruleId: string) => [...new Set(messages.filter((m) => m.ruleId === ruleId).map((m) => m.file))];
+      expect(found('card-header-input')).toEqual(cards.map((path) => `${bad}/${path}`));
+      expect(found('card-unstated-protocol')).toEqual(cards.map((path) => `${bad}/${path}`));
+      expect(found('agent-file-missing-fact')).toEqual([`${bad}/llms.txt`]);
+      expect(found('unpublished-reference')).toEqual([`${bad}/docs.md`]);
+    },
+    SLOW,
+  );
+
+  it(
     'refuses a tree built for the other environment, with one message that says what to run',
     async () => {
       const { code, stderr } = await validate([good, '--env', 'preview']);
