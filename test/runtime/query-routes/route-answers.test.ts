@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerEdgeRequest } from '../../../generator/runtime/edge/handler.js';
 import type { ServingTable } from '../../../generator/runtime/site/table.js';
 import { startPreview, type RunningPreview } from '../../../generator/tools/preview/preview.js';
+import { staticLayer } from '../serving/cdn-simulator.js';
 
 let preview: RunningPreview;
 let api: OpenAPIBackend;
@@ -29,18 +30,9 @@ afterAll(async () => {
   await preview?.close();
 });
 
-/** The site's static files, as a CDN holds them: the page contexts are streamed files of their own. */
-async function fetchAsset(url: URL): Promise<globalThis.Response> {
-  const path = decodeURIComponent(url.pathname);
-  const artifact = preview.artifacts.byPath(path);
-  if (artifact) return new globalThis.Response(preview.artifacts.text(artifact), { status: 200 });
-  for (const stream of preview.artifacts.streams()) {
-    const file = path.slice(1);
-    if (!file.startsWith(stream.folder)) continue;
-    const body = stream.file(file);
-    if (body !== undefined) return new globalThis.Response(body, { status: 200 });
-  }
-  return new globalThis.Response('not found', { status: 404 });
+/** The site's static files, as a CDN holds them (the page contexts and the agent-mode view among them). */
+function fetchAsset(url: URL): Promise<globalThis.Response> {
+  return staticLayer(preview.artifacts, [])(new Request(url));
 }
 
 interface Answer {
