@@ -486,13 +486,14 @@ function pageContextMaps(table: ServingTable, data: PageContextData): string[] {
   return lines;
 }
 
+/** An answer of the runtime as an nginx return: its status and its bytes. */
+const nginxReturn = (a: { status: number; body: unknown }) =>
+  `return ${a.status} ${nginxString(JSON.stringify(a.body))};`;
+
 /**
  * The route answers from the page's own context file (`try_files`: nginx reads that one file), with the route's
  * headers; every refusal and the 404 are the runtime's own answers, sent from internal locations.
  */
-/** An answer of the runtime as an nginx return: its status and its bytes. */
-const nginxReturn = (a: { status: number; body: unknown }) => `return ${a.status} ${nginxString(JSON.stringify(a.body))};`;
-
 function pageContextLocations(
   table: ServingTable,
   data: PageContextData,

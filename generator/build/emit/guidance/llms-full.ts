@@ -32,9 +32,11 @@ export const emitLlmsFull: Emitter = (_entry, context) => {
   for (const guide of guides) {
     const { markdown, page } = renderPage(guide.page!, context);
     const [title = '', ...rest] = markdown.trimEnd().split('\n\n');
-    blocks.push({ text: title, source: page.title }, { text: `Source: <${registry.url(guide)}>`, source: page.title });
+    // The source names the page in a pointer's Markdown ("given above, in …"): its title escaped like any text.
+    const source = md(page.title);
+    blocks.push({ text: title, source }, { text: `Source: <${registry.url(guide)}>`, source });
     // The index notice each page carries is left out: this file is itself read from the index.
-    for (const text of rest) if (text !== notice) blocks.push({ text, source: page.title });
+    for (const text of rest) if (text !== notice) blocks.push({ text, source });
   }
   return `${sayOnce(blocks).join('\n\n').trimEnd()}\n`;
 };

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../../generator/build/pipeline.js';
-import { buildShipped, checkCorrupted, discoveryMessages, jsonOf, kindTable, type Built } from './build.js';
+import { kinds } from '../../../../generator/build/kinds.js';
+import { buildShipped, checkCorrupted, discoveryMessages, jsonOf, type Built } from './build.js';
 
 let production: Built;
 let preview: Built;
@@ -57,7 +58,7 @@ describe('build output', () => {
   it('writes the OAuth metadata under <out>-hosts/, never into the site tree', async () => {
     out = join(await mkdtemp(join(tmpdir(), 'discovery-')), 'dist');
     // Every family's own kinds: a build whose llms files stand in would lack the facts agents need, and not write.
-    const result = await build({ env: 'preview', outDir: out, kinds: kindTable() });
+    const result = await build({ env: 'preview', outDir: out, kinds });
     expect(result.diagnostics.list().filter((m) => m.fatal)).toEqual([]);
     const prm = JSON.parse(
       await readFile(join(`${out}-hosts`, 'mcp', '.well-known', 'oauth-protected-resource.json'), 'utf8'),
