@@ -16,7 +16,15 @@ import {
 } from '../../helpers/validate.js';
 import { copyContent, editContent, lineOf } from '../../helpers/content.js';
 
-const FACT_FILES = ['/llms.txt', '/mcp/llms.txt', '/ai/llms.txt', '/mcp.md', '/auth.md'];
+const FACT_FILES = [
+  '/llms.txt',
+  '/mcp/llms.txt',
+  '/ai/llms.txt',
+  '/developers/llms.txt',
+  '/docs/llms.txt',
+  '/mcp.md',
+  '/auth.md',
+];
 
 describe('the shipped build', () => {
   it('passes the agent checks in both environments', async () => {
@@ -37,10 +45,14 @@ describe('the shipped build', () => {
       expect(text, path).toContain('https://mcp.example.com/.well-known/oauth-protected-resource');
       expect(text, path).toContain('https://auth.example.com/.well-known/oauth-authorization-server');
     }
-    for (const path of ['/llms.txt', '/ai/llms.txt']) {
+    for (const path of ['/llms.txt', '/ai/llms.txt', '/developers/llms.txt', '/api/llms.txt']) {
       expect(textOf(built, path)).toContain('`POST https://api.example.com/api/v1/communities/plans/prices`');
       expect(textOf(built, path)).toContain("Consumers ignore plans of type BASIC in the pricing call's response.");
     }
+    // The section indexes agents reach from the root say where the endpoint is and where errors are described.
+    for (const path of ['/help/llms.txt', '/api/llms.txt', '/public-pages/llms.txt', '/docs/llms.txt'])
+      expect(textOf(built, path), path).toContain('(https://www.example.com/docs/errors.md)');
+    expect(textOf(built, '/help/llms.txt')).toContain('The MCP endpoint is `https://mcp.example.com/mcp`');
     expect(textOf(built, '/auth.md')).toMatch(
       /`https:\/\/mcp\.example\.com\/mcp` is the OAuth 2\.0 protected resource/,
     );
