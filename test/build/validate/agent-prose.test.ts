@@ -108,6 +108,16 @@ describe('agent-file-missing-fact', () => {
     ]);
   });
 
+  it('fails the build, at the built file, when a page stops pulling a fact it must carry', async () => {
+    const content = await copyContent();
+    await editContent(content, 'pages/auth.md', '::controls\n', '\n');
+    const result = await runPipeline({ env: 'production', contentDir: content });
+    const missing = result.diagnostics.list().filter((x) => x.ruleId === 'agent-file-missing-fact');
+    expect(missing.map((m) => m.file)).toEqual(['dist/auth.md']);
+    expect(missing[0]!.reason).toContain('list_members with its scope svc.members.read');
+    expect(result.diagnostics.hasErrors).toBe(true);
+  });
+
   it('fails the build, at the content line, for a fact id the generator does not know', async () => {
     const content = await copyContent();
     await editContent(
