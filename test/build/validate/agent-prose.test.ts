@@ -146,6 +146,20 @@ describe('repeated-sentence', () => {
     expect(messages.at(-1)!.line).toBe(changed.slice(0, last).split('\n').length);
   });
 
+  it('reads an HTML page in its <main>: navigation that repeats a heading is none, a sentence said twice in <main> is', async () => {
+    const built = await goodBuild();
+    const sentence = 'Platform subscription prices come from the public pricing call, read when they are needed.';
+    const html = textOf(built, '/pricing');
+    const main = html.search(/<main[\s>]/);
+    expect(main).toBeGreaterThan(0);
+    const twiceInMain = (t: string) => t.replace('</main>', `<p>${sentence}</p><p>${sentence}</p></main>`);
+    const inNavigation = (t: string) =>
+      t.replace('</main>', `<p>${sentence}</p></main><aside><nav><a href="#x">${sentence}</a></nav></aside>`);
+    expect(checkWith(built, [noRepeatedSentences], { '/pricing': inNavigation })).toEqual([]);
+    const messages = checkWith(built, [noRepeatedSentences], { '/pricing': twiceInMain });
+    expect(messages.map((m) => [m.ruleId, m.file])).toEqual([['repeated-sentence', 'dist/pricing.html']]);
+  });
+
   it('gives llms-full.txt each fact table once', async () => {
     const full = textOf(await goodBuild(), '/llms-full.txt');
     expect(full.match(/^\| `list_members` /gm)).toHaveLength(1);
