@@ -308,6 +308,13 @@ export const RULES = {
     fix: 'Write one of the directives of README, "Content layout for editors", on its own line.',
     example: '`::control` (for `::controls`).',
   },
+  'block-directive-inline': {
+    area: 'pages',
+    title: 'A block directive inside a sentence',
+    what: 'A block directive (`::pricing-call`, `::scopes`…) is read only on a line of its own; written inside a sentence it is not expanded and would be published as the text `::pricing-call`.',
+    fix: 'Put the directive on its own line, with a blank line before and after it; inside a sentence use an inline one (`:service-name`).',
+    example: '`The call is ::pricing-call in short.`',
+  },
   'unknown-directive-attribute': {
     area: 'pages',
     title: 'A directive attribute the directive does not take',

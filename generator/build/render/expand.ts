@@ -13,6 +13,7 @@ import { resolveSiteLink } from './site-links.js';
 import { walk } from './walk.js';
 import type { RuleId } from '../messages/rules.js';
 import { UNSAFE_URL_FIX, unsafeUrlReason } from '../text/safe-urls.js';
+import { didYouMean } from '../messages/suggest.js';
 
 export interface ExpandInput {
   page: Page;
@@ -33,6 +34,7 @@ export function expandPage(input: ExpandInput): Root {
 
   checkTitleHeading(tree, report);
   refuseRawHtml(tree, report);
+  checkDirectivesInSentences(tree, report);
   expandDirectives(tree, page, { model, registry, page, fill, fail: () => undefined }, report);
   const filled = fillPlaceholders(tree, model, report);
   checkUrls(tree, report);
@@ -74,6 +76,31 @@ function checkTitleHeading(tree: Root, report: Report): void {
   });
 }
 
+/** `::name` where a directive is not parsed: inside a sentence, or with words before it on its line. */
+const DIRECTIVE_IN_TEXT = /(?<![\w:])::([a-z][a-z0-9-]*)/g;
+
+/**
+ * A block directive parses only on a line of its own; written inside a sentence it stays plain text and would be
+ * published as written ("The call is ::pricing-call"), so the editor's text is searched for it.
+ */
+function checkDirectivesInSentences(tree: Root, report: Report): void {
+  walk(tree, (node) => {
+    if (node.type !== 'text' || !node.position) return;
+    for (const match of node.value.matchAll(DIRECTIVE_IN_TEXT)) {
+      const name = match[1]!;
+      if (blockDirectives[name]) {
+        report(
+          'block-directive-inline',
+          node,
+          `\`::${name}\` is written inside a sentence, where it is published as text.`,
+          `Put \`::${name}\` on its own line, with a blank line before and after it.`,
+          match.index,
+        );
+      } else reportUnknownDirective(`::${name}`, name, node, report, match.index);
+    }
+  });
+}
+
 function expandDirectives(tree: Root, page: Page, base: DirectiveContext, report: Report): void {
   walk(tree, (node, index, parent: Parents | undefined) => {
     if (!parent || index === undefined) return;
@@ -97,22 +124,15 @@ function expandOne(
   if (node.type === 'textDirective') {
     const inline = inlineDirectives[node.name];
     if (inline) return inline.expand(context);
-    // Prose such as "10:30" or "error.data:code" parses as a text directive; it is kept as the editor wrote it.
     const start = node.position?.start.offset;
     const end = node.position?.end.offset;
     const literal = start !== undefined && end !== undefined ? page.body.slice(start, end) : `:${node.name}`;
+    // Prose such as "10:30" or "error.data:code" parses as a text directive; it is kept as the editor wrote it.
     return [{ type: 'text', value: literal, position: node.position } satisfies PhrasingContent];
   }
   const handler = node.type === 'leafDirective' ? blockDirectives[node.name] : undefined;
   if (!handler) {
-    report(
-      'unknown-directive',
-      node,
-      `Unknown directive \`${node.type === 'leafDirective' ? '::' : ':::'}${node.name}\`.`,
-      `Write one of: ${Object.keys(blockDirectives)
-        .map((n) => `::${n}`)
-        .join(', ')} (each on its own line; see README, "Content layout for editors").`,
-    );
+    reportUnknownDirective(`${node.type === 'containerDirective' ? ':::' : '::'}${node.name}`, node.name, node, report);
     return [];
   }
   const attributes: Record<string, string> = {};
@@ -123,7 +143,7 @@ function expandOne(
         node,
         `\`::${node.name}\` has no attribute \`${name}\`.`,
         handler.attributes?.length
-          ? `Use only: ${handler.attributes.join(', ')}.`
+          ? `${didYouMean(name, handler.attributes)}Use only: ${handler.attributes.join(', ')}.`
           : `Write \`::${node.name}\` without attributes.`,
       );
       continue;
@@ -131,6 +151,20 @@ function expandOne(
     attributes[name] = value ?? '';
   }
   return handler.expand(attributes, context);
+}
+
+function reportUnknownDirective(written: string, name: string, node: Nodes, report: Report, offset = 0): void {
+  const names = [...Object.keys(blockDirectives), ...Object.keys(inlineDirectives)];
+  const guess = didYouMean(name, names, (n) => (inlineDirectives[n] ? `\`:${n}\` (inside a sentence)` : `\`::${n}\``));
+  report(
+    'unknown-directive',
+    node,
+    `Unknown directive \`${written}\`.`,
+    `${guess}Write one of: ${Object.keys(blockDirectives)
+      .map((n) => `::${n}`)
+      .join(', ')} (each on its own line; see README, "Content layout for editors").`,
+    offset,
+  );
 }
 
 /**
@@ -240,7 +274,10 @@ function checkSiteLinks(tree: Root, page: Page, registry: Registry, report: Repo
         'unresolved-site-link',
         node,
         `The link to ${resolved.path} points at a site path the build does not emit.`,
-        'Link to a page or resource the site publishes (see content/discovery-resources.yaml and content/pages/), or correct the path.',
+        `${didYouMean(
+          resolved.path,
+          registry.of('site').map((e) => e.path),
+        )}Link to a page or resource the site publishes (see content/discovery-resources.yaml and content/pages/), or correct the path.`,
       );
     }
     // Absolute even when broken, so that the published files' own link checks do not report it a second time as relative.

@@ -218,3 +218,49 @@ describe('every directive', () => {
     expect(noClients.list()).toMatchObject([{ ruleId: 'no-mcp-clients', line: 5 }]);
   });
 });
+
+describe("the editor's mistakes, named with the closest fix", () => {
+  it('reports a block directive written inside a sentence, where it would pass as text', () => {
+    const { diagnostics } = expand('Intro.\n\nThe call is ::pricing-call in short.\n');
+    expect(diagnostics.list()).toMatchObject([
+      { line: 7, ruleId: 'block-directive-inline', fatal: true, reason: expect.stringContaining('::pricing-call') },
+    ]);
+    expect(diagnostics.list()[0]!.reason).toContain('own line');
+  });
+
+  it('reports `::name` inside a sentence that is no directive, with the closest one', () => {
+    const { diagnostics } = expand('See ::scopez here.\n');
+    expect(diagnostics.list()).toMatchObject([{ ruleId: 'unknown-directive', line: 5 }]);
+    expect(diagnostics.list()[0]!.reason).toContain('Did you mean `::scopes`?');
+  });
+
+  it('suggests the closest directive for an unknown one', () => {
+    const { diagnostics } = expand('::scopez\n');
+    expect(diagnostics.list()).toMatchObject([{ ruleId: 'unknown-directive' }]);
+    expect(diagnostics.list()[0]!.reason).toContain('Fix: Did you mean `::scopes`?');
+  });
+
+  it('suggests the closest attribute', () => {
+    const { diagnostics } = expand('::discovery-resources{grop="api"}\n');
+    expect(diagnostics.list()).toMatchObject([{ ruleId: 'unknown-directive-attribute' }]);
+    expect(diagnostics.list()[0]!.reason).toContain('Did you mean `group`?');
+  });
+
+  it('suggests the closest section', () => {
+    const { diagnostics } = expand('::section-pages{section="halp"}\n', '/help');
+    expect(diagnostics.list()).toMatchObject([{ ruleId: 'unknown-section' }]);
+    expect(diagnostics.list()[0]!.reason).toContain('Did you mean `help`?');
+  });
+
+  it('suggests the closest emitted path for a link that reaches nothing', () => {
+    const { diagnostics } = expand('See [errors](/help/reading-error).\n');
+    expect(diagnostics.list()).toMatchObject([{ ruleId: 'unresolved-site-link' }]);
+    expect(diagnostics.list()[0]!.reason).toContain('Did you mean `/help/reading-errors`?');
+  });
+
+  it('keeps an unknown inline `:word` of prose as written, with no suggestion forced on it', () => {
+    const { tree, diagnostics } = expand('Ratio 3:service and 10:30.\n');
+    expect(diagnostics.list()).toEqual([]);
+    expect(textOf(tree)).toContain('Ratio 3:service and 10:30.');
+  });
+});

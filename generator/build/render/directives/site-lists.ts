@@ -4,6 +4,7 @@ import type { RegistryEntry } from '../../registry/types.js';
 import type { Registry } from '../../registry/registry.js';
 import { code, link, list, paragraph, strong, table, type Inline } from '../mdast-build.js';
 import { resolveSiteLink } from '../site-links.js';
+import { didYouMean } from '../../messages/suggest.js';
 import type { BlockDirective, DirectiveContext } from './types.js';
 
 /** How a resource is linked: a query route gets an example query, since its bare path answers nothing. */
@@ -45,7 +46,10 @@ export const sectionPages: BlockDirective = {
       fail(
         'unknown-section',
         `There is no section page \`${id}\`.`,
-        `Name a top-level page: ${model.pages
+        `${didYouMean(
+          id,
+          model.pages.filter((p) => !p.section).map((p) => p.id),
+        )}Name a top-level page: ${model.pages
           .filter((p) => !p.section)
           .map((p) => p.id)
           .join(', ')}.`,
