@@ -1,5 +1,6 @@
 // Turns the checked content documents into the typed model, and checks the facts against each other.
 import type { DeployTarget } from '../../model/types.js';
+import { didYouMean } from '../messages/suggest.js';
 import type { Diagnostics } from '../messages/diagnostics.js';
 import type {
   Authentication,
@@ -172,7 +173,7 @@ function crossCheck(model: Model, at: At, diagnostics: Diagnostics): void {
       diagnostics.error('load', {
         ruleId: 'unknown-scope',
         reason: `Control \`${control.name}\` requires scope \`${control.requiredScope}\`, which is not among the supported scopes (${scopeList}).`,
-        fix: 'Use one of the scopes listed in content/authentication.yaml, or add the scope there if the contract has it.',
+        fix: `${didYouMean(control.requiredScope, scopes)}Use one of the scopes listed in content/authentication.yaml, or add the scope there if the contract has it.`,
         place: at('mcpServer', 'controls', i, 'requiredScope'),
       });
     }
@@ -196,7 +197,7 @@ function crossCheck(model: Model, at: At, diagnostics: Diagnostics): void {
       diagnostics.error('load', {
         ruleId: 'unknown-scope',
         reason: `Resource \`${resource.id}\` names scope \`${resource.scope}\`, which is not among the supported scopes (${scopeList}).`,
-        fix: 'Use one of the scopes listed in content/authentication.yaml.',
+        fix: `${didYouMean(resource.scope, scopes)}Use one of the scopes listed in content/authentication.yaml.`,
         place: at('resources', i, 'scope'),
       });
     }

@@ -304,6 +304,15 @@ export function readPage(
   const twinPath = own(`/${id}.md`);
   const path = id === 'index' ? '/' : twinPath.slice(0, -3);
   const { title, description, order, ...rest } = data as { title: string; description: string; order?: number };
+  // Sections list their sub-pages by `order`; one without it would silently come first.
+  if (section !== undefined && order === undefined) {
+    diagnostics.error('load', {
+      ruleId: 'page-order-missing',
+      reason: `The sub-page ${file} has no \`order\`, so its place in the ${section} section's lists is not known.`,
+      fix: 'Add `order: N` to the front matter: sub-pages are listed from the lowest number (see the other pages of the section).',
+      place: { file, line: 1, column: 1 },
+    });
+  }
   return {
     id,
     path,

@@ -5,6 +5,7 @@ import type { Diagnostics } from '../messages/diagnostics.js';
 import { CONTENT_SET, schemaFiles } from '../schemas/validator-sets.js';
 import { validatorFor } from '../schemas/validators.js';
 import { placeOf, pointerSegments, type YamlSource } from './yaml-source.js';
+import { didYouMean } from '../messages/suggest.js';
 
 /** A schema under schemas/content that cannot be read or compiled: the content cannot be checked at all. */
 export class ContentSchemaError extends Error {
@@ -57,7 +58,7 @@ export class ContentSchemas {
       diagnostics.error('load', {
         ruleId: 'content-schema',
         reason: describe(error, documentLabel),
-        fix: `Change the value to match schemas/content/${name}.schema.json${hintOf(error)}.`,
+        fix: `${guessOf(error)}Change the value to match schemas/content/${name}.schema.json${hintOf(error)}.`,
         place: placeOf(source, segments, key),
       });
     }
@@ -104,6 +105,18 @@ function describe(error: ErrorObject, documentLabel: string): string {
     default:
       return `${where} ${error.message ?? 'is not valid'}.`;
   }
+}
+
+/** The field or value meant, for a misspelt field name or a value outside an allowed list. */
+function guessOf(error: ErrorObject): string {
+  if (error.keyword === 'additionalProperties') {
+    const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+    return didYouMean(String(error.params.additionalProperty), known);
+  }
+  if (error.keyword === 'enum' && typeof error.data === 'string') {
+    return didYouMean(error.data, (error.params.allowedValues as unknown[]).map(String));
+  }
+  return '';
 }
 
 function hintOf(error: ErrorObject): string {

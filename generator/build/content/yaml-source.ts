@@ -1,5 +1,5 @@
 // Parses YAML with positions, so that syntax and schema errors point at the file, line and column.
-import { isAlias, isNode, LineCounter, parseDocument, visit, type Document } from 'yaml';
+import { isAlias, isNode, LineCounter, parseDocument, visit, type Document, type YAMLError } from 'yaml';
 import type { SourcePlace } from '../../model/types.js';
 import type { Diagnostics } from '../messages/diagnostics.js';
 import { MAX_YAML_ALIASES } from './limits.js';
@@ -37,7 +37,8 @@ export function parseYamlSource(
   }
   if (doc.errors.length > 0) {
     for (const error of doc.errors) {
-      const pos = lineCounter.linePos(error.pos[0]);
+      const opening = unclosedQuote(doc, error);
+      const pos = lineCounter.linePos(opening ?? error.pos[0]);
       if (error.code === 'RESOURCE_EXHAUSTION') {
         // The parser's own guard against deep nesting (its message is a JavaScript error's).
         diagnostics.error('load', {
@@ -50,7 +51,10 @@ export function parseYamlSource(
       }
       diagnostics.error('load', {
         ruleId: 'yaml-syntax',
-        reason: `YAML cannot be read: ${firstLine(error.message)}.`,
+        reason:
+          opening === undefined
+            ? `YAML cannot be read: ${firstLine(error.message)}.`
+            : 'YAML cannot be read: the quote opened here is never closed (the value runs to the end of the file).',
         fix: 'Correct the YAML syntax at this place (indentation, a missing colon, an unclosed quote or bracket).',
         place: { file, line: pos.line + lineOffset, column: pos.col },
       });
@@ -90,6 +94,23 @@ function firstAliasPlace(doc: Document, lineCounter: LineCounter, file: string, 
     },
   });
   return place;
+}
+
+/**
+ * Where the quote an unclosed-quote error is about opens: the parser notices only at the end of the file, which is
+ * not where the editor has to look.
+ */
+function unclosedQuote(doc: Document, error: YAMLError): number | undefined {
+  if (error.code !== 'MISSING_CHAR' || !/quote/.test(error.message)) return undefined;
+  let opening: number | undefined;
+  visit(doc, {
+    Scalar(_, node) {
+      const quoted = node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE';
+      if (quoted && node.range && node.range[0] < error.pos[0] && node.range[1] >= error.pos[0])
+        opening = node.range[0];
+    },
+  });
+  return opening;
 }
 
 function firstLine(message: string): string {

@@ -159,6 +159,13 @@ export const RULES = {
     fix: 'Rename the file (pages/help/my-page.md).',
     example: 'content/pages/Help Center.md.',
   },
+  'page-order-missing': {
+    area: 'pages',
+    title: 'A sub-page without `order`',
+    what: 'A section lists its sub-pages (its page, its llms.txt, `llms-full.txt`) by their `order`; a sub-page without one would be put first without anyone deciding it.',
+    fix: 'Add `order: N` to the sub-page’s front matter.',
+    example: 'content/pages/help/new-page.md with only `title` and `description`.',
+  },
   'page-front-matter': {
     area: 'content',
     title: 'A page without front matter',

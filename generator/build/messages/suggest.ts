@@ -2,11 +2,11 @@
 import { closestMatch } from 'leven';
 
 /**
- * How far a typo may be from the name meant: one edit for short names, about one in four characters for longer ones
- * (`scopez` → `scopes`, `discovery-chian` → `discovery-chain`); further than that a guess misleads more than it helps.
+ * How far a typo may be from the name meant: about one edit in three characters, at most three (`scopez` → `scopes`,
+ * `mehtod` → `method`: a swap is two edits); further than that a guess misleads more than it helps.
  */
 function reach(word: string): number {
-  return Math.max(1, Math.min(3, Math.floor(word.length / 4)));
+  return Math.max(1, Math.min(3, Math.ceil(word.length / 3)));
 }
 
 /** The known name closest to `word` (case aside), or undefined when none is near enough. */

@@ -31,6 +31,8 @@ export interface BaseOptions {
   kinds?: KindTable;
   /** The base build's stages, for a progress line. */
   progress?: BuildProgress;
+  /** Told what is done with the base: read as a folder, or built from a ref. */
+  tell?: (message: string) => void;
 }
 
 /**
@@ -40,8 +42,13 @@ export interface BaseOptions {
  * the base's own generator (for example the dist/ artifact of the base branch's last run).
  */
 export async function loadBase(spec: string, options: BaseOptions): Promise<BaseBuild> {
-  if (await isDirectory(spec)) return { spec, source: 'folder', tree: await treeOfFolder(spec) };
+  const tell = options.tell ?? (() => {});
+  if (await isDirectory(spec)) {
+    tell(`Reading the base folder ${spec}…`);
+    return { spec, source: 'folder', tree: await treeOfFolder(spec) };
+  }
   const commit = await resolveRef(spec, options.repoDir);
+  tell(`Building the base ${spec} (commit ${commit.slice(0, 12)})…`);
   const dir = await mkdtemp(join(tmpdir(), 'check-base-'));
   try {
     await extract(commit, options.repoDir, dir);

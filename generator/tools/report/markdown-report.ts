@@ -35,7 +35,9 @@ export function renderMarkdown(report: CheckReport, extras: ReportExtras = {}): 
   out.push(`## ${verdict}: ${plural(errors.length, 'error')}, ${plural(warnings.length, 'warning')}`, '');
   out.push(describeBase(report), '');
   if (!report.head.built) {
-    out.push('The head did not build far enough to be compared; fix the errors below first.', '');
+    out.push('The head did not build far enough to be compared; fix these first:');
+    for (const line of (report.head.failure ?? []).slice(0, 10)) out.push(`- ${escapeInline(line)}`);
+    out.push('');
   } else {
     const s = report.summary;
     out.push(

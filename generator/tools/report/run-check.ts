@@ -35,7 +35,11 @@ export interface CheckReport {
   ok: boolean;
   env: EnvironmentName;
   base: { spec: string; source: 'folder' | 'git-ref'; commit?: string; files: number; failure?: string[] };
-  head: { files: number; built: boolean };
+  /**
+   * `built` is false when the head stopped before its files were all made (a content mistake found at load, in the
+   * registry or while emitting): nothing is compared then, and `failure` names each error at its file and line.
+   */
+  head: { files: number; built: boolean; failure?: string[] };
   summary: { added: number; removed: number; changed: number; unchanged: number };
   artifacts: ArtifactChange[];
   /** Edits several files share, each listed once with its files (they are in `artifacts` too). */
@@ -74,11 +78,11 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
 export async function compareWithBase(options: CheckOptions): Promise<CheckRun> {
   const progress = options.progress ?? (() => {});
   // The base first: a mistyped ref fails at once instead of after the head's build.
-  progress(`Building the base ${options.base}…`);
   const base = await loadBase(options.base, {
     env: options.env,
     repoDir: options.repoDir,
     kinds: options.kinds,
+    tell: progress,
     progress: options.buildProgress,
   });
   progress(`Building and validating the head (${options.env})…`);
@@ -92,16 +96,20 @@ export async function compareWithBase(options: CheckOptions): Promise<CheckRun> 
   const head: PipelineResult = options.outDir
     ? await build({ ...pipeline, outDir: options.outDir })
     : await runPipeline(pipeline);
-  progress('Comparing…');
-  const headTree: ArtifactTree = head.artifacts ? treeOfArtifacts(head.artifacts) : new Map();
-  // A head that did not get as far as emitting has nothing to compare: every file would look removed.
-  const comparison = head.artifacts ? compareTrees(base.tree, headTree) : { changes: [], unchanged: 0 };
+  // A head that stopped before its files were all made has nothing to compare: its files would look removed, or
+  // unchanged when the mistake left them as they were.
+  const failure = buildFailure(head);
+  const built = head.artifacts !== undefined && failure.length === 0;
+  if (built) progress('Comparing…');
+  else progress(`The head did not build: ${failure[0] ?? 'nothing was emitted'}`);
+  const headTree: ArtifactTree = built && head.artifacts ? treeOfArtifacts(head.artifacts) : new Map();
+  const comparison = built ? compareTrees(base.tree, headTree) : { changes: [], unchanged: 0 };
   const count = (status: ArtifactChange['status']) => comparison.changes.filter((c) => c.status === status).length;
   const report: CheckReport = {
     ok: !head.diagnostics.hasErrors,
     env: options.env,
     base: { spec: base.spec, source: base.source, commit: base.commit, files: base.tree.size, failure: base.failure },
-    head: { files: headTree.size, built: head.artifacts !== undefined },
+    head: { files: headTree.size, built, ...(built ? {} : { failure }) },
     summary: {
       added: count('added'),
       removed: count('removed'),
@@ -114,6 +122,17 @@ export async function compareWithBase(options: CheckOptions): Promise<CheckRun> 
     findings: findingsOf(head, headTree),
   };
   return { report, base: base.tree, head: headTree, site: head.model?.addresses.base_url };
+}
+
+/** The stages whose errors stop the head before all its files are made. */
+const MAKING = new Set(['load', 'registry', 'emit']);
+
+/** The errors that stopped the head (a validation finding, or a failed write, still leaves every file to compare). */
+function buildFailure(head: PipelineResult): string[] {
+  return head.diagnostics
+    .list()
+    .filter((m) => m.fatal && MAKING.has(m.stage))
+    .map((m) => `${m.file}${m.line ? `:${m.line}` : ''} ${m.reason} [${m.ruleId}]`);
 }
 
 function llmsSizes(head: PipelineResult, headTree: ArtifactTree, baseTree: ArtifactTree): LlmsSize[] {

@@ -15,7 +15,10 @@ it.each([
   ['quoted', 'description: "How to register a webhook."', 22],
 ])('the boundaries guard places a claim in a %s front matter value at its words', async (_, line, column) => {
   contentDir = await copyContent();
-  await writeFile(join(contentDir, 'pages', 'help', 'hooks.md'), `---\ntitle: Hooks\n${line}\n---\n\nText.\n`);
+  await writeFile(
+    join(contentDir, 'pages', 'help', 'hooks.md'),
+    `---\ntitle: Hooks\n${line}\norder: 5\n---\n\nText.\n`,
+  );
   const diagnostics = new Diagnostics();
   await loadModel({ contentDir, env: 'production' }, diagnostics);
   expect(diagnostics.list()).toContainEqual(

@@ -77,6 +77,49 @@ describe('content mistakes are positioned', () => {
     const message = messages.find((m) => m.ruleId === 'content-schema');
     expect(message).toMatchObject({ file: 'content/pricing-call.yaml', line: line + 1, column: 3 });
     expect(message!.reason).toContain('mehtod');
+    expect(message!.reason).toContain('Did you mean `method`?');
+  });
+
+  it('an unclosed quote: yaml-syntax where the quote opens, not at the end of the file', async () => {
+    contentDir = await copyContent();
+    const line = await lineOf(contentDir, 'mcp-server.yaml', 'title: Hosted MCP server');
+    await editContent(contentDir, 'mcp-server.yaml', 'title: Hosted MCP server', 'title: "Hosted MCP server');
+    const { model, messages } = await load();
+    expect(model).toBeUndefined();
+    const syntax = messages.filter((m) => m.ruleId === 'yaml-syntax');
+    expect(syntax).toHaveLength(1);
+    expect(syntax[0]).toMatchObject({ file: 'content/mcp-server.yaml', line, column: 10, fatal: true });
+    expect(syntax[0]!.reason).toMatch(/quote/i);
+  });
+
+  it('an unclosed quote in a page front matter: yaml-syntax at the quote', async () => {
+    contentDir = await copyContent();
+    await writeFile(
+      join(contentDir, 'pages', 'help', 'quoted.md'),
+      '---\ntitle: "Quoted\ndescription: A page.\norder: 9\n---\n\nText.\n',
+    );
+    const { messages } = await load();
+    expect(messages.filter((m) => m.ruleId === 'yaml-syntax')).toMatchObject([
+      { file: 'content/pages/help/quoted.md', line: 2, column: 8 },
+    ]);
+  });
+
+  it('a sub-page without `order`: page-order-missing at its front matter, not sorted first in silence', async () => {
+    contentDir = await copyContent();
+    await writeFile(
+      join(contentDir, 'pages', 'help', 'unordered.md'),
+      '---\ntitle: Unordered\ndescription: A page.\n---\n\nText.\n',
+    );
+    const { messages } = await load();
+    expect(messages).toEqual([
+      expect.objectContaining({
+        ruleId: 'page-order-missing',
+        file: 'content/pages/help/unordered.md',
+        line: 1,
+        fatal: true,
+      }),
+    ]);
+    expect(messages[0]!.reason).toContain('order:');
   });
 
   it('a control whose scope is not among the scopes: unknown-scope at the scope', async () => {
@@ -92,6 +135,25 @@ describe('content mistakes are positioned', () => {
     expect(messages).toContainEqual(
       expect.objectContaining({ ruleId: 'unknown-scope', file: 'content/mcp-server.yaml', line }),
     );
+  });
+
+  it('a scope one letter off: unknown-scope names the scope meant', async () => {
+    contentDir = await copyContent();
+    await editContent(
+      contentDir,
+      'mcp-server.yaml',
+      'requiredScope: svc.members.read',
+      'requiredScope: svc.member.read',
+    );
+    const { messages } = await load();
+    expect(messages.find((m) => m.ruleId === 'unknown-scope')!.reason).toContain('Did you mean `svc.members.read`?');
+  });
+
+  it('a value outside a list of allowed ones: content-schema names the value meant', async () => {
+    contentDir = await copyContent();
+    await editContent(contentDir, 'mcp-server.yaml', '  host: mcp_url', '  host: mcp_ulr');
+    const { messages } = await load();
+    expect(messages.find((m) => m.ruleId === 'content-schema')!.reason).toContain('Did you mean `mcp_url`?');
   });
 
   it('two resources claiming one path: duplicate-path at the second', async () => {

@@ -136,7 +136,10 @@ describe('registry', () => {
   it('refuses a sub-page whose section has no page: missing-section-page', async () => {
     contentDir = await copyContent();
     await mkdir(join(contentDir, 'pages', 'guides'), { recursive: true });
-    await writeFile(join(contentDir, 'pages', 'guides', 'one.md'), '---\ntitle: One\ndescription: D\n---\n\nText.\n');
+    await writeFile(
+      join(contentDir, 'pages', 'guides', 'one.md'),
+      '---\ntitle: One\ndescription: D\norder: 1\n---\n\nText.\n',
+    );
     const diagnostics = new Diagnostics();
     await loadContent({ contentDir, schemaDir, env: 'production' }, diagnostics);
     expect(diagnostics.list()).toContainEqual(

@@ -86,7 +86,7 @@ describe('page rendering paths give the same bytes', () => {
     const broken = join(content, 'pages', 'help', 'broken-page.md');
     await writeFile(
       broken,
-      '---\ntitle: Broken\ndescription: A page with an unknown directive.\n---\n\n::no-such-directive\n',
+      '---\ntitle: Broken\ndescription: A page with an unknown directive.\norder: 99\n---\n\n::no-such-directive\n',
     );
     try {
       const cacheDir = join(work, 'cache-broken');

@@ -52,7 +52,7 @@ describe('runCheck against a built folder', () => {
     await mkdir(join(content.contentDir, 'pages', 'help'), { recursive: true });
     await writeFile(
       join(content.contentDir, 'pages', 'help', 'first-steps.md'),
-      '---\ntitle: First steps\ndescription: Where to start.\n---\nStart here.\n',
+      '---\ntitle: First steps\ndescription: Where to start.\norder: 99\n---\nStart here.\n',
     );
     const service = join(content.contentDir, 'service.yaml');
     await writeFile(
@@ -121,6 +121,33 @@ describe('runCheck against a built folder', () => {
       file: expect.stringContaining('pages/ai.md'),
     });
     expect(renderMarkdown(report)).toContain('did not build far enough');
+  });
+
+  it('reports a head that fails while its pages are made as not built, naming each error at its file and line', async () => {
+    const base = await buildBaseFolder();
+    await appendFile(join(content.contentDir, 'pages', 'docs.md'), '\n::scopez\n');
+    const lines = (await readFile(join(content.contentDir, 'pages', 'docs.md'), 'utf8')).split('\n');
+    const line = lines.indexOf('::scopez') + 1;
+    // The real kinds: the pages are rendered, and the mistake is found while they are made.
+    const report = await runCheck({ ...options(), kinds: undefined, base });
+    expect(report.ok).toBe(false);
+    expect(report.head.built).toBe(false);
+    expect(report.artifacts).toEqual([]);
+    expect(report.head.failure).toEqual([
+      expect.stringMatching(new RegExp(`content/pages/docs\\.md:${line} .*::scopez.*\\[unknown-directive\\]`)),
+    ]);
+    const markdown = renderMarkdown(report);
+    expect(markdown).not.toContain('0 changed');
+    expect(markdown).toContain('did not build');
+    expect(markdown).toContain(`pages/docs.md:${line}`);
+  });
+
+  it('says it reads a base folder, and builds only a git ref', async () => {
+    const base = await buildBaseFolder();
+    const said: string[] = [];
+    await runCheck({ ...options(), base, progress: (m) => said.push(m) });
+    expect(said[0]).toBe(`Reading the base folder ${base}…`);
+    expect(said.join('\n')).not.toContain('Building the base');
   });
 });
 
