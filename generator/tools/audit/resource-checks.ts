@@ -1,4 +1,5 @@
 // Fetches every registry path of a deployment and checks status, media type, headers, validity and the bytes.
+import { whyNoAnswer } from './reachable.js';
 import type { Diagnostics } from '../../build/messages/diagnostics.js';
 import { Diagnostics as DiagnosticsClass } from '../../build/messages/diagnostics.js';
 import type { Model } from '../../model/types.js';
@@ -47,7 +48,7 @@ export async function checkResources(input: ResourceCheckInput): Promise<void> {
       const response = await doFetch(url, { redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
       return { entry, url, response, body: new Uint8Array(await response.arrayBuffer()) };
     } catch (error) {
-      return { entry, url, error: error instanceof Error ? error.message : String(error) };
+      return { entry, url, error: whyNoAnswer(error) };
     }
   });
   for (const f of fetched) await checkOne(f, input, doFetch);
@@ -191,6 +192,10 @@ function hasLink(header: string | null, rel: string): boolean {
 function firstDifference(local: Uint8Array, remote: Uint8Array): string {
   const a = new TextDecoder().decode(local);
   const b = new TextDecoder().decode(remote);
+  const added = addedScript(a, b);
+  if (added) {
+    return `the page is the build's, with a script the build did not write added before </body> (${added.slice(0, 80)}): a development server's live reload (npm run dev)? Verify npm run preview or the deployment instead`;
+  }
   try {
     const changes = diffJsonValues(JSON.parse(a), JSON.parse(b)).slice(0, 3);
     if (changes.length > 0) {
@@ -255,4 +260,14 @@ async function mapLimit<T, R>(items: T[], limit: number, run: (item: T) => Promi
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
+}
+
+/** The script element a server put before `</body>` of a page otherwise the build's, if that is the only change. */
+function addedScript(local: string, remote: string): string | undefined {
+  const end = local.lastIndexOf('</body>');
+  if (end < 0 || remote.length <= local.length) return undefined;
+  const tail = local.slice(end);
+  if (!remote.startsWith(local.slice(0, end)) || !remote.endsWith(tail)) return undefined;
+  const inserted = remote.slice(end, remote.length - tail.length).trim();
+  return /^<script\b[\s\S]*<\/script>$/i.test(inserted) ? inserted : undefined;
 }

@@ -10,6 +10,7 @@ import { checkResources } from './resource-checks.js';
 import { Scorecard } from './scorecard.js';
 import { resolveTarget, TargetError, type Target } from './target.js';
 import { loadModel } from '../../build/project.js';
+import { noAnswerAt } from './reachable.js';
 
 export interface VerifyOptions {
   addresses: Partial<Addresses> & { base_url: string };
@@ -42,6 +43,17 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
     return { ok: false, card };
   }
   const target = resolveTarget(probe.environments, options.addresses, options.env);
+  // Nothing answering is one finding, not one per file.
+  const silent = await noAnswerAt(target.addresses.base_url, options.fetch);
+  if (silent !== undefined) {
+    card.fail(
+      'resources',
+      target.addresses.base_url,
+      'reachable',
+      `nothing answers at ${target.addresses.base_url}: ${silent}`,
+    );
+    return { ok: false, target, card };
+  }
   progress(`Building the ${target.env} content locally with the deployment's addresses…`);
   const local = await runPipeline({
     env: target.env,

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runVerify } from '../../../generator/tools/audit/run-verify.js';
 import type { Check } from '../../../generator/tools/audit/scorecard.js';
@@ -166,5 +167,48 @@ describe('runVerify', () => {
     );
     const result = await verify();
     expect(failures(result.card.checks)).toEqual([`status ${deployment.addresses.base_url}/pricing.md`]);
+  });
+
+  it("says a page differs only by a script the server added (npm run dev's live reload), not by its content", async () => {
+    deployment.wrap('site', (good) => async (request) => {
+      const response = await good(request);
+      if (!request.url.endsWith('/docs')) return response;
+      const page = (await response.text()).replace(
+        '</body>',
+        '<script type="module" src="/reload.js"></script></body>',
+      );
+      return new Response(page, { headers: response.headers });
+    });
+    const result = await verify();
+    const content = result.card.failures.find((c) => c.check === 'content')!;
+    expect(content.subject).toBe(`${deployment.addresses.base_url}/docs`);
+    expect(content.detail).toContain('a script the build did not write');
+    expect(content.detail).toContain('npm run dev');
+  });
+});
+
+/** A loopback port nothing listens on: bound, then closed. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('runVerify against an address nothing answers', () => {
+  it('says so once, with the address and why, and checks nothing else', async () => {
+    const base = `http://127.0.0.1:${await closedPort()}`;
+    const result = await runVerify({
+      addresses: { base_url: base, mcp_url: base, auth_url: base, api_url: base },
+      env: 'preview',
+      kinds: stubKinds,
+      contentDir: content.contentDir,
+      schemaDir: content.schemaDir,
+    });
+    expect(result.ok).toBe(false);
+    expect(result.card.failures).toHaveLength(1);
+    expect(result.card.failures[0]).toMatchObject({ check: 'reachable', subject: base });
+    expect(result.card.failures[0]!.detail).toContain('connection refused');
   });
 });
