@@ -29,6 +29,7 @@ const LAYERS = [
   'generator/tools/report',
   'generator/tools/audit',
   'generator/tools/dev',
+  'generator/tools/scaffold',
   'generator/tools/cli',
 ];
 
