@@ -1,14 +1,16 @@
-// `npm run docs`: writes the README's generated parts (the rule reference, from the rule catalog).
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+// `npm run docs`: writes the generated documents: the README's rule reference (from the rule catalog) and the editor
+// settings that map each content file to its schema.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { PROJECT_ROOT } from '../../build/files/project-paths.js';
+import { CONTENT_SCHEMA_DIR, DEFAULT_CONTENT_DIR, PROJECT_ROOT } from '../../build/files/project-paths.js';
 import { whenCompiled } from '../compile/freshness.js';
 
 const HELP = `Usage: npm run docs [-- --check]
 
-Writes the README's rule reference from generator/build/messages/rules.ts.
-  --check   write nothing; exit 1 when the README is not up to date`;
+Writes the README's rule reference from generator/build/messages/rules.ts, and .vscode/settings.json,
+which maps each content YAML file to its schema of schemas/content/ for the editor's completion.
+  --check   write nothing; exit 1 when either is not up to date`;
 
 async function main(): Promise<number> {
   await whenCompiled();
@@ -22,20 +24,33 @@ async function main(): Promise<number> {
     process.stdout.write(`${HELP}\n`);
     return 0;
   }
-  const { withRuleReference } = await import('../../build/messages/rule-reference.js');
-  const file = join(PROJECT_ROOT, 'README.md');
-  const readme = await readFile(file, 'utf8');
-  const next = withRuleReference(readme);
-  if (next === readme) {
-    process.stdout.write('README.md is up to date.\n');
-    return 0;
+  const [{ withRuleReference }, { EDITOR_SETTINGS_FILE, editorSettings }] = await Promise.all([
+    import('../../build/messages/rule-reference.js'),
+    import('../scaffold/editor-settings.js'),
+  ]);
+  const documents = [
+    { file: 'README.md', make: (text: string) => withRuleReference(text) },
+    { file: EDITOR_SETTINGS_FILE, make: () => editorSettings(PROJECT_ROOT, CONTENT_SCHEMA_DIR, DEFAULT_CONTENT_DIR) },
+  ];
+  let stale = false;
+  for (const { file, make } of documents) {
+    const path = join(PROJECT_ROOT, file);
+    const text = await readFile(path, 'utf8').catch(() => '');
+    const next = make(text);
+    if (next === text) {
+      process.stdout.write(`${file} is up to date.\n`);
+      continue;
+    }
+    if (values.check) {
+      process.stderr.write(`${file} is out of date: run \`npm run docs\`.\n`);
+      stale = true;
+      continue;
+    }
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, next);
+    process.stdout.write(`${file} written.\n`);
   }
-  if (values.check) {
-    process.stderr.write('README.md is out of date: run `npm run docs`.\n');
-    return 1;
-  }
-  await writeFile(file, next);
-  process.stdout.write('README.md: rule reference written.\n');
+  if (stale) return 1;
   return 0;
 }
 
@@ -43,6 +58,6 @@ main().then(
   (code) => process.exit(code),
   (error: unknown) => {
     process.stderr.write(`docs: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(2);
+    process.exit(1);
   },
 );
