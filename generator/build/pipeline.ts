@@ -71,6 +71,8 @@ export interface PipelineResult {
   written?: { files: number; linked: number };
   /** What every build ends by saying while it holds (the production identity is still the example). */
   notices?: string[];
+  /** Set by `build` once written: the files (streamed ones included) and bytes put in each host's folder. */
+  folders?: { host: HostName; dir: string; files: number; bytes: number }[];
 }
 
 /** Runs every stage in memory. Nothing is written; `diagnostics.hasErrors` tells whether the build may be written. */
@@ -223,12 +225,14 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
   let written: WriteResult | undefined;
   try {
     const progress = options.progress;
+    const hosts = [...trees.keys()];
     written = await writeTrees([...trees.values()], options.fs ?? nodeFileSystem, {
       onWritten: options.onWritten,
       // Streamed files are counted as they are made: their number is known only at the end.
       onProgress: progress && ((done) => progress('write', done, streamed ? 0 : result.artifacts!.values().length)),
       previous,
     });
+    result.folders = written.trees.map((w, i) => ({ ...w, host: hosts[i]! }));
   } catch (error) {
     result.diagnostics.error('write', {
       ruleId: 'write-failed',

@@ -12,7 +12,7 @@ export interface TreeReading {
   artifacts: ArtifactSet;
   /** Display paths of files in the tree that no registry entry claims. */
   unclaimed: string[];
-  /** How many files were read. */
+  /** How many files the tree has that the registry claims, streamed ones included (as the build counts them). */
   files: number;
 }
 
@@ -57,6 +57,8 @@ export async function readBuiltTree(
       const root = hostDir(dir, entry.host);
       claimedFolders.push(join(root, folder));
       artifacts.setStream(diskStream(entry, root, folder));
+      // The streamed files are files of the tree, counted as the build counts what it writes.
+      files += (await fg('**/*', { cwd: join(root, folder), dot: true, onlyFiles: true }).catch(() => [])).length;
     }
     let bytes: Buffer;
     try {

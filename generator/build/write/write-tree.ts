@@ -29,6 +29,15 @@ export interface WriteResult {
   linked: number;
   /** The stamps of the files linked from the previous tree (for the build record). */
   linkedStamps: Map<string, FileStamp>;
+  /** What each output folder received, in the order of the trees: every file, streamed ones included. */
+  trees: WrittenTree[];
+}
+
+/** What was written into one output folder: every file, streamed ones included. */
+export interface WrittenTree {
+  dir: string;
+  files: number;
+  bytes: number;
 }
 
 export async function writeTrees(
@@ -36,7 +45,7 @@ export async function writeTrees(
   fs: OutputFileSystem,
   observer: WriteObserver = {},
 ): Promise<WriteResult> {
-  const result: WriteResult = { hashes: new Map(), linked: 0, linkedStamps: new Map() };
+  const result: WriteResult = { hashes: new Map(), linked: 0, linkedStamps: new Map(), trees: [] };
   const previous = observer.previous;
   // A file whose bytes the tree in place already holds is linked from it; any other is written.
   const place = (tree: { dir: string; tmp: string }, file: string, body: string | Uint8Array): boolean => {
@@ -51,10 +60,13 @@ export async function writeTrees(
     return true;
   };
   const stamp = `${process.pid}-${Date.now()}`;
-  let written = 0;
-  const wrote = (tree: OutputTree, file: string, body: string | Uint8Array) => {
-    observer.onWritten?.(join(tree.dir, file), typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
-    observer.onProgress?.(++written);
+  let done = 0;
+  const wrote = (tree: OutputTree, count: WrittenTree, file: string, body: string | Uint8Array) => {
+    const bytes = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+    count.files += 1;
+    count.bytes += bytes;
+    observer.onWritten?.(join(tree.dir, file), bytes);
+    observer.onProgress?.(++done);
   };
   const staged = trees.map((t) => ({ ...t, tmp: `${t.dir}.build-tmp-${stamp}`, old: `${t.dir}.build-old-${stamp}` }));
   try {
@@ -68,14 +80,16 @@ export async function writeTrees(
       }
       for (const dir of [...dirs].sort()) await fs.mkdir(dir);
       // A few writes in flight: one at a time is latency-bound with thousands of files.
+      const count: WrittenTree = { dir: tree.dir, files: 0, bytes: 0 };
+      result.trees.push(count);
       const toWrite: [string, string | Uint8Array][] = [];
       for (const [file, body] of tree.files) {
-        if (place(tree, file, body)) wrote(tree, file, body);
+        if (place(tree, file, body)) wrote(tree, count, file, body);
         else toWrite.push([file, body]);
       }
       await mapLimit(toWrite, IO_CONCURRENCY, async ([file, body]) => {
         await fs.writeFile(join(tree.tmp, file), body);
-        wrote(tree, file, body);
+        wrote(tree, count, file, body);
       });
       for (const stream of tree.streams ?? []) {
         await writeStream(
@@ -84,7 +98,7 @@ export async function writeTrees(
           dirs,
           fs,
           (file, body) => place(tree, file, body),
-          (file, body) => wrote(tree, file, body),
+          (file, body) => wrote(tree, count, file, body),
         );
       }
     }

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { whenCompiled } from '../compile/freshness.js';
 import { DEFAULT_CHROMIUM, DEFAULT_SCREENSHOT_LIMIT } from '../report/check-defaults.js';
 import { terminal } from '../terminal/terminal.js';
+import { plural } from '../terminal/plural.js';
 
 const HELP = `Usage: npm run check -- --base <folder|git-ref> [--env production|preview] [--content DIR]
                         [--out DIR] [--report DIR] [--screenshots N] [--json] [--quiet]
@@ -118,9 +119,10 @@ async function main(): Promise<number> {
   const json = `${JSON.stringify(report, null, 2)}\n`;
   process.stdout.write(values.json ? json : markdown);
   const errors = report.findings.filter((f) => f.severity === 'error').length;
-  process.stderr.write(
-    report.ok ? `${term.green('Check passed.')}\n` : `${term.red(`Check failed: ${errors} errors.`)}\n`,
-  );
+  const failed = report.head.built
+    ? `Check failed: ${plural(errors, 'error')}.`
+    : `Check failed: the head did not build (${plural(errors, 'error')}; first: ${report.head.failure?.[0] ?? 'see above'}).`;
+  process.stderr.write(report.ok ? `${term.green('Check passed.')}\n` : `${term.red(failed)}\n`);
   return report.ok ? 0 : 1;
 }
 

@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { whenCompiled } from '../compile/freshness.js';
 import { parseCommonArgs, UsageError } from './args.js';
+import { plural } from '../terminal/plural.js';
 
 const HELP = `Usage: npm run validate -- [DIR] [--env production|preview] [--content DIR] [--json]
 
@@ -59,7 +60,7 @@ async function main(): Promise<number> {
   }
   const report = result.diagnostics.report({ color: process.stderr.isTTY === true });
   if (report) process.stderr.write(`${report}\n`);
-  if (ok) process.stdout.write(`${dir}: ${result.files} files valid for ${options.env}.\n`);
+  if (ok) process.stdout.write(`${dir}: ${plural(result.files, 'file')} valid for ${options.env}.\n`);
   else process.stderr.write(`${dir} is not valid for ${options.env}.\n`);
   return ok ? 0 : 1;
 }

@@ -1,5 +1,6 @@
 // Renders a check report as Markdown for the pull request's comment and the CI job summary: as long as the change is.
 import { formatBytes } from '../terminal/build-summary.js';
+import { plural } from '../terminal/plural.js';
 import type { ArtifactChange } from './compare.js';
 import type { Shots } from './page-screenshots.js';
 import { isPageFile, pageAddress } from './page-address.js';
@@ -250,10 +251,6 @@ function escapeInline(text: string): string {
 function fenceFor(text: string): string {
   const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
   return '`'.repeat(longest + 1);
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function signed(n: number): string {
