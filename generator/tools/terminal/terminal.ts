@@ -1,5 +1,6 @@
 // Terminal output shared by check, verify and dev: progress on stderr, colour only on a TTY (and never with NO_COLOR).
 import type { WriteStream } from 'node:tty';
+import picocolors from 'picocolors';
 
 export interface Terminal {
   progress(message: string): void;
@@ -11,18 +12,16 @@ export interface Terminal {
 }
 
 export function terminal(stream: NodeJS.WriteStream | WriteStream = process.stderr, quiet = false): Terminal {
-  const color = stream.isTTY === true && !process.env.NO_COLOR;
-  const paint = (open: number, close: number) => (text: string) =>
-    color ? `\u001b[${open}m${text}\u001b[${close}m` : text;
-  const dim = paint(2, 22);
+  // Decided per stream (stdout may be a pipe while stderr is a terminal), not by picocolors' process-wide guess.
+  const colors = picocolors.createColors(stream.isTTY === true && !process.env.NO_COLOR);
   return {
     progress: (message) => {
-      if (!quiet) stream.write(`${dim(message)}\n`);
+      if (!quiet) stream.write(`${colors.dim(message)}\n`);
     },
-    red: paint(31, 39),
-    green: paint(32, 39),
-    yellow: paint(33, 39),
-    dim,
-    bold: paint(1, 22),
+    red: colors.red,
+    green: colors.green,
+    yellow: colors.yellow,
+    dim: colors.dim,
+    bold: colors.bold,
   };
 }
