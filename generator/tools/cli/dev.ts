@@ -1,13 +1,14 @@
 // `npm run dev`: live preview for editors. Builds, serves the preview hosts, rebuilds on each save, reloads pages.
 import { DEFAULT_CACHE_DIR } from '../../build/files/project-paths.js';
 import { resolve } from 'node:path';
+import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { whenCompiled } from '../compile/freshness.js';
 import { terminal } from '../terminal/terminal.js';
 import type { BuildOutcome } from '../dev/dev-session.js';
 import type { DevReportState } from '../dev/dev-server.js';
 
-const HELP = `Usage: npm run dev -- [--port N] [--content DIR] [--no-write]
+const HELP = `Usage: npm run dev -- [--port N] [--host ADDR] [--open] [--content DIR] [--no-write]
 
 Builds the content for the preview environment, serves the site, the pricing API, the MCP server and
 the authorization server on the preview ports (4100-4103 unless content/service.yaml says otherwise;
@@ -15,6 +16,10 @@ the authorization server on the preview ports (4100-4103 unless content/service.
 pages. A content error is printed here and shown over the page with file, line and message; the last
 good build stays served until the error is fixed. The latest good build is kept in dist-preview/
 (only changed files are written) unless --no-write is given. Stop with Ctrl-C.
+
+  --host ADDR   the IP address to listen on (default 127.0.0.1, this machine only); 0.0.0.0 lets other
+                devices of the network open the preview (its authorization server approves everyone)
+  --open        open the site in the browser once it is served
 
 Exit codes: 0 stopped with Ctrl-C, 1 could not start (a port in use, for instance), 2 usage error.`;
 
@@ -26,6 +31,8 @@ async function main(): Promise<number> {
       args: process.argv.slice(2),
       options: {
         port: { type: 'string' },
+        host: { type: 'string' },
+        open: { type: 'boolean', default: false },
         content: { type: 'string' },
         'no-write': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -41,7 +48,11 @@ async function main(): Promise<number> {
   }
   const port = values.port === undefined ? undefined : Number(values.port);
   if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port < 65536)) {
-    process.stderr.write(`--port must be a port number, not "${values.port}".\n`);
+    process.stderr.write(`--port must be a port number, not "${values.port}".\n\n${HELP}\n`);
+    return 2;
+  }
+  if (values.host !== undefined && isIP(values.host) === 0) {
+    process.stderr.write(`--host must be an IP address (127.0.0.1, 0.0.0.0, ::1…), not "${values.host}".\n\n${HELP}\n`);
     return 2;
   }
   const term = terminal(process.stderr);
@@ -57,6 +68,7 @@ async function main(): Promise<number> {
       outDir: values['no-write'] ? false : undefined,
       cacheDir: DEFAULT_CACHE_DIR,
       report: (outcome, session) => report(outcome, session, term),
+      host: values.host,
     });
   } catch (error) {
     process.stderr.write(`${term.red('Could not start:')} ${error instanceof Error ? error.message : String(error)}\n`);
@@ -76,8 +88,23 @@ async function main(): Promise<number> {
   process.stdout.write(
     `\n  Site               ${term.bold(a.base_url)}\n  Pricing API        ${a.api_url}\n  MCP server         ${a.mcp_url}/mcp\n  Authorization      ${a.auth_url}\n\n  Watching content/ and schemas/. Ctrl-C to stop.\n\n`,
   );
+  if (values.host !== undefined && !isLoopback(values.host)) {
+    process.stderr.write(
+      `${term.yellow('Listening beyond this machine:')} anyone who reaches ${values.host} sees the preview, and its authorization server approves every request.\n`,
+    );
+  }
+  if (values.open) {
+    // The browser is the editor's: if it cannot be started, the addresses above still are.
+    const { default: open } = await import('open');
+    await open(a.base_url).catch((error: unknown) =>
+      process.stderr.write(
+        `Could not open a browser (${error instanceof Error ? error.message : String(error)}): open ${a.base_url}\n`,
+      ),
+    );
+  }
   await stopped;
   await server.close();
+  process.stdout.write('Stopped: the preview hosts are closed.\n');
   return 0;
 }
 
@@ -106,6 +133,10 @@ function report(outcome: BuildOutcome, session: DevReportState, term: ReturnType
   process.stderr.write(
     `${term.dim(time)} ${term.red('✗')} ${session.problems.length} error(s); ${still}. Fix and save: no restart needed.\n`,
   );
+}
+
+function isLoopback(address: string): boolean {
+  return address === '::1' || address.startsWith('127.');
 }
 
 function pagesOf(entries: { page?: string }[]): string {

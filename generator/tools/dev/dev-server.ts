@@ -7,7 +7,9 @@ import {
   PROJECT_ROOT,
 } from '../../build/files/project-paths.js';
 import { join } from 'node:path';
-import { bindHost, type BoundHost } from '../preview/http/listen.js';
+import { bindHost, LOOPBACK, type BoundHost } from '../preview/http/listen.js';
+import { isIPv6 } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { toNodeListener, type FetchHandler } from '../preview/http/fetch-handler.js';
 import type { Addresses, AddressName } from '../../model/types.js';
 import type { KindTable } from '../../build/registry/build-registry.js';
@@ -36,6 +38,12 @@ export interface DevServerOptions {
   report?: (outcome: BuildOutcome, state: DevReportState) => void;
   /** The render cache folder; the CLI uses the build's, so an edit renders only the pages it changed. */
   cacheDir?: string;
+  /**
+   * The IP address the hosts listen on (default 127.0.0.1, this machine only). The built files name it, so a page
+   * opened from another device links the other hosts where they are; a wildcard (0.0.0.0, ::) is named by this
+   * machine's first network address.
+   */
+  host?: string;
 }
 
 /** What the terminal says after each build: the build being served and the problems of the latest attempt. */
@@ -61,14 +69,14 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const bound = new Map<AddressName, BoundHost>();
   try {
     for (const name of ADDRESS_NAMES) {
-      bound.set(name, await bindHost(options.ports?.[name] ?? Number(new URL(preview[name]).port || 80)));
+      bound.set(name, await bindHost(options.ports?.[name] ?? Number(new URL(preview[name]).port || 80), options.host));
     }
   } catch (error) {
     await Promise.all([...bound.values()].map((b) => b.close()));
     throw error;
   }
   const addresses = Object.fromEntries(
-    ADDRESS_NAMES.map((name) => [name, `http://localhost:${bound.get(name)!.port}`]),
+    ADDRESS_NAMES.map((name) => [name, `http://${hostName(options.host)}:${bound.get(name)!.port}`]),
   ) as Addresses;
 
   const writer =
@@ -174,4 +182,17 @@ async function previewAddresses(contentDir: string, schemaDir: string): Promise<
       auth_url: 'http://localhost:4103',
     }
   );
+}
+
+/** How the addresses name the hosts: localhost on loopback, else the address bound (a wildcard by a real one). */
+function hostName(host: string | undefined): string {
+  if (host === undefined || host === LOOPBACK) return 'localhost';
+  let name = host;
+  if (host === '0.0.0.0' || host === '::') {
+    const external = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && !i.internal && i.family === 'IPv4');
+    name = external?.address ?? '127.0.0.1';
+  }
+  return isIPv6(name) ? `[${name}]` : name;
 }

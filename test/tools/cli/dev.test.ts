@@ -1,5 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -27,6 +28,11 @@ describe('npm run dev (command line)', () => {
     const result = await dev('--port', 'eighty');
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--port must be a port number');
+    expect(result.stderr).toContain('Usage: npm run dev');
+    const host = await dev('--host', 'not an address');
+    expect(host.code).toBe(2);
+    expect(host.stderr).toContain('--host must be an IP address');
+    expect(host.stderr).toContain('Usage: npm run dev');
   });
 });
 
@@ -41,10 +47,31 @@ describe('npm run dev -- --content DIR', () => {
       service,
       (await readFile(service, 'utf8')).replace(/^( {4}\w+_url: http:\/\/localhost):\d+$/gm, '$1:0'),
     );
+    // --open runs the system's opener: a stand-in on the PATH (and as $BROWSER) notes the address it was given.
+    const bin = join(root, 'bin');
+    const opened = join(root, 'opened.txt');
+    await mkdir(bin);
+    const opener = join(bin, 'xdg-open');
+    await writeFile(opener, `#!/bin/sh\necho "$1" >> ${opened}\n`);
+    await chmod(opener, 0o755);
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'generator/tools/cli/dev.ts', '--content', contentDir, '--no-write'],
-      { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+      [
+        '--import',
+        'tsx',
+        'generator/tools/cli/dev.ts',
+        '--content',
+        contentDir,
+        '--no-write',
+        '--open',
+        '--host',
+        '127.0.0.2',
+      ],
+      {
+        cwd: PROJECT_ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, BROWSER: opener },
+      },
     );
     try {
       let stdout = '';
@@ -53,7 +80,7 @@ describe('npm run dev -- --content DIR', () => {
         stderr += chunk.toString();
       });
       const exited = new Promise<number | string | null>((resolve) =>
-        child.once('exit', (code, signal) => resolve(code ?? signal)),
+        child.once('close', (code, signal) => resolve(code ?? signal)),
       );
       // Started (it then says how to stop it), or ended.
       const settled = new Promise<void>((resolve) => {
@@ -65,8 +92,16 @@ describe('npm run dev -- --content DIR', () => {
       });
       await settled;
       expect(stderr).toMatch(/✓ build #1 in \d+ ms/);
-      child.kill('SIGTERM');
+      // Bound to the address asked for, and every address names it.
+      const site = /Site\s+(?:\S*?)(http:\/\/127\.0\.0\.2:\d+)/.exec(stdout)?.[1];
+      expect(site).toBeDefined();
+      expect((await fetch(`${site}/llms.txt`)).status).toBe(200);
+      for (let i = 0; i < 50 && !(await readFile(opened, 'utf8').catch(() => '')); i++) await sleep(100);
+      expect((await readFile(opened, 'utf8')).trim()).toBe(site);
+      child.kill('SIGINT');
       expect(await exited).toBe(0);
+      // One line to say it stopped.
+      expect(stdout.trimEnd().split('\n').at(-1)).toMatch(/^Stopped\b/);
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await rm(root, { recursive: true, force: true });

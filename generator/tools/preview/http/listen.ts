@@ -1,4 +1,5 @@
-// Binds preview hosts to ports on 127.0.0.1 and stops them again; port 0 lets the system choose (tests).
+// Binds preview hosts to ports (on 127.0.0.1 unless asked otherwise) and stops them again; port 0 lets the system
+// choose (tests).
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -15,7 +16,7 @@ export const LOOPBACK = '127.0.0.1';
 /** How long a host keeps an idle connection (advertised as `Keep-Alive: timeout=60`). */
 const KEEP_ALIVE_MS = 60_000;
 
-export async function bindHost(port: number): Promise<BoundHost> {
+export async function bindHost(port: number, address: string = LOOPBACK): Promise<BoundHost> {
   let current: RequestListener = (_req, res) => {
     res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1' }).end('Starting.\n');
   };
@@ -26,7 +27,7 @@ export async function bindHost(port: number): Promise<BoundHost> {
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, LOOPBACK, () => {
+    server.listen(port, address, () => {
       server.off('error', reject);
       resolve();
     });
