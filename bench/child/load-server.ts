@@ -11,7 +11,7 @@ const baseline = await bindHost(0);
 const baselineOrigin = `http://127.0.0.1:${baseline.port}`;
 baseline.setListener(toNodeListener(freshServerPerRequest(preview.model), () => baselineOrigin));
 
-const { token } = mintPreviewToken(preview.model);
+const { token } = await mintPreviewToken(preview.model);
 const mcpUrl = `${preview.addresses.mcp_url}${preview.model.mcpServer.endpointPath}`;
 const rpcHeaders = {
   authorization: `Bearer ${token}`,

@@ -1,5 +1,5 @@
-// Command-line options shared by the build and validate commands.
-import { parseArgs } from 'node:util';
+// Command-line options shared by the commands: build's and validate's, and how every command reads a usage mistake.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { EnvironmentName } from '../../model/types.js';
 
 export interface CommonOptions {
@@ -14,7 +14,7 @@ export interface CommonOptions {
 }
 
 export function parseCommonArgs(argv: string[], accepts: { cache?: boolean } = {}): CommonOptions {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: argv,
     allowPositionals: true,
     options: {
@@ -42,3 +42,48 @@ export function parseCommonArgs(argv: string[], accepts: { cache?: boolean } = {
 }
 
 export class UsageError extends Error {}
+
+/** `parseArgs`, its refusals turned into UsageErrors in plain words ("Unknown option --colour."). */
+export function parseCommandLine<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    throw new UsageError(parseProblem(error));
+  }
+}
+
+/** Node's parseArgs messages name the option in quotes and suggest '--' tricks; the usage printed after says more. */
+export function parseProblem(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  const option = /'(-[^' <]+)/.exec(message)?.[1];
+  const argument = /argument '([^']*)'/i.exec(message)?.[1];
+  switch (code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return `Unknown option ${option ?? message}.`;
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      return option && /argument missing/.test(message)
+        ? `Option ${option} needs a value.`
+        : `Option ${option ?? ''} takes no value.`.replace('  ', ' ');
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      return `Unexpected argument "${argument ?? message}": this command takes options only.`;
+    default:
+      return message;
+  }
+}
+
+/** A port number option: a whole number from 0 (any free port) to 65535. */
+export function portOption(flag: string, raw: string): number {
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isInteger(port) || port > 65535) {
+    throw new UsageError(`--${flag} must be a port number (0 to 65535), not "${raw}".`);
+  }
+  return port;
+}
+
+/** Prints a usage mistake and the command's usage on stderr; returns the usage exit code, 2. */
+export function usageMistake(problem: unknown, help: string): 2 {
+  const text = problem instanceof Error ? problem.message : String(problem);
+  process.stderr.write(`${text}\n\n${help}\n`);
+  return 2;
+}

@@ -1,6 +1,6 @@
 // `npm run token -- --user <id> --scopes a,b`: prints a preview access token for the MCP host (stdout: the token only).
-import { parseArgs } from 'node:util';
 import { whenCompiled } from '../compile/freshness.js';
+import { parseCommandLine, usageMistake } from './args.js';
 
 const HELP = `Usage: npm run -s token -- [--user ID] [--scopes a,b] [--mcp-url URL] [--auth-url URL] [--json]
 
@@ -18,7 +18,7 @@ Example:
 
 async function main(): Promise<number> {
   await whenCompiled();
-  const { values } = parseArgs({
+  const { values } = parseCommandLine({
     options: {
       user: { type: 'string' },
       scopes: { type: 'string' },
@@ -38,7 +38,7 @@ async function main(): Promise<number> {
   };
   const { loadPreviewModel, mintPreviewToken } = await import('../preview/token.js');
   const model = await loadPreviewModel(overrides);
-  const minted = mintPreviewToken(model, {
+  const minted = await mintPreviewToken(model, {
     userId: values.user,
     scopes: values.scopes
       ?.split(',')
@@ -61,7 +61,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${HELP}\n`);
-    process.exit(2);
+    // A usage mistake, or a user or scope the preview does not have: both are the caller's to correct.
+    process.exit(usageMistake(error, HELP));
   },
 );

@@ -12,15 +12,15 @@ export interface MintRequest {
 }
 
 /** An access token for a user and scopes, as the preview authorization server of this model would issue it. */
-export function mintPreviewToken(
+export async function mintPreviewToken(
   model: Model,
   request: MintRequest = {},
-): { token: string; userId: string; scopes: string[]; expiresIn: number } {
+): Promise<{ token: string; userId: string; scopes: string[]; expiresIn: number }> {
   const settings = model.preview!.server;
   const userId = request.userId ?? settings.defaultUser;
   const provider = createPreviewProvider(model, userId);
   const scopes = provider.grantableScopes(request.scopes);
-  const tokens = provider.issue(TOKEN_COMMAND_CLIENT, userId, scopes);
+  const tokens = await provider.issue(TOKEN_COMMAND_CLIENT, userId, scopes);
   return {
     token: tokens.access_token,
     userId,

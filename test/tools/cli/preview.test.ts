@@ -33,8 +33,8 @@ describe('npm run token', () => {
 
   it('refuses an unknown user or scope', async () => {
     const model = await loadPreviewModel();
-    expect(() => mintPreviewToken(model, { userId: 'u-nobody' })).toThrow(/not among the users/);
-    expect(() => mintPreviewToken(model, { scopes: ['svc.payments.write'] })).toThrow(/Unknown scope/);
+    await expect(mintPreviewToken(model, { userId: 'u-nobody' })).rejects.toThrow(/not among the users/);
+    await expect(mintPreviewToken(model, { scopes: ['svc.payments.write'] })).rejects.toThrow(/Unknown scope/);
   });
 });
 

@@ -34,7 +34,7 @@ export function token(
     now?: number;
     lifetime?: number;
   } = {},
-): string {
+): Promise<string> {
   const settings = preview.model.preview!.server;
   return mintToken({
     secret: options.secret ?? settings.tokenSecret,

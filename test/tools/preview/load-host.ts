@@ -15,7 +15,7 @@ const preview = await startPreview({ ports: { base_url: 0, api_url: 0, mcp_url: 
 const { model } = preview;
 const mcpUrl = `${preview.addresses.mcp_url}${model.mcpServer.endpointPath}`;
 const version = model.preview!.server.mcpProtocolVersions.at(-1)!;
-const { token } = mintPreviewToken(model);
+const { token } = await mintPreviewToken(model);
 const rpcHeaders = {
   authorization: `Bearer ${token}`,
   'content-type': 'application/json',

@@ -14,8 +14,8 @@ const base = {
 };
 
 describe('preview tokens', () => {
-  it('verifies a token it minted, with its claims', () => {
-    const checked = checkToken(mintToken(base), base.secret, 'access');
+  it('verifies a token it minted, with its claims', async () => {
+    const checked = await checkToken(await mintToken(base), base.secret, 'access');
     expect(checked.ok && checked.claims).toMatchObject({
       sub: 'u-alice',
       aud: base.resource,
@@ -24,9 +24,9 @@ describe('preview tokens', () => {
     });
   });
 
-  it('refuses another secret, a changed payload, the wrong use, an expired token and garbage', () => {
-    const token = mintToken(base);
-    expect(checkToken(token, 'another-secret-another-secret-another', 'access')).toMatchObject({
+  it('refuses another secret, a changed payload, the wrong use, an expired token and garbage', async () => {
+    const token = await mintToken(base);
+    expect(await checkToken(token, 'another-secret-another-secret-another', 'access')).toMatchObject({
       ok: false,
       problem: /signature/,
     });
@@ -34,14 +34,14 @@ describe('preview tokens', () => {
     const widened = Buffer.from(
       Buffer.from(p!, 'base64url').toString().replace('svc.members.read', 'svc.orders.read'),
     ).toString('base64url');
-    expect(checkToken(`${h}.${widened}.${s}`, base.secret, 'access')).toMatchObject({
+    expect(await checkToken(`${h}.${widened}.${s}`, base.secret, 'access')).toMatchObject({
       ok: false,
       problem: /signature/,
     });
-    expect(checkToken(token, base.secret, 'refresh')).toMatchObject({ ok: false, problem: /refresh/ });
-    const old = mintToken({ ...base, now: 1_000 });
-    expect(checkToken(old, base.secret, 'access')).toMatchObject({ ok: false, problem: /expired/ });
-    expect(checkToken('a.b', base.secret, 'access')).toMatchObject({ ok: false });
-    expect(checkToken(`${h}.not-base64-json.${s}`, base.secret, 'access')).toMatchObject({ ok: false });
+    expect(await checkToken(token, base.secret, 'refresh')).toMatchObject({ ok: false, problem: /refresh/ });
+    const old = await mintToken({ ...base, now: 1_000 });
+    expect(await checkToken(old, base.secret, 'access')).toMatchObject({ ok: false, problem: /expired/ });
+    expect(await checkToken('a.b', base.secret, 'access')).toMatchObject({ ok: false });
+    expect(await checkToken(`${h}.not-base64-json.${s}`, base.secret, 'access')).toMatchObject({ ok: false });
   });
 });

@@ -91,13 +91,13 @@ export class PreviewOAuthProvider implements OAuthTokenVerifier {
   }
 
   /** Exchanges a code: it is spent first, so any failure below leaves it unusable (RFC 9700, OAuth 2.1). */
-  exchangeAuthorizationCode(
+  async exchangeAuthorizationCode(
     client: OAuthClientInformationFull,
     code: string,
     codeVerifier: string | undefined,
     redirectUri: string | undefined,
     resource: string | undefined,
-  ): OAuthTokens {
+  ): Promise<OAuthTokens> {
     const taken = this.codes.take(code);
     if (taken.kind === 'spent') {
       if (taken.family) this.families.revoke(taken.family);
@@ -128,13 +128,13 @@ export class PreviewOAuthProvider implements OAuthTokenVerifier {
     return this.issue(client.client_id, pending.userId, pending.scopes, started);
   }
 
-  exchangeRefreshToken(
+  async exchangeRefreshToken(
     client: OAuthClientInformationFull,
     refreshToken: string,
     scopes: string[] | undefined,
     resource: string | undefined,
-  ): OAuthTokens {
-    const checked = checkToken(refreshToken, this.options.secret, 'refresh');
+  ): Promise<OAuthTokens> {
+    const checked = await checkToken(refreshToken, this.options.secret, 'refresh');
     if (!checked.ok) throw new InvalidGrantError(checked.problem);
     const { claims } = checked;
     if (claims.client_id !== client.client_id)
@@ -164,7 +164,7 @@ export class PreviewOAuthProvider implements OAuthTokenVerifier {
   }
 
   async verifyAccessToken(token: string): Promise<AuthInfo> {
-    const checked = checkToken(token, this.options.secret, 'access');
+    const checked = await checkToken(token, this.options.secret, 'access');
     if (!checked.ok) throw new InvalidTokenError(checked.problem);
     const { claims } = checked;
     if (claims.iss !== this.options.issuer) throw new InvalidTokenError('The token was issued by another server.');
@@ -182,12 +182,12 @@ export class PreviewOAuthProvider implements OAuthTokenVerifier {
    * Mints tokens: an access token, and a refresh token of `refresh`'s family when given. Without a client flow (the
    * token command, tests) there is no family, so no refresh token.
    */
-  issue(
+  async issue(
     clientId: string,
     userId: string,
     scopes: string[],
     refresh?: { family: string; tokenId: string },
-  ): OAuthTokens {
+  ): Promise<OAuthTokens> {
     const common = {
       secret: this.options.secret,
       issuer: this.options.issuer,
@@ -196,7 +196,7 @@ export class PreviewOAuthProvider implements OAuthTokenVerifier {
       scopes,
       clientId,
     };
-    const accessToken = mintToken({
+    const accessToken = await mintToken({
       ...common,
       use: 'access',
       lifetimeSeconds: this.options.accessTokenLifetimeSeconds,
@@ -208,7 +208,7 @@ export class PreviewOAuthProvider implements OAuthTokenVerifier {
       scope: scopes.join(' '),
       ...(refresh
         ? {
-            refresh_token: mintToken({
+            refresh_token: await mintToken({
               ...common,
               use: 'refresh',
               lifetimeSeconds: this.options.refreshTokenLifetimeSeconds,

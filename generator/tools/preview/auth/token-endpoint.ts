@@ -27,7 +27,7 @@ export async function tokenEndpoint(request: Request, address: string, context: 
   const body = await readLimitedBody(request, context.maxBodyBytes);
   if (!body.ok) return tooLarge(context.maxBodyBytes);
   const search = new URLSearchParams(body.text);
-  const answer = grantAnswer(singleParams(search), address, context);
+  const answer = await grantAnswer(singleParams(search), address, context);
   // A code named in a failed request is spent, whatever failed (RFC 9700: a code is single-use; a failure may be an
   // attacker's try with a stolen one).
   const code = search.get('code');
@@ -37,7 +37,7 @@ export async function tokenEndpoint(request: Request, address: string, context: 
   return answer;
 }
 
-function grantAnswer(params: Params, address: string, context: EndpointContext): Response {
+async function grantAnswer(params: Params, address: string, context: EndpointContext): Promise<Response> {
   if (!params.ok)
     return oauthError(400, 'invalid_request', `The parameter ${params.repeated.slice(0, 50)} is given more than once.`);
 
@@ -59,7 +59,7 @@ function grantAnswer(params: Params, address: string, context: EndpointContext):
   try {
     if (grant === 'authorization_code') {
       if (code === undefined) return oauthError(400, 'invalid_request', 'code is missing.');
-      const tokens = context.provider.exchangeAuthorizationCode(
+      const tokens = await context.provider.exchangeAuthorizationCode(
         client,
         code,
         params.get('code_verifier'),
@@ -73,7 +73,7 @@ function grantAnswer(params: Params, address: string, context: EndpointContext):
       if (refreshToken === undefined) return oauthError(400, 'invalid_request', 'refresh_token is missing.');
       const scope = params.get('scope');
       return tokensAnswer(
-        context.provider.exchangeRefreshToken(client, refreshToken, scope?.split(' '), params.get('resource')),
+        await context.provider.exchangeRefreshToken(client, refreshToken, scope?.split(' '), params.get('resource')),
       );
     }
     return oauthError(

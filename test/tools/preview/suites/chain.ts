@@ -113,7 +113,10 @@ export function chainSuite(get: GetPreview): void {
 
   it('steps up from a narrower token after a 403 insufficient_scope', async () => {
     const narrow = [scopeOf(get(), 'list_members')];
-    const provider = new HeadlessProvider({ access_token: token(get(), { scopes: narrow }), token_type: 'Bearer' });
+    const provider = new HeadlessProvider({
+      access_token: await token(get(), { scopes: narrow }),
+      token_type: 'Bearer',
+    });
     const url = new URL(endpointOf(get()));
     const transport = new StreamableHTTPClientTransport(url, { authProvider: provider });
     const client = new Client({ name: 'step-up', version: '1' });

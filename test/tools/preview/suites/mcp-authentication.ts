@@ -47,19 +47,19 @@ export function mcpAuthenticationSuite(get: GetPreview): void {
   });
 
   it('refuses an invalid, expired, foreign-signed or wrong-audience token', async () => {
-    const good = token(get());
+    const good = await token(get());
     const tampered = good.slice(0, -4) + (good.endsWith('AAAA') ? 'BBBB' : 'AAAA');
     expect(await expect401({ authorization: `Bearer ${tampered}` }, 'invalid_token', true)).toMatch(/signature/);
     expect(await expect401({ authorization: 'Bearer not-a-token' }, 'invalid_token', true)).toMatch(
       /not a preview token/,
     );
-    const expired = token(get(), { now: Math.floor(Date.now() / 1000) - 7200, lifetime: 60 });
+    const expired = await token(get(), { now: Math.floor(Date.now() / 1000) - 7200, lifetime: 60 });
     expect(await expect401({ authorization: `Bearer ${expired}` }, 'invalid_token', true)).toMatch(/expired/);
-    const foreign = token(get(), { secret: 'another-secret-another-secret-another-secret' });
+    const foreign = await token(get(), { secret: 'another-secret-another-secret-another-secret' });
     expect(await expect401({ authorization: `Bearer ${foreign}` }, 'invalid_token', true)).toMatch(/signature/);
-    const elsewhere = token(get(), { resource: `${get().addresses.base_url}/mcp` });
+    const elsewhere = await token(get(), { resource: `${get().addresses.base_url}/mcp` });
     expect(await expect401({ authorization: `Bearer ${elsewhere}` }, 'invalid_token', true)).toMatch(/not issued for/);
-    const otherIssuer = token(get(), { issuer: 'http://localhost:1' });
+    const otherIssuer = await token(get(), { issuer: 'http://localhost:1' });
     expect(await expect401({ authorization: `Bearer ${otherIssuer}` }, 'invalid_token', true)).toMatch(
       /another server/,
     );
@@ -67,7 +67,7 @@ export function mcpAuthenticationSuite(get: GetPreview): void {
 
   it('answers a control called without its scope with 403 insufficient_scope naming held + needed', async () => {
     const held = [scopeOf(get(), 'list_members')];
-    const session = await openSession(get(), token(get(), { scopes: held }));
+    const session = await openSession(get(), await token(get(), { scopes: held }));
     const needed = scopeOf(get(), 'get_physical_product_order');
     const response = await rpc(
       get(),
@@ -88,7 +88,7 @@ export function mcpAuthenticationSuite(get: GetPreview): void {
   });
 
   it('answers reading a resource without its scope with 403', async () => {
-    const session = await openSession(get(), token(get(), { scopes: [scopeOf(get(), 'list_members')] }));
+    const session = await openSession(get(), await token(get(), { scopes: [scopeOf(get(), 'list_members')] }));
     const response = await rpc(
       get(),
       { jsonrpc: '2.0', id: 4, method: 'resources/read', params: { uri: 'preview://communities/c-makers' } },
@@ -99,7 +99,7 @@ export function mcpAuthenticationSuite(get: GetPreview): void {
   });
 
   it('checks Host and Origin against DNS rebinding', async () => {
-    const auth = { authorization: `Bearer ${token(get())}` };
+    const auth = { authorization: `Bearer ${await token(get())}` };
     const badHost = await rpc(get(), initializeMessage(version()), { ...auth, host: 'attacker.example:80' });
     expect(badHost.status).toBe(403);
     const body = (await badHost.json()) as { error: { data: { code: string; resolution: string } } };
@@ -122,14 +122,14 @@ export function mcpAuthenticationSuite(get: GetPreview): void {
   });
 
   it('negotiates 2025-06-18 and 2025-11-25, answers an older request with its latest, refuses an unknown version header', async () => {
-    const auth = { authorization: `Bearer ${token(get())}` };
+    const auth = { authorization: `Bearer ${await token(get())}` };
     for (const wanted of get().model.preview!.server.mcpProtocolVersions) {
       const response = await rpc(get(), initializeMessage(wanted), auth);
       expect(((await response.json()) as { result: { protocolVersion: string } }).result.protocolVersion).toBe(wanted);
     }
     const old = await rpc(get(), initializeMessage('2024-11-05'), auth);
     expect(((await old.json()) as { result: { protocolVersion: string } }).result.protocolVersion).toBe(version());
-    const session = await openSession(get(), token(get()));
+    const session = await openSession(get(), await token(get()));
     const refused = await rpc(
       get(),
       { jsonrpc: '2.0', id: 2, method: 'tools/list' },
@@ -139,8 +139,8 @@ export function mcpAuthenticationSuite(get: GetPreview): void {
   });
 
   it('keeps sessions to their user: another user’s token gets "session not found", as an unknown id does', async () => {
-    const session = await openSession(get(), token(get(), { user: 'u-alice' }));
-    const asBob = { ...session, authorization: `Bearer ${token(get(), { user: 'u-bob' })}` };
+    const session = await openSession(get(), await token(get(), { user: 'u-alice' }));
+    const asBob = { ...session, authorization: `Bearer ${await token(get(), { user: 'u-bob' })}` };
     const stolen = await call(get(), asBob, 'tools/list');
     const unknown = await call(get(), { ...session, 'mcp-session-id': 'no-such-session' }, 'tools/list');
     expect(stolen.status).toBe(404);
@@ -149,18 +149,18 @@ export function mcpAuthenticationSuite(get: GetPreview): void {
   });
 
   it('requires a session id after initialize, and forgets a session after DELETE', async () => {
-    const { 'mcp-session-id': _id, ...withoutId } = await openSession(get(), token(get()));
+    const { 'mcp-session-id': _id, ...withoutId } = await openSession(get(), await token(get()));
     const missing = await call(get(), withoutId, 'tools/list');
     expect(missing.status).toBe(400);
     expect(missing.body.error!.data!.code).toBe('missing_session');
-    const session = await openSession(get(), token(get()));
+    const session = await openSession(get(), await token(get()));
     const deleted = await get().mcp.handler(new Request(endpointOf(get()), { method: 'DELETE', headers: session }));
     expect(deleted.status).toBe(200);
     expect((await call(get(), session, 'tools/list')).status).toBe(404);
   });
 
   it('refuses a body over the limit with 413 and bad JSON with a parse error', async () => {
-    const auth = { authorization: `Bearer ${token(get())}` };
+    const auth = { authorization: `Bearer ${await token(get())}` };
     const big = await rpc(get(), { pad: 'x'.repeat(get().model.preview!.server.maxRequestBytes) }, auth);
     expect(big.status).toBe(413);
     const bad = await rpc(get(), '{"jsonrpc": ', auth);
@@ -219,7 +219,7 @@ export function mcpAuthenticationSuite(get: GetPreview): void {
             headers: {
               'content-type': 'application/json',
               accept: 'application/json, text/event-stream',
-              authorization: `Bearer ${token(get())}`,
+              authorization: `Bearer ${await token(get())}`,
             },
             body: JSON.stringify(initializeMessage(version())),
           }),
@@ -236,7 +236,7 @@ export function mcpAuthenticationSuite(get: GetPreview): void {
           headers: {
             'content-type': 'application/json',
             accept: 'application/json, text/event-stream',
-            authorization: `Bearer ${token(get())}`,
+            authorization: `Bearer ${await token(get())}`,
             'mcp-session-id': first,
             'mcp-protocol-version': version(),
           },
@@ -250,7 +250,7 @@ export function mcpAuthenticationSuite(get: GetPreview): void {
   });
 
   it('opens the session’s event stream over a socket, and lets it go when the client leaves', async () => {
-    const session = await openSession(get(), token(get()));
+    const session = await openSession(get(), await token(get()));
     const controller = new AbortController();
     const response = await fetch(endpointOf(get()), {
       headers: { ...session, accept: 'text/event-stream' },
@@ -275,7 +275,7 @@ export function mcpAuthenticationSuite(get: GetPreview): void {
     const response = await get().mcp.handler(
       new Request(endpointOf(get()), {
         method: 'PUT',
-        headers: { authorization: `Bearer ${token(get())}` },
+        headers: { authorization: `Bearer ${await token(get())}` },
         body: '{}',
       }),
     );

@@ -3,7 +3,8 @@ import { expect, it } from 'vitest';
 import { call, openSession, token, type GetPreview } from '../harness.js';
 
 export function mcpControlsSuite(get: GetPreview): void {
-  const session = async (user = 'u-alice', scopes?: string[]) => openSession(get(), token(get(), { user, scopes }));
+  const session = async (user = 'u-alice', scopes?: string[]) =>
+    openSession(get(), await token(get(), { user, scopes }));
   const tool = async (s: Record<string, string>, name: string, args: unknown) =>
     call(get(), s, 'tools/call', { name, arguments: args });
 

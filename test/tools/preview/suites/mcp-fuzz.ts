@@ -24,7 +24,7 @@ export function mcpFuzzSuite(get: GetPreview): void {
     const { model, registry, files } = get();
     const host = createMcpHost({ model, registry, files });
     const versions = model.preview!.server.mcpProtocolVersions;
-    const good = token(get());
+    const good = await token(get());
     const opened = await host.handler(
       new Request(endpointOf(get()), {
         method: 'POST',

@@ -83,7 +83,7 @@ export function mcpHostileSuite(get: GetPreview): void {
   it('refuses audiences that only resemble the resource: a trailing slash, a fragment, another path', async () => {
     for (const resource of [`${endpointOf(get())}/`, `${endpointOf(get())}#x`, `${endpointOf(get())}/x`]) {
       const response = await rpc(get(), initializeMessage(version()), {
-        authorization: `Bearer ${token(get(), { resource })}`,
+        authorization: `Bearer ${await token(get(), { resource })}`,
       });
       expect(response.status, resource).toBe(401);
       const body = (await response.json()) as { error: { message: string } };
@@ -92,7 +92,7 @@ export function mcpHostileSuite(get: GetPreview): void {
   });
 
   it('gives every JSON-RPC error data.code and data.resolution, also those the SDK would raise', async () => {
-    const session = await openSession(get(), token(get()));
+    const session = await openSession(get(), await token(get()));
     const inSession: [string, unknown][] = [
       ['no method', { jsonrpc: '2.0', id: 1 }],
       ['jsonrpc 1.0', { jsonrpc: '1.0', id: 1, method: 'ping' }],
@@ -115,7 +115,7 @@ export function mcpHostileSuite(get: GetPreview): void {
     const badParams = await rpc(get(), { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 5 } }, session);
     expect(((await badParams.json()) as RpcErrorBody).error!.code).toBe(-32602);
 
-    const auth = { authorization: `Bearer ${token(get())}` };
+    const auth = { authorization: `Bearer ${await token(get())}` };
     const headerCases: [string, number, Record<string, string>][] = [
       ['Accept without text/event-stream', 406, { ...session, accept: 'application/json' }],
       ['Content-Type text/plain', 415, { ...session, 'content-type': 'text/plain' }],
@@ -129,7 +129,7 @@ export function mcpHostileSuite(get: GetPreview): void {
   });
 
   it('answers a second event stream of one session (409) in the contract’s shape', async () => {
-    const session = await openSession(get(), token(get()));
+    const session = await openSession(get(), await token(get()));
     const first = await fetch(endpointOf(get()), { headers: { ...session, accept: 'text/event-stream' } });
     expect(first.status).toBe(200);
     try {
@@ -145,13 +145,15 @@ export function mcpHostileSuite(get: GetPreview): void {
   });
 
   it('refuses JSON-RPC batches, in a session and at initialization', async () => {
-    const session = await openSession(get(), token(get()));
+    const session = await openSession(get(), await token(get()));
     const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
     const batch = await rpc(get(), [ping(1), ping(2)], session);
     expect(batch.status).toBe(400);
     const body = (await batch.json()) as RpcErrorBody;
     expect(expectContractError(body, 'batch')).toEqual({ code: -32600, dataCode: 'batch_not_supported' });
-    const initBatch = await rpc(get(), [initializeMessage(version())], { authorization: `Bearer ${token(get())}` });
+    const initBatch = await rpc(get(), [initializeMessage(version())], {
+      authorization: `Bearer ${await token(get())}`,
+    });
     expect(initBatch.status).toBe(400);
     expect(expectContractError((await initBatch.json()) as RpcErrorBody, 'initialize batch').dataCode).toBe(
       'batch_not_supported',
@@ -162,7 +164,7 @@ export function mcpHostileSuite(get: GetPreview): void {
 
   it('holds a session to the protocol version it negotiated', async () => {
     const [older, latest] = get().model.preview!.server.mcpProtocolVersions;
-    const session = await openSession(get(), token(get()));
+    const session = await openSession(get(), await token(get()));
     expect(session['mcp-protocol-version']).toBe(latest);
     const switched = await rpc(
       get(),
@@ -190,7 +192,7 @@ export function mcpHostileSuite(get: GetPreview): void {
           headers: {
             'content-type': 'application/json',
             accept: MCP_ACCEPT,
-            authorization: `Bearer ${token(get(), { user })}`,
+            authorization: `Bearer ${await token(get(), { user })}`,
           },
           body: JSON.stringify(initializeMessage(version())),
         }),
@@ -198,14 +200,14 @@ export function mcpHostileSuite(get: GetPreview): void {
       expect(response.status).toBe(200);
       return response.headers.get('mcp-session-id')!;
     };
-    const list = (user: string, id: string) =>
+    const list = async (user: string, id: string) =>
       host.handler(
         new Request(endpointOf(get()), {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
             accept: MCP_ACCEPT,
-            authorization: `Bearer ${token(get(), { user })}`,
+            authorization: `Bearer ${await token(get(), { user })}`,
             'mcp-session-id': id,
             'mcp-protocol-version': version(),
           },
