@@ -4,7 +4,7 @@
 import { relative, resolve } from 'node:path';
 import { DEFAULT_CACHE_DIR } from '../../build/files/project-paths.js';
 import { whenCompiled } from '../compile/freshness.js';
-import { parseCommonArgs, UsageError } from './args.js';
+import { parseCommonArgs, usageMistake } from './args.js';
 
 const HELP = `Usage: npm run build -- [--env production|preview] [--out DIR] [--content DIR] [--cache DIR] [--json]
 
@@ -28,8 +28,7 @@ async function main(): Promise<number> {
   try {
     options = parseCommonArgs(process.argv.slice(2), { cache: true });
   } catch (error) {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${HELP}\n`);
-    return 2;
+    return usageMistake(error, HELP);
   }
   if (options.help) {
     process.stdout.write(`${HELP}\n`);
@@ -109,11 +108,9 @@ function sayNotices(notices: string[]): void {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof UsageError) process.stderr.write(`${error.message}\n`);
-    else
-      process.stderr.write(
-        `Unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-      );
+    process.stderr.write(
+      `Unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   },
 );

@@ -1,8 +1,8 @@
 // `npm run check -- --base <folder or git ref>`: what a pull request runs; a Markdown and JSON report against the base.
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { whenCompiled } from '../compile/freshness.js';
 import { DEFAULT_CHROMIUM, DEFAULT_SCREENSHOT_LIMIT } from '../report/check-defaults.js';
+import { parseCommandLine, usageMistake } from './args.js';
 import { terminal } from '../terminal/terminal.js';
 import { plural } from '../terminal/plural.js';
 
@@ -36,8 +36,7 @@ async function main(): Promise<number> {
   const term = terminal();
   let values;
   try {
-    values = parseArgs({
-      args: process.argv.slice(2),
+    values = parseCommandLine({
       options: {
         base: { type: 'string' },
         env: { type: 'string', default: 'production' },
@@ -51,8 +50,7 @@ async function main(): Promise<number> {
       },
     }).values;
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${HELP}\n`);
-    return 2;
+    return usageMistake(error, HELP);
   }
   if (values.help) {
     process.stdout.write(`${HELP}\n`);
@@ -60,17 +58,17 @@ async function main(): Promise<number> {
   }
   const env = values.env;
   if (env !== 'production' && env !== 'preview') {
-    process.stderr.write(`--env must be "production" or "preview", not "${env}".\n`);
-    return 2;
+    return usageMistake(`--env must be "production" or "preview", not "${env}".`, HELP);
   }
   if (!values.base) {
-    process.stderr.write(`--base is required.\n\n${HELP}\n`);
-    return 2;
+    return usageMistake('--base is required.', HELP);
   }
   const screenshots = Number(values.screenshots);
   if (!Number.isInteger(screenshots) || screenshots < 0) {
-    process.stderr.write(`--screenshots must be a whole number of pages (0 for none), not "${values.screenshots}".\n`);
-    return 2;
+    return usageMistake(
+      `--screenshots must be a whole number of pages (0 for none), not "${values.screenshots}".`,
+      HELP,
+    );
   }
   const progress = terminal(process.stderr, values.quiet).progress;
   const [{ BaseError }, { renderMarkdown }, { writeReportFolder }, { compareWithBase }, { progressLine }] =

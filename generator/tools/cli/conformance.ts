@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCommandLine, usageMistake } from './args.js';
 import { PROJECT_ROOT } from '../../build/files/project-paths.js';
 import { whenCompiled } from '../compile/freshness.js';
 
@@ -35,7 +35,7 @@ async function main(): Promise<number> {
   let values;
   try {
     // --scenario and --baseline exist so a test can prove an unexpected failure fails the run.
-    values = parseArgs({
+    values = parseCommandLine({
       options: {
         scenario: { type: 'string' },
         baseline: { type: 'string', default: BASELINE },
@@ -43,8 +43,7 @@ async function main(): Promise<number> {
       },
     }).values;
   } catch (error) {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${HELP}\n`);
-    return 2;
+    return usageMistake(error, HELP);
   }
   if (values.help) {
     process.stdout.write(`${HELP}\n`);

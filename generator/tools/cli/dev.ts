@@ -2,8 +2,8 @@
 import { DEFAULT_CACHE_DIR } from '../../build/files/project-paths.js';
 import { resolve } from 'node:path';
 import { isIP } from 'node:net';
-import { parseArgs } from 'node:util';
 import { whenCompiled } from '../compile/freshness.js';
+import { parseCommandLine, portOption, usageMistake } from './args.js';
 import { terminal } from '../terminal/terminal.js';
 import type { BuildOutcome } from '../dev/dev-session.js';
 import type { DevReportState } from '../dev/dev-server.js';
@@ -27,8 +27,7 @@ async function main(): Promise<number> {
   await whenCompiled();
   let values;
   try {
-    values = parseArgs({
-      args: process.argv.slice(2),
+    values = parseCommandLine({
       options: {
         port: { type: 'string' },
         host: { type: 'string' },
@@ -39,21 +38,20 @@ async function main(): Promise<number> {
       },
     }).values;
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${HELP}\n`);
-    return 2;
+    return usageMistake(error, HELP);
   }
   if (values.help) {
     process.stdout.write(`${HELP}\n`);
     return 0;
   }
-  const port = values.port === undefined ? undefined : Number(values.port);
-  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port < 65536)) {
-    process.stderr.write(`--port must be a port number, not "${values.port}".\n\n${HELP}\n`);
-    return 2;
+  let port: number | undefined;
+  try {
+    port = values.port === undefined ? undefined : portOption('port', values.port);
+  } catch (error) {
+    return usageMistake(error, HELP);
   }
   if (values.host !== undefined && isIP(values.host) === 0) {
-    process.stderr.write(`--host must be an IP address (127.0.0.1, 0.0.0.0, ::1…), not "${values.host}".\n\n${HELP}\n`);
-    return 2;
+    return usageMistake(`--host must be an IP address (127.0.0.1, 0.0.0.0, ::1…), not "${values.host}".`, HELP);
   }
   const term = terminal(process.stderr);
   const contentDir = values.content ? resolve(values.content) : undefined;

@@ -2,7 +2,7 @@
 // settings that map each content file to its schema.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCommandLine, usageMistake } from './args.js';
 import { CONTENT_SCHEMA_DIR, DEFAULT_CONTENT_DIR, PROJECT_ROOT } from '../../build/files/project-paths.js';
 import { whenCompiled } from '../compile/freshness.js';
 
@@ -10,16 +10,23 @@ const HELP = `Usage: npm run docs [-- --check]
 
 Writes the README's rule reference from generator/build/messages/rules.ts, and .vscode/settings.json,
 which maps each content YAML file to its schema of schemas/content/ for the editor's completion.
-  --check   write nothing; exit 1 when either is not up to date`;
+  --check   write nothing; exit 1 when either is not up to date
+
+Exit codes: 0 written or up to date, 1 not up to date (--check) or not written, 2 usage error.`;
 
 async function main(): Promise<number> {
   await whenCompiled();
-  const { values } = parseArgs({
-    options: {
-      check: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
+  let values;
+  try {
+    values = parseCommandLine({
+      options: {
+        check: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }).values;
+  } catch (error) {
+    return usageMistake(error, HELP);
+  }
   if (values.help) {
     process.stdout.write(`${HELP}\n`);
     return 0;

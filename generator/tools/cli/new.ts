@@ -1,5 +1,5 @@
 // `npm run new -- <section|page> <slug>`: scaffolds a page or a section, and says what to edit next.
-import { parseArgs } from 'node:util';
+import { parseCommandLine, usageMistake } from './args.js';
 import { resolve } from 'node:path';
 import { DEFAULT_CONTENT_DIR } from '../../build/files/project-paths.js';
 import { newPage, ScaffoldError, type NewKind } from '../scaffold/new-page.js';
@@ -23,13 +23,12 @@ async function main(): Promise<number> {
   let values;
   let positionals;
   try {
-    ({ values, positionals } = parseArgs({
-      args: process.argv.slice(2),
+    ({ values, positionals } = parseCommandLine({
       allowPositionals: true,
       options: { content: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
     }));
   } catch (error) {
-    return usage((error as Error).message);
+    return usageMistake(error, HELP);
   }
   if (values.help) {
     process.stdout.write(`${HELP}\n`);
@@ -58,8 +57,7 @@ async function main(): Promise<number> {
 }
 
 function usage(problem: string): number {
-  process.stderr.write(`${problem}\n\n${HELP}\n`);
-  return 2;
+  return usageMistake(problem, HELP);
 }
 
 main().then(

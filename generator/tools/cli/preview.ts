@@ -1,7 +1,7 @@
 // `npm run preview`: builds the content for the preview addresses, then serves the four hosts on 127.0.0.1 until stopped.
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { whenCompiled } from '../compile/freshness.js';
+import { parseCommandLine, portOption, UsageError, usageMistake } from './args.js';
 import type { RunningPreview } from '../preview/preview.js';
 import type { AddressName } from '../../model/types.js';
 
@@ -11,6 +11,7 @@ const HELP = `Usage: npm run preview -- [--site-port N] [--api-port N] [--mcp-po
 Builds the content with the preview addresses into DIR (default dist-preview) and DIR-hosts/, then serves
 on 127.0.0.1: the site, the pricing API, the hosted MCP server (/mcp) and the authorization server.
 Default ports come from the preview environment of content/service.yaml (4100, 4101, 4102, 4103).
+Exit codes: 0 stopped with Ctrl-C, 1 could not start (a port in use, a content error), 2 usage error.
   --user ID                        preview user the authorization server signs in as (default from
                                    content/preview/server.yaml)
   --dangerously-disable-mcp-auth   MCP host WITHOUT bearer authentication (for the conformance suite only)`;
@@ -34,24 +35,18 @@ let previewModule: typeof import('../preview/preview.js') | undefined;
 
 async function main(): Promise<void> {
   await whenCompiled();
-  let values;
-  try {
-    values = parseArgs({
-      options: {
-        'site-port': { type: 'string' },
-        'api-port': { type: 'string' },
-        'mcp-port': { type: 'string' },
-        'auth-port': { type: 'string' },
-        user: { type: 'string' },
-        out: { type: 'string', default: 'dist-preview' },
-        'dangerously-disable-mcp-auth': { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }).values;
-  } catch (error) {
-    // An unknown flag, or a value missing: a usage error, answered with the help.
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  const { values } = parseCommandLine({
+    options: {
+      'site-port': { type: 'string' },
+      'api-port': { type: 'string' },
+      'mcp-port': { type: 'string' },
+      'auth-port': { type: 'string' },
+      user: { type: 'string' },
+      out: { type: 'string', default: 'dist-preview' },
+      'dangerously-disable-mcp-auth': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
   if (values.help) {
     process.stdout.write(`${HELP}\n`);
     return;
@@ -60,10 +55,7 @@ async function main(): Promise<void> {
   for (const [flag, name] of Object.entries(PORT_FLAGS)) {
     const raw = values[flag as keyof typeof values];
     if (typeof raw !== 'string') continue;
-    const port = Number(raw);
-    if (!Number.isInteger(port) || port < 0 || port > 65535)
-      throw new UsageError(`--${flag} must be a port number, not "${raw}".`);
-    ports[name] = port;
+    ports[name] = portOption(flag, raw);
   }
   const authOff = values['dangerously-disable-mcp-auth'] === true;
   process.stdout.write(`Building the preview into ${values.out}/ …\n`);
@@ -126,13 +118,11 @@ function describe(preview: RunningPreview, authOff: boolean, user: string | unde
   return `${lines.join('\n')}\n`;
 }
 
-class UsageError extends Error {}
-
 main().catch((error: unknown) => {
   if (previewModule && error instanceof previewModule.PreviewBuildError) {
     process.stderr.write(`${error.diagnostics.report()}\nThe preview build failed; nothing is served.\n`);
   } else if (error instanceof UsageError) {
-    process.stderr.write(`${error.message}\n\n${HELP}\n`);
+    process.exit(usageMistake(error, HELP));
   } else if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
     process.stderr.write(
       `A preview port is in use (${error.message}). Stop the other server or pass --site-port/--api-port/--mcp-port/--auth-port.\n`,

@@ -2,7 +2,7 @@
 // registry, every artifact's standard and the contract's boundaries.
 import { resolve } from 'node:path';
 import { whenCompiled } from '../compile/freshness.js';
-import { parseCommonArgs, UsageError } from './args.js';
+import { parseCommonArgs, UsageError, usageMistake } from './args.js';
 import { plural } from '../terminal/plural.js';
 
 const HELP = `Usage: npm run validate -- [DIR] [--env production|preview] [--content DIR] [--json]
@@ -31,8 +31,7 @@ async function main(): Promise<number> {
     if (options.positionals.length > 1)
       throw new UsageError(`Give one folder to check, not ${options.positionals.length}.`);
   } catch (error) {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${HELP}\n`);
-    return 2;
+    return usageMistake(error, HELP);
   }
   if (options.help) {
     process.stdout.write(`${HELP}\n`);

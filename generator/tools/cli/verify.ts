@@ -1,7 +1,7 @@
 // `npm run verify -- <base_url>`: audits a live deployment (preview server, staging, production) and prints a scorecard.
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { whenCompiled } from '../compile/freshness.js';
+import { parseCommandLine, usageMistake } from './args.js';
 import { terminal } from '../terminal/terminal.js';
 import type { McpCredentials } from '../audit/mcp-check.js';
 
@@ -40,8 +40,7 @@ async function main(): Promise<number> {
   await whenCompiled();
   let parsed;
   try {
-    parsed = parseArgs({
-      args: process.argv.slice(2),
+    parsed = parseCommandLine({
       allowPositionals: true,
       options: {
         'mcp-url': { type: 'string' },
@@ -58,8 +57,7 @@ async function main(): Promise<number> {
       },
     });
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${HELP}\n`);
-    return 2;
+    return usageMistake(error, HELP);
   }
   const { values, positionals } = parsed;
   if (values.help) {
@@ -67,16 +65,13 @@ async function main(): Promise<number> {
     return 0;
   }
   if (positionals.length !== 1) {
-    process.stderr.write(`Give exactly one base_url.\n\n${HELP}\n`);
-    return 2;
+    return usageMistake('Give exactly one base_url.', HELP);
   }
   if (values.token && values['preview-auth']) {
-    process.stderr.write('Give --token or --preview-auth, not both.\n');
-    return 2;
+    return usageMistake('Give --token or --preview-auth, not both.', HELP);
   }
   if (values.env !== undefined && values.env !== 'production' && values.env !== 'preview') {
-    process.stderr.write(`--env must be "production" or "preview", not "${values.env}".\n`);
-    return 2;
+    return usageMistake(`--env must be "production" or "preview", not "${values.env}".`, HELP);
   }
   if (values.journey) return journey(positionals[0]!, values.json, values.quiet);
   const credentials: McpCredentials = values.token

@@ -1,0 +1,67 @@
+// Every command answers a usage mistake the same way: exit 2, what was wrong in plain words, then its usage.
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../../generator/build/files/project-paths.js';
+import { IO_CONCURRENCY, mapLimit } from '../../../generator/build/files/map-limit.js';
+
+function run(command: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', join(PROJECT_ROOT, 'generator/tools/cli', `${command}.ts`), ...args],
+      { cwd: PROJECT_ROOT, env: { ...process.env, NO_COLOR: '1' } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** Each command with a mistake of its own besides the unknown option: a bad value, a missing or extra argument. */
+const MISTAKES: [command: string, script: string, args: string[], says: RegExp][] = [
+  ['build', 'build', ['--nope'], /^Unknown option --nope\./],
+  ['build', 'build', ['--env', 'staging'], /--env must be "production" or "preview", not "staging"/],
+  ['validate', 'validate', ['--nope'], /^Unknown option --nope\./],
+  ['validate', 'validate', ['a', 'b'], /one folder/],
+  ['check', 'check', ['--nope'], /^Unknown option --nope\./],
+  ['check', 'check', ['--base', 'main', '--screenshots', 'many'], /--screenshots must be/],
+  ['verify', 'verify', ['--nope'], /^Unknown option --nope\./],
+  ['verify', 'verify', ['http://localhost:4100', '--env', 'staging'], /--env must be/],
+  ['verify', 'verify', ['http://localhost:4100', '--token', 't', '--preview-auth'], /not both/],
+  ['dev', 'dev', ['--nope'], /^Unknown option --nope\./],
+  ['dev', 'dev', ['--port'], /^Option --port needs a value\./],
+  ['preview', 'preview', ['--nope'], /^Unknown option --nope\./],
+  ['preview', 'preview', ['--site-port', '99999'], /--site-port must be a port number/],
+  ['token', 'token', ['--nope'], /^Unknown option --nope\./],
+  ['docs', 'docs', ['--nope'], /^Unknown option --nope\./],
+  ['conformance', 'conformance', ['--nope'], /^Unknown option --nope\./],
+  ['bundle:edge', 'bundle-edge', ['--nope'], /^Unknown option --nope\./],
+  ['new', 'new', ['--nope'], /^Unknown option --nope\./],
+  ['new', 'new', ['pge', 'x'], /neither page nor section/],
+];
+
+describe('usage mistakes, in every command', () => {
+  it('exit 2 with the mistake in plain words, then the usage line', async () => {
+    const results = await mapLimit(MISTAKES, Math.min(IO_CONCURRENCY, 4), async ([, script, args]) =>
+      run(script, args),
+    );
+    const seen = MISTAKES.map(([command, , args, says], i) => {
+      const { code, stderr } = results[i]!;
+      return {
+        mistake: `${command} ${args.join(' ')}`,
+        code,
+        says: says.test(stderr),
+        usage: stderr.includes(`Usage: npm run ${command === 'token' ? '-s token' : command}`),
+        raw: /To specify a positional argument|ERR_PARSE_ARGS|at .*\.ts:\d+/.test(stderr),
+      };
+    });
+    expect(seen).toEqual(
+      MISTAKES.map(([command, , args]) => ({
+        mistake: `${command} ${args.join(' ')}`,
+        code: 2,
+        says: true,
+        usage: true,
+        raw: false,
+      })),
+    );
+  }, 240_000);
+});
