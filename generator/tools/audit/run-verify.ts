@@ -11,6 +11,7 @@ import { Scorecard } from './scorecard.js';
 import { resolveTarget, TargetError, type Target } from './target.js';
 import { loadModel } from '../../build/project.js';
 import { noAnswerAt } from './reachable.js';
+import { plural } from '../terminal/plural.js';
 
 export interface VerifyOptions {
   addresses: Partial<Addresses> & { base_url: string };
@@ -67,7 +68,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
       'build',
       contentDir,
       'local-build',
-      `the content does not build (${local.diagnostics.list().filter((m) => m.fatal).length} errors); run npm run build to see them`,
+      `the content does not build (${plural(local.diagnostics.list().filter((m) => m.fatal).length, 'error')}); run npm run build to see them`,
     );
     return { ok: false, target, card };
   }

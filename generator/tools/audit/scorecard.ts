@@ -1,4 +1,5 @@
 // The verifier's scorecard: one line per check, grouped by area, printed for people or as JSON for machines.
+import { plural } from '../terminal/plural.js';
 import type { Terminal } from '../terminal/terminal.js';
 
 export type Area = 'build' | 'resources' | 'auth-chain' | 'mcp' | 'journey';
@@ -91,8 +92,8 @@ export function renderScorecard(card: Scorecard, term: Terminal, title: string, 
   lines.push(
     '',
     card.ok
-      ? term.green(`Verified: ${n.pass} passed, ${n.warn} warnings.`)
-      : term.red(`Not verified: ${n.fail} failed, ${n.pass} passed, ${n.warn} warnings.`),
+      ? term.green(`Verified: ${n.pass} passed, ${plural(n.warn, 'warning')}.`)
+      : term.red(`Not verified: ${n.fail} failed, ${n.pass} passed, ${plural(n.warn, 'warning')}.`),
   );
   return `${lines.join('\n')}\n`;
 }

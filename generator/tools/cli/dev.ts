@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import { whenCompiled } from '../compile/freshness.js';
 import { parseCommandLine, portOption, usageMistake } from './args.js';
 import { terminal } from '../terminal/terminal.js';
+import { plural } from '../terminal/plural.js';
 import type { BuildOutcome } from '../dev/dev-session.js';
 import type { DevReportState } from '../dev/dev-server.js';
 
@@ -110,7 +111,7 @@ function report(outcome: BuildOutcome, session: DevReportState, term: ReturnType
   const time = new Date().toTimeString().slice(0, 8);
   if (outcome.ok && session.problems.length === 0) {
     const w = outcome.written;
-    const files = w ? `, ${w.written} files written${w.removed ? `, ${w.removed} removed` : ''}` : '';
+    const files = w ? `, ${plural(w.written, 'file')} written${w.removed ? `, ${w.removed} removed` : ''}` : '';
     const what =
       outcome.phase === 'pages' && outcome.changed?.length === 0
         ? `the saved pages are as build #${outcome.build.id} serves them`
@@ -129,7 +130,7 @@ function report(outcome: BuildOutcome, session: DevReportState, term: ReturnType
       process.stderr.write(`${p.file}${p.line ? `:${p.line}:${p.column ?? 1}` : ''} ${p.reason} [${p.ruleId}]\n`);
   const still = session.servedBuild ? `still serving build #${session.servedBuild}` : 'nothing to serve yet';
   process.stderr.write(
-    `${term.dim(time)} ${term.red('✗')} ${session.problems.length} error(s); ${still}. Fix and save: no restart needed.\n`,
+    `${term.dim(time)} ${term.red('✗')} ${plural(session.problems.length, 'error')}; ${still}. Fix and save: no restart needed.\n`,
   );
 }
 

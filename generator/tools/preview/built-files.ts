@@ -1,4 +1,5 @@
 // The built files the preview hosts serve, keyed by registry entry: read once from the build output or taken from memory.
+import { plural } from '../terminal/plural.js';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -77,7 +78,7 @@ export async function readBuiltFiles(registry: Registry, outDir: string): Promis
   }
   if (missing.length > 0) {
     throw new Error(
-      `The build output lacks ${missing.length} file(s) the registry lists: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}. Run the build again.`,
+      `The build output lacks ${plural(missing.length, 'file')} the registry lists: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}. Run the build again.`,
     );
   }
   // Streamed files are many (a context per page): each is read when asked for, never all up front.
