@@ -66,10 +66,13 @@ export async function newPage(options: NewPageOptions): Promise<NewPageResult> {
 
   if (parts.length === 2) {
     const section = parts[0]!;
-    const sections = model.pages.filter((p) => !p.section).map((p) => p.id);
+    // Sections: top-level pages with sub-pages, or that list them (a section created a moment ago has none yet).
+    const sections = model.pages
+      .filter((p) => !p.section && (p.body.includes('::section-pages') || model.pages.some((q) => q.section === p.id)))
+      .map((p) => p.id);
     if (!sections.includes(section)) {
       throw new ScaffoldError(
-        `There is no section page content/pages/${section}.md. ${didYouMean(section, sections)}Create the section first (npm run new -- section ${section}), or put the page in one of: ${sections.join(', ')}.`,
+        `There is no section page content/pages/${section}.md. ${didYouMean(section, sections)}Create the section first (npm run new -- section ${section}), or put the page in one of the sections: ${sections.join(', ')}.`,
       );
     }
     const order = Math.max(0, ...model.pages.filter((p) => p.section === section).map((p) => p.order)) + 1;
@@ -119,7 +122,7 @@ export async function newPage(options: NewPageOptions): Promise<NewPageResult> {
     path: `/${id}`,
     next: [
       `Write the title, the description (one sentence: it is the meta description and the page's line in the llms indexes) and the text in content/${pageFile}.`,
-      `Check the titles and purposes of /${id}${options.kind === 'section' ? `, /${id}.md and /${id}/llms.txt` : ` and /${id}.md`} at the end of discoveryResources in content/${RESOURCES}, and the route ${options.kind === 'section' ? 'families' : 'family'} at the end of content/${FAMILIES} (its type, rules and resources).`,
+      `Check the titles and purposes of /${id}${options.kind === 'section' ? `, /${id}.md and /${id}/llms.txt` : ` and /${id}.md`} at the end of discoveryResources in content/${RESOURCES}, and the route ${options.kind === 'section' ? 'families' : 'family'} at the end of content/${FAMILIES} (type, rules, resources).`,
       ...(options.kind === 'section' ? [`Add its pages with npm run new -- page ${id}/<name>.`] : []),
       `See it with npm run dev at http://localhost:4100/${id}.`,
     ],
