@@ -1,8 +1,10 @@
 // `npm run new -- <section|page> <slug>`: scaffolds a page or a section, and says what to edit next.
-import { parseCommandLine, usageMistake } from './args.js';
+// `--help` and usage mistakes load nothing but this file and the argument reader.
 import { resolve } from 'node:path';
 import { DEFAULT_CONTENT_DIR } from '../../build/files/project-paths.js';
-import { newPage, ScaffoldError, type NewKind } from '../scaffold/new-page.js';
+import { whenCompiled } from '../compile/freshness.js';
+import type { NewKind } from '../scaffold/new-page.js';
+import { parseCommandLine, usageMistake } from './args.js';
 
 const HELP = `Usage: npm run new -- <page|section> <slug> [--content DIR]
 
@@ -20,6 +22,7 @@ Exit codes: 0 written, 1 refused (the page exists, no such section, the content 
 const KINDS: readonly string[] = ['page', 'section'] satisfies NewKind[];
 
 async function main(): Promise<number> {
+  await whenCompiled();
   let values;
   let positionals;
   try {
@@ -40,6 +43,7 @@ async function main(): Promise<number> {
   if (!KINDS.includes(kind)) return usage(`"${kind}" is neither page nor section.`);
   if (rest.length > 0) return usage(`One name at a time: "${rest.join(' ')}" is left over.`);
   const contentDir = values.content ? resolve(values.content) : DEFAULT_CONTENT_DIR;
+  const { newPage, ScaffoldError } = await import('../scaffold/new-page.js');
   try {
     const result = await newPage({ kind: kind as NewKind, slug, contentDir });
     const shown = values.content ?? 'content';

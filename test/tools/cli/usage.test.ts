@@ -1,20 +1,14 @@
 // Every command answers a usage mistake the same way: exit 2, what was wrong in plain words, then its usage.
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../../generator/build/files/project-paths.js';
 import { IO_CONCURRENCY, mapLimit } from '../../../generator/build/files/map-limit.js';
+import { runCommand } from '../../helpers/run-command.js';
 
-function run(command: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', join(PROJECT_ROOT, 'generator/tools/cli', `${command}.ts`), ...args],
-      { cwd: PROJECT_ROOT, env: { ...process.env, NO_COLOR: '1' } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+/**
+ * What a command may load before it knows its arguments are good: the command line, the compile check, paths and the
+ * terminal's colours, check's defaults; never a stage of the build, a server or a report.
+ */
+const LIGHT =
+  /^generator\/(tools\/(cli|compile|terminal)\/|tools\/report\/check-defaults\.ts$|build\/files\/(project-paths|compile-manifest)\.ts$)/;
 
 /** Each command with a mistake of its own besides the unknown option: a bad value, a missing or extra argument. */
 const MISTAKES: [command: string, script: string, args: string[], says: RegExp][] = [
@@ -42,16 +36,17 @@ const MISTAKES: [command: string, script: string, args: string[], says: RegExp][
 describe('usage mistakes, in every command', () => {
   it('exit 2 with the mistake in plain words, then the usage line', async () => {
     const results = await mapLimit(MISTAKES, Math.min(IO_CONCURRENCY, 4), async ([, script, args]) =>
-      run(script, args),
+      runCommand(script, args, { trace: true }),
     );
     const seen = MISTAKES.map(([command, , args, says], i) => {
-      const { code, stderr } = results[i]!;
+      const { code, stderr, modules } = results[i]!;
       return {
         mistake: `${command} ${args.join(' ')}`,
         code,
         says: says.test(stderr),
         usage: stderr.includes(`Usage: npm run ${command === 'token' ? '-s token' : command}`),
         raw: /To specify a positional argument|ERR_PARSE_ARGS|at .*\.ts:\d+/.test(stderr),
+        heavy: modules.filter((m) => !LIGHT.test(m)),
       };
     });
     expect(seen).toEqual(
@@ -61,6 +56,7 @@ describe('usage mistakes, in every command', () => {
         says: true,
         usage: true,
         raw: false,
+        heavy: [],
       })),
     );
   }, 240_000);
