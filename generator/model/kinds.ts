@@ -36,6 +36,8 @@ export const DERIVED_KINDS = [
   'edge-table',
   'deploy-budgets',
   'theme-asset',
+  'not-found-page',
+  'not-found-markdown',
 ] as const;
 
 export const KIND_NAMES = [...RESOURCE_KINDS, ...DERIVED_KINDS] as const;

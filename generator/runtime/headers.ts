@@ -88,6 +88,11 @@ export const ERROR_HEADERS: HeaderList = [
   ['Access-Control-Allow-Origin', '*'],
 ];
 
+/** A page sent as an error (the not-found page): the error's headers, with the page's own media type. */
+export function errorPageHeaders(mediaType: string): HeaderList {
+  return [['Content-Type', mediaType], ...withoutHeaders(ERROR_HEADERS, 'Content-Type')];
+}
+
 /** The 405's headers: the error's, with the methods that are answered. */
 export const METHOD_NOT_ALLOWED_HEADERS: HeaderList = [...ERROR_HEADERS, ['Allow', READ_METHODS.join(', ')]];
 

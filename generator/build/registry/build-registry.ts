@@ -2,6 +2,7 @@
 import type { Diagnostics } from '../messages/diagnostics.js';
 import type { KindName } from '../../model/kinds.js';
 import type { Audience, DiscoveryResource, Model, Page } from '../../model/types.js';
+import { NOT_FOUND_PAGE } from '../../model/not-found.js';
 import { MEDIA_TYPES, mediaTypeOfStatic } from './media-types.js';
 import { Registry } from './registry.js';
 import type { KindDefinition, RegistryEntry } from './types.js';
@@ -32,7 +33,8 @@ export function buildRegistry(model: Model, kinds: KindTable, diagnostics: Diagn
       subPages.push({ page, at: specs.length });
       continue;
     }
-    if (!referencedPages.has(page.id)) {
+    // The not-found page is published by its own kind, at the address a CDN sends for a path it has no file at.
+    if (!referencedPages.has(page.id) && page.id !== NOT_FOUND_PAGE.id) {
       diagnostics.error('registry', {
         ruleId: 'unpublished-page',
         reason: `The page ${page.source.file} is not published: no resource in content/discovery-resources.yaml is built from it.`,

@@ -10,7 +10,12 @@ import { renderPage } from './render-page.js';
 import type { ParsedBy } from './parse-page.js';
 
 /** The kinds whose files are made from one page alone (with the model and registry): the ones worth caching. */
-export const PAGE_OUTPUT_KINDS: ReadonlySet<KindName> = new Set(['html-page', 'markdown']);
+export const PAGE_OUTPUT_KINDS: ReadonlySet<KindName> = new Set([
+  'html-page',
+  'markdown',
+  'not-found-page',
+  'not-found-markdown',
+]);
 
 export interface PageProducts {
   /** Body of each of the page's entries, by `<host> <path>`. */

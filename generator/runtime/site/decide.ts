@@ -25,7 +25,11 @@ export type Decision =
   | { kind: 'file'; path: string; headers: HeaderList | undefined }
   /** A page's context: the file is read, and answered when it is that page's (200), else 404. */
   | { kind: 'page-context'; path: string; file: string }
-  | { kind: 'error'; status: number; body: ApiErrorBody; headers: HeaderList }
+  /**
+   * An error in the API error envelope; for a 404 that a person or an agent reading pages asked for, `page` is the
+   * not-found page sent instead (when it can be read).
+   */
+  | { kind: 'error'; status: number; body: ApiErrorBody; headers: HeaderList; page?: TableFile }
   /** 308 to a page asked for with a trailing "/". */
   | { kind: 'redirect'; location: string }
   /** 204 to OPTIONS. */
@@ -88,12 +92,16 @@ export function decide(request: Request, table: ServingTable): Decision {
   const path = requestPath(url);
   const method = request.method;
   const accept = request.headers.get('accept');
-  const notFound = (): Decision => ({
-    kind: 'error',
-    status: ROUTE_ANSWERS.site.notFound.status,
-    body: notFoundError(table.catalogs, table.origin),
-    headers: ERROR_HEADERS,
-  });
+  const notFound = (): Decision => {
+    const page = notFoundPage(table, method, accept);
+    return {
+      kind: 'error',
+      status: ROUTE_ANSWERS.site.notFound.status,
+      body: notFoundError(table.catalogs, table.origin),
+      headers: ERROR_HEADERS,
+      ...(page ? { page } : {}),
+    };
+  };
   if (path === undefined) return notFound();
 
   const notEndpoint = index.notEndpoints.get(path);
@@ -143,6 +151,19 @@ export function decide(request: Request, table: ServingTable): Decision {
   if (withoutSlash && index.htmlPages.has(withoutSlash) && (method === 'GET' || method === 'HEAD'))
     return { kind: 'redirect', location: `${withoutSlash}${url.search}` };
   return notFound();
+}
+
+/**
+ * The not-found page for a GET or HEAD that names HTML or Markdown with a weight above zero (a browser, an agent that
+ * reads pages), negotiated as a page is; undefined for everything else (no Accept, a bare wildcard, JSON), which gets
+ * the error envelope.
+ */
+export function notFoundPage(table: ServingTable, method: string, accept: string | null): TableFile | undefined {
+  const pages = table.notFound;
+  if (!pages || (method !== 'GET' && method !== 'HEAD')) return undefined;
+  const { media, onTie } = table.negotiation;
+  if (!namesMediaType(accept, media.page) && !namesMediaType(accept, media.twin)) return undefined;
+  return pages.twin && chooseRepresentation(accept, media, onTie) === 'twin' ? pages.twin : pages.page;
 }
 
 /** OPTIONS answered, other methods refused; undefined for GET and HEAD. */

@@ -41,8 +41,16 @@ export async function respond(
       if (asset && answer.status === 200) return fileResponse(request, asset, route.headers);
       return error(head, answer.status, answer.body as ApiErrorBody);
     }
-    case 'error':
+    case 'error': {
+      const page = decision.page && (await read(decision.page.path));
+      if (page && decision.page) {
+        const bytes = bytesOf(page.body);
+        const out = new Headers(decision.page.headers);
+        out.set('content-length', String(bytes.byteLength));
+        return new Response(head ? null : (bytes as BodyInit), { status: decision.status, headers: out });
+      }
       return error(head, decision.status, decision.body, decision.headers);
+    }
     case 'redirect':
       return new Response(null, { status: 308, headers: redirectHeaders(decision.location) });
     case 'preflight':

@@ -5,7 +5,7 @@ import type { TiePreference } from '../negotiation/choose.js';
 import type { PageContextData } from '../query-routes/types.js';
 
 /** Bumped when the shape changes, so that a stale bundle fails loudly instead of answering wrongly. */
-export const SERVING_TABLE_VERSION = 4;
+export const SERVING_TABLE_VERSION = 5;
 
 /** A file the site serves at a path, with every header it is served with. */
 export interface TableFile {
@@ -45,6 +45,11 @@ export interface ServingTable {
   mcp: { endpoint: string; authStart: string; notEndpoints: { path: string; reason: string }[] };
   /** Absolute URLs of the catalogs a 404 points to. */
   catalogs: string[];
+  /**
+   * The not-found page, when the content has one: its HTML file and its Markdown twin, each with the headers of the 404
+   * it is sent as. A request that names HTML or Markdown gets it instead of the error envelope.
+   */
+  notFound?: { page: TableFile; twin?: TableFile };
   /**
    * File bodies carried in the table, by path, with their ETag (the edge table's twins and agent-mode data, so that the
    * handler needs no fetch). A file without one is read as a static file of the site.

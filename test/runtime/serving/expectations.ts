@@ -343,6 +343,7 @@ export function expectations(build: Build, options: ExpectationOptions = {}): Ex
     error('an OPTIONS of an unpublished page-like path', 'OPTIONS', '/help/no-such-page', 404, notFound, 'server'),
     error('a page by its file name', 'GET', `/${somePage.file}`, 404, notFound, 'server'),
     error('a file with a trailing "/"', 'GET', `${someFile.path}/`, 404, notFound, 'server'),
+    ...notFoundPageCases(build, notFound),
     {
       name: 'a page with a trailing "/"',
       method: 'GET',
@@ -354,6 +355,47 @@ export function expectations(build: Build, options: ExpectationOptions = {}): Ex
     },
   );
   return out;
+}
+
+/** A browser's Accept header, and an agent's that asks for Markdown first. */
+const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+const AGENT = 'text/markdown, text/html;q=0.5';
+
+/**
+ * An address with nothing published, asked for by a person or an agent reading pages: the not-found page of the
+ * content (404.html, or its Markdown twin for a request that prefers Markdown), with a 404 and an error's headers.
+ * A client that names neither HTML nor Markdown (curl's bare wildcard, JSON) still gets the error envelope.
+ */
+function notFoundPageCases(build: Build, notFound: string): Expectation[] {
+  const { registry, artifacts } = build;
+  const page = registry.of('site').find((e) => e.kind === 'not-found-page');
+  const twin = registry.of('site').find((e) => e.kind === 'not-found-markdown');
+  if (!page || !twin) return [];
+  const answer = (
+    name: string,
+    method: string,
+    accept: string,
+    entry: RegistryEntry | undefined,
+    target = '/no-such-page-anywhere',
+  ): Expectation => ({
+    name,
+    method,
+    target,
+    requestHeaders: { accept },
+    status: 404,
+    headers: entry ? { ...ERROR, 'content-type': entry.mediaType } : ERROR,
+    body: !entry ? notFound : method === 'HEAD' ? EMPTY : digest(artifacts.text(artifacts.get('site', entry.file)!)),
+    scope: 'server',
+  });
+  return [
+    answer('a browser at an unpublished path: the not-found page', 'GET', BROWSER, page),
+    answer('HEAD from a browser at an unpublished path', 'HEAD', BROWSER, page),
+    answer('an agent preferring Markdown at an unpublished path: the page in Markdown', 'GET', AGENT, twin),
+    answer('a browser at an unpublished path below a folder', 'GET', BROWSER, page, '/help/no-such-page/deeper'),
+    answer('curl at an unpublished path: the error envelope', 'GET', '*/*', undefined),
+    answer('a JSON client at an unpublished path: the error envelope', 'GET', 'application/json', undefined),
+    answer('a browser that refuses HTML and Markdown: the error envelope', 'GET', 'text/html;q=0, */*', undefined),
+  ];
 }
 
 function error(

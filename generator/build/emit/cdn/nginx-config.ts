@@ -25,7 +25,7 @@ import {
 } from '../../../runtime/query-routes/index.js';
 import { EVENT_STREAM, MCP_CLIENT_METHODS } from '../../../runtime/site/decide.js';
 import { METHOD_NOT_ALLOWED, notAnMcpEndpointError, notFoundError } from '../../../runtime/site/errors.js';
-import type { ServingTable } from '../../../runtime/site/table.js';
+import type { ServingTable, TableFile } from '../../../runtime/site/table.js';
 import type { Emitter } from '../../registry/types.js';
 import { DOLLAR_VARIABLE, nginxLiteral, nginxPattern, nginxString } from './nginx-syntax.js';
 import type { ServingPlan } from './serving-plan.js';
@@ -60,6 +60,8 @@ export const NGINX_VARIABLES = {
   contextOk: 'discovery_site_context_ok',
   decoded: (n: number) => `discovery_site_context_decoded_${n}`,
   ruledPage: 'discovery_site_ruled_page',
+  notFoundNamed: 'discovery_site_not_found_named',
+  notFoundAt: 'discovery_site_not_found_at',
 };
 
 export const emitNginxConfig: Emitter = (_entry, context) => {
@@ -84,6 +86,7 @@ export function nginxConfig(table: ServingTable, plan: Pick<ServingPlan, 'files'
     ...methodMaps(),
   ];
   if (table.pageContext) out.push(...pageContextMaps(table, table.pageContext.data));
+  if (table.notFound) out.push(...notFoundMaps(table.notFound));
 
   out.push(
     'server {',
@@ -93,8 +96,9 @@ export function nginxConfig(table: ServingTable, plan: Pick<ServingPlan, 'files'
     '    server_tokens off;',
     '    # Redirects name the path only, as the runtime writes them.',
     '    absolute_redirect off;',
-    "    # Every 404 nginx itself comes to (a path served by no location, an internal location) is the runtime's.",
-    `    error_page 404 = ${NOT_FOUND};`,
+    "    # Every 404 nginx itself comes to (a path served by no location, an internal location) is the runtime's; the",
+    '    # status stays 404 whatever that location sends (the not-found page is a file).',
+    `    error_page 404 ${NOT_FOUND};`,
     ...redirectHeaders('')
       .filter(([name]) => name !== 'Location')
       .map(([name, value]) => `    add_header ${name} ${nginxString(value)} always;`),
@@ -182,7 +186,12 @@ export function nginxConfig(table: ServingTable, plan: Pick<ServingPlan, 'files'
   );
   out.push(...internal);
   const notFound = nginxString(JSON.stringify(notFoundError(table.catalogs, table.origin)));
-  out.push(...location(NOT_FOUND, ERROR_HEADERS, [`return 404 ${notFound};`]), '');
+  const toPage = table.notFound
+    ? [`if ($${NGINX_VARIABLES.notFoundAt}) { rewrite ^ $${NGINX_VARIABLES.notFoundAt} last; }`]
+    : [];
+  out.push(...location(NOT_FOUND, ERROR_HEADERS, [...toPage, `return 404 ${notFound};`]), '');
+  for (const [at, file] of notFoundPages(table.notFound))
+    out.push(...answer(at, file.headers, `rewrite ^ ${nginxString(file.path)} break;`));
   if (rule) out.push(...ruledLocations(rule));
   else out.push(...location('/', ERROR_HEADERS, ['return 404;']));
   out.push('}', '');
@@ -400,6 +409,38 @@ export function negotiationMaps(table: Pick<ServingTable, 'negotiation'>): strin
     `    ${nginxPattern(greaterPattern())} 1;`,
     ...(onTie === 'twin' ? [`    ${nginxPattern('~^N((?!0000)[0-9]{4}):[NWX]\\1$')} 1;`] : []),
     '    default 0;',
+    '}',
+    '',
+  ];
+}
+
+/** The internal location each not-found file is sent from. */
+function notFoundPages(notFound: ServingTable['notFound']): [string, TableFile][] {
+  if (!notFound) return [];
+  return [
+    [`${INTERNAL}not-found-page`, notFound.page],
+    ...(notFound.twin ? [[`${INTERNAL}not-found-twin`, notFound.twin] as [string, TableFile]] : []),
+  ];
+}
+
+/**
+ * The not-found page instead of the envelope, as the runtime decides it: for a GET or HEAD whose Accept names HTML or
+ * Markdown with a weight above zero, negotiated as a page is. `$discovery_site_not_found_at` is where it is sent from.
+ */
+function notFoundMaps(notFound: NonNullable<ServingTable['notFound']>): string[] {
+  const [page, twin] = notFoundPages(notFound).map(([at]) => at);
+  const { read, pageQ, twinQ, wantsTwin, notFoundNamed, notFoundAt } = NGINX_VARIABLES;
+  return [
+    '# The not-found page (generator/runtime/site/decide.ts): to a GET or HEAD that names HTML or Markdown.',
+    `map "$${read}:$${pageQ}:$${twinQ}" $${notFoundNamed} {`,
+    `    ${nginxPattern('~^1:N(?!0000)')} 1;`,
+    `    ${nginxPattern('~^1:[NWX][0-9]{4}:N(?!0000)')} 1;`,
+    '    default 0;',
+    '}',
+    `map "$${notFoundNamed}$${wantsTwin}" $${notFoundAt} {`,
+    `    11 ${nginxLiteral(twin ?? page!)};`,
+    `    10 ${nginxLiteral(page!)};`,
+    '    default "";',
     '}',
     '',
   ];

@@ -2,7 +2,7 @@
 // headers, the pages that negotiate and the content's tie preference, the query routes, and the addresses an MCP
 // client must be told are not its endpoint.
 import type { Model } from '../../../model/types.js';
-import { headerValue } from '../../../runtime/headers.js';
+import { errorPageHeaders, headerValue } from '../../../runtime/headers.js';
 import type { PageContextData } from '../../../runtime/query-routes/types.js';
 import { representationOf } from '../../../runtime/negotiation/media-range.js';
 import { SERVING_TABLE_VERSION, type ServingTable } from '../../../runtime/site/table.js';
@@ -44,6 +44,15 @@ export function servingTable(
       ...registry.ofKind('llms-root').filter((e) => e.host === 'site'),
     ].map((e) => registry.url(e)),
   };
+  const notFoundFile = (kind: 'not-found-page' | 'not-found-markdown') => {
+    const entry = registry.ofKind(kind).find((e) => e.host === 'site');
+    return entry && { path: entry.path, headers: errorPageHeaders(entry.mediaType) };
+  };
+  const notFoundPage = notFoundFile('not-found-page');
+  if (notFoundPage) {
+    const twin = notFoundFile('not-found-markdown');
+    table.notFound = { page: notFoundPage, ...(twin ? { twin } : {}) };
+  }
   for (const route of plan.queryRoutes) {
     if (route.data.entry.kind === 'agent-mode')
       table.agentMode = { route: route.route, file: route.data.path, headers: route.headers };

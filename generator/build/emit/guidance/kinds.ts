@@ -9,6 +9,7 @@ import { emitLlmsFull } from './llms-full.js';
 import { llmsFullSize, llmsLinks, llmsSize, llmsStructure } from './validate-llms.js';
 import { htmlPageHead, markdownTwin, noPlaceholders, pageReadingOrder, safeUrls } from './validate-page.js';
 import { deriveThemeAssets, emitThemeAsset } from './theme-assets.js';
+import { notFoundEntries } from './not-found.js';
 
 export const pagesKinds = {
   'html-page': {
@@ -53,5 +54,17 @@ export const pagesKinds = {
     validate: [llmsLinks, llmsFullSize, noPlaceholders],
     validatorsReadOwnBytes: true,
     discovery: true,
+  },
+  // The page answered for an address with nothing published: an error page, never stored, listed nowhere.
+  'not-found-page': {
+    mediaType: MEDIA_TYPES.html,
+    emit: emitHtmlPage,
+    validate: [htmlPageHead, safeUrls, noPlaceholders],
+    derive: notFoundEntries,
+  },
+  'not-found-markdown': {
+    mediaType: MEDIA_TYPES.markdown,
+    emit: emitMarkdown,
+    validate: [markdownTwin, noPlaceholders],
   },
 } satisfies FamilyKinds;
