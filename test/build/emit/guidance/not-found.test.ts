@@ -17,8 +17,9 @@ describe('the not-found page', () => {
     expect(page).toMatch(/^<!doctype html>/i);
     expect(page).toContain('<title>Page not found');
     expect(page).toContain('<nav');
-    // Served at any depth: every link of the page is absolute or from the site's root.
-    expect([...page.matchAll(/href="([^"]+)"/g)].map((m) => m[1]).filter((h) => !/^(https?:|\/)/.test(h!))).toEqual([]);
+    // Served at any depth: every link of the page is absolute, from the site's root or within the page.
+    const links = [...page.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(links.filter((h) => !/^(https?:|\/|#)/.test(h))).toEqual([]);
     expect(result.artifacts!.text(twin!)).toMatch(/^# Page not found\n/);
   }, 60_000);
 
