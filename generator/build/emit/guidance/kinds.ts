@@ -9,7 +9,7 @@ import { emitLlmsFull } from './llms-full.js';
 import { llmsFullSize, llmsLinks, llmsSize, llmsStructure } from './validate-llms.js';
 import { htmlPageHead, markdownTwin, noPlaceholders, pageReadingOrder, safeUrls } from './validate-page.js';
 import { deriveThemeAssets, emitThemeAsset } from './theme-assets.js';
-import { notFoundEntries } from './not-found.js';
+import { notFoundPageEntries, notFoundTwinEntries } from './not-found.js';
 
 export const pagesKinds = {
   'html-page': {
@@ -60,11 +60,12 @@ export const pagesKinds = {
     mediaType: MEDIA_TYPES.html,
     emit: emitHtmlPage,
     validate: [htmlPageHead, safeUrls, noPlaceholders],
-    derive: notFoundEntries,
+    derive: notFoundPageEntries,
   },
   'not-found-markdown': {
     mediaType: MEDIA_TYPES.markdown,
     emit: emitMarkdown,
     validate: [markdownTwin, noPlaceholders],
+    derive: notFoundTwinEntries,
   },
 } satisfies FamilyKinds;
