@@ -100,9 +100,20 @@ export async function newPage(options: NewPageOptions): Promise<NewPageResult> {
   const resourcesBefore = await readFile(resourcesFile, 'utf8');
   const familiesBefore = await readFile(familiesFile, 'utf8');
   await writeFile(join(options.contentDir, pageFile), pageText(title, undefined, body));
+  // Its resources, in a group of their own, which the file declares.
+  const withResources = appendToList(resourcesBefore, ['discoveryResources'], resourceItems(id, title, options.kind));
   await writeFile(
     resourcesFile,
-    appendToList(resourcesBefore, ['discoveryResources'], resourceItems(id, title, options.kind)),
+    appendToList(
+      withResources,
+      ['groups'],
+      [
+        [
+          ['id', id],
+          ['description', `${title}.`],
+        ],
+      ],
+    ),
   );
   await writeFile(
     familiesFile,
