@@ -1,29 +1,35 @@
 // Code blocks highlighted at build time, in both colour schemes: Shiki, through its rehype plugin, on the HTML tree.
-// Start-up is the cost: grammars come precompiled (no regular expression is compiled at run time), only JSON, HTTP,
-// shell and YAML are loaded, and the highlighter is made once per thread, when that thread first meets a code block.
 // Each block is read once, with a theme whose colours are custom properties: a token gets a class naming its role
 // (`code-keyword`), and the stylesheet gives each role its colour in each scheme.
+// Start-up is the cost: grammars come precompiled (no regular expression is compiled at run time), only JSON, HTTP,
+// shell and YAML are offered, Shiki is loaded and the highlighter made once per thread, when that thread first meets
+// a code block, and a grammar is loaded when a block first names a language it may be (see LANGUAGE_TIERS).
+import { createRequire } from 'node:module';
 import type { Element, Root } from 'hast';
-import rehypeShikiFromHighlighter from '@shikijs/rehype/core';
-import {
-  createCssVariablesTheme,
-  createHighlighterCoreSync,
-  type HighlighterCore,
-  type LanguageRegistration,
-  type ShikiTransformer,
-} from 'shiki/core';
-import { createJavaScriptRawEngine } from 'shiki/engine/javascript';
-import json from '@shikijs/langs-precompiled/json';
-import http from '@shikijs/langs-precompiled/http';
-import shellscript from '@shikijs/langs-precompiled/shellscript';
-import yaml from '@shikijs/langs-precompiled/yaml';
+import type rehypeShikiFromHighlighter from '@shikijs/rehype/core';
+import type { HighlighterCore, LanguageRegistration, ShikiTransformer } from 'shiki/core';
 import { CODE_ROLES } from './code-roles.js';
 
-/** The theme: each token's colour is `var(--code-<role>)`, turned into a class by `TOKEN_CLASSES`. */
-const CODE_THEME = createCssVariablesTheme({ name: 'code-roles', variablePrefix: '--code-', fontStyle: false });
+/**
+ * The languages pages may name on a code fence (their aliases too: `sh`, `bash`, `yml`), as modules of
+ * `@shikijs/langs-precompiled`, in the order they are loaded: a block naming a language not loaded yet loads the next
+ * tier, until the language is found or every tier is loaded (then it is plain text). The small grammars come first;
+ * HTTP's module brings the grammars it embeds (XML, GraphQL, and through GraphQL JavaScript, TypeScript, JSX, TSX:
+ * a megabyte, 0.1 s to load), which a page of JSON and shell never needs. None of the first tier includes another
+ * grammar or is injected into by one, so a block is coloured the same whatever else is loaded.
+ */
+export const LANGUAGE_TIERS: readonly (readonly string[])[] = [['json', 'shellscript', 'yaml'], ['http']];
 
-/** The languages pages may name on a code fence (their aliases too: `sh`, `bash`, `yml`); any other is plain text. */
-export const CODE_LANGUAGES = [json, http, shellscript, yaml].flat() as LanguageRegistration[];
+// Shiki and the grammars are ES modules read with require (Node >= 20.19): loaded in the middle of a render, by the
+// first page that has a code block, and from node_modules (not bundled), so that the grammars and the engine share
+// one copy of the regular expression library.
+const require = createRequire(import.meta.url);
+const shikiCore = () => require('shiki/core') as typeof import('shiki/core');
+const grammarsOf = (module: string) =>
+  (require(`@shikijs/langs-precompiled/${module}`) as { default: LanguageRegistration[] }).default;
+
+/** The theme's name: each token's colour is `var(--code-<role>)`, turned into a class by `TOKEN_CLASSES`. */
+const CODE_THEME_NAME = 'code-roles';
 
 const ROLE = /^color:var\(--code-(?:token-)?([a-z-]+)\)$/;
 
@@ -47,17 +53,21 @@ const TOKEN_CLASSES: ShikiTransformer = {
 
 let highlighter: HighlighterCore | undefined;
 let transform: ((tree: Root) => void) | undefined;
+let tiersLoaded = 0;
 
 function highlighterOnce(): (tree: Root) => void {
-  highlighter ??= createHighlighterCoreSync({
-    themes: [CODE_THEME],
-    langs: CODE_LANGUAGES,
-    engine: createJavaScriptRawEngine(),
-  });
+  if (!highlighter) {
+    const { createCssVariablesTheme, createHighlighterCoreSync } = shikiCore();
+    const { createJavaScriptRawEngine } =
+      require('shiki/engine/javascript') as typeof import('shiki/engine/javascript');
+    const theme = createCssVariablesTheme({ name: CODE_THEME_NAME, variablePrefix: '--code-', fontStyle: false });
+    highlighter = createHighlighterCoreSync({ themes: [theme], langs: [], engine: createJavaScriptRawEngine() });
+  }
   // The plugin's types follow shiki's bundle; the core highlighter is the same object without a bundle's names.
   const core = highlighter as unknown as Parameters<typeof rehypeShikiFromHighlighter>[0];
-  transform ??= rehypeShikiFromHighlighter(core, {
-    theme: CODE_THEME.name as string,
+  const rehypeShiki = (require('@shikijs/rehype/core') as { default: typeof rehypeShikiFromHighlighter }).default;
+  transform ??= rehypeShiki(core, {
+    theme: CODE_THEME_NAME,
     transformers: [TOKEN_CLASSES],
     // A fence without a language, or with one not loaded, is shown as it is, in the code block's colours.
     defaultLanguage: 'text',
@@ -66,14 +76,49 @@ function highlighterOnce(): (tree: Root) => void {
   return transform;
 }
 
+/** Loads tiers of LANGUAGE_TIERS until every language the blocks name is loaded, or every tier is. */
+function loadLanguagesOf(tree: Root, core: HighlighterCore): void {
+  const { isSpecialLang } = shikiCore();
+  for (const language of blockLanguages(tree)) {
+    while (tiersLoaded < LANGUAGE_TIERS.length && !isSpecialLang(language) && !known(core, language)) {
+      core.loadLanguageSync(LANGUAGE_TIERS[tiersLoaded++]!.flatMap(grammarsOf));
+    }
+  }
+}
+
+const known = (core: HighlighterCore, language: string) => core.getLoadedLanguages().includes(language);
+
 /** Whether this thread has made its highlighter (it is made at the first code block). */
 export const highlighterLoaded = () => highlighter !== undefined;
+
+/** The languages this thread's highlighter has loaded, their aliases included. */
+export const loadedLanguages = (): string[] => highlighter?.getLoadedLanguages() ?? [];
 
 /** Highlights every code block of a page; a page without one never loads the highlighter. */
 export function rehypeHighlightCode() {
   return (tree: Root) => {
-    if (hasCodeBlock(tree)) highlighterOnce()(tree);
+    if (!hasCodeBlock(tree)) return;
+    const highlight = highlighterOnce();
+    loadLanguagesOf(tree, highlighter!);
+    highlight(tree);
   };
+}
+
+/** The languages named by the blocks' `language-*` class, as the rehype plugin reads them (a `<pre>`'s first child). */
+function blockLanguages(node: Root | Element, found = new Set<string>()): Set<string> {
+  for (const child of node.children) {
+    if (child.type !== 'element') continue;
+    if (child.tagName === 'pre') {
+      const code = child.children[0];
+      const classes = code?.type === 'element' && code.tagName === 'code' ? code.properties.className : undefined;
+      const named = Array.isArray(classes)
+        ? classes.find((c): c is string => typeof c === 'string' && c.startsWith('language-'))
+        : undefined;
+      if (named) found.add(named.slice('language-'.length));
+    }
+    blockLanguages(child, found);
+  }
+  return found;
 }
 
 /** Whether a tree holds a `<pre>`: blocks are at the top or in lists and quotes, so the walk stops at the first. */

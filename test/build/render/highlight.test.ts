@@ -1,7 +1,7 @@
 // Code highlighting at build time: both colour schemes in the HTML, the languages pages use, plain text for any
 // other, and no highlighter made for a page without code.
 import { describe, expect, it } from 'vitest';
-import { highlighterLoaded } from '../../../generator/build/render/highlight.js';
+import { highlighterLoaded, loadedLanguages } from '../../../generator/build/render/highlight.js';
 import { pageParser, treeToHtml } from '../../../generator/build/render/processor.js';
 import { THEME_STYLESHEET } from '../../../generator/build/emit/guidance/theme-style.js';
 
@@ -11,6 +11,33 @@ describe('code highlighting', () => {
   it('makes no highlighter for a page without code', () => {
     render('## Prose\n\nOnly `inline code`.\n');
     expect(highlighterLoaded()).toBe(false);
+  });
+
+  // JSON, shell and YAML blocks first: HTTP's grammars (and JavaScript's, TypeScript's… which it embeds) are not loaded.
+  const smallBlocks = [
+    '```json\n{"scope": "svc.members.read", "count": 2, "ok": true}\n```\n',
+    '```sh\nclaude mcp add --transport http example https://mcp.example.com/mcp # add it\n```\n',
+    '```yml\nscope: svc.members.read # read only\nlist: [1, "two"]\n```\n',
+    '```\nplain text\n```\n',
+  ];
+  let smallHtml: string[] = [];
+
+  it('loads only the grammars the blocks name: a page of JSON, shell and YAML does not load HTTP and its languages', () => {
+    smallHtml = smallBlocks.map(render);
+    expect(loadedLanguages()).toEqual(expect.arrayContaining(['json', 'shellscript', 'sh', 'yaml', 'yml']));
+    for (const language of ['http', 'graphql', 'javascript', 'typescript', 'xml'])
+      expect(loadedLanguages()).not.toContain(language);
+  });
+
+  it('colours a block the same before and after the other grammars are loaded', () => {
+    expect(render('```http\nGET /x HTTP/1.1\n```\n')).toContain('code-');
+    expect(loadedLanguages()).toEqual(expect.arrayContaining(['http', 'graphql', 'javascript', 'js', 'typescript']));
+    expect(smallBlocks.map(render)).toEqual(smallHtml);
+  });
+
+  it('colours the languages HTTP brings with it (JavaScript, TypeScript) too', () => {
+    expect(render('```js\nconst a = 1;\n```\n')).toMatch(/<span class="code-keyword">const<\/span>/);
+    expect(render('```ts\nlet b: number = 2;\n```\n')).toMatch(/<span class="code-[a-z-]+">let<\/span>/);
   });
 
   it.each([
