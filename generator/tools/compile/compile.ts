@@ -8,6 +8,7 @@ import { build } from 'esbuild';
 import { type CompileManifest, MANIFEST_FORMAT } from '../../build/files/compile-manifest.js';
 import { COMPILE_MANIFEST, COMPILED_DIR, PROJECT_ROOT } from '../../build/files/project-paths.js';
 import { VALIDATORS_DIR } from '../../build/schemas/validators.js';
+import { bundleEdgeRuntime, COMPILED_EDGE_RUNTIME } from '../../build/emit/cdn/edge-runtime-code.js';
 import { recordInputs } from './inputs.js';
 import { makeValidators, writeValidators } from './standalone-validators.js';
 
@@ -26,7 +27,14 @@ export const ENTRY_POINTS: readonly RegExp[] = [
 const CHUNKS = 'chunks';
 
 /** What compiled/ holds, each replaced whole by a compile. */
-const OUTPUTS = ['generator', 'bench', CHUNKS, basename(VALIDATORS_DIR), basename(COMPILE_MANIFEST)];
+const OUTPUTS = [
+  'generator',
+  'bench',
+  CHUNKS,
+  basename(VALIDATORS_DIR),
+  basename(COMPILED_EDGE_RUNTIME),
+  basename(COMPILE_MANIFEST),
+];
 
 /**
  * In an ES module `require` does not exist; the CommonJS packages bundled in (gray-matter, fast-glob…) call it for
@@ -46,6 +54,14 @@ export interface CompileResult {
  * playwright-core (its driver and the scripts it injects). They are loaded from node_modules as they are.
  */
 const SELF_LOCATING_PACKAGES = ['esbuild', 'playwright-core'];
+
+/**
+ * Packages the commands never call, replaced by a module that says so if they do: loading them costs start-up time.
+ * linkify-it: markdown-it makes one in its constructor, and the fast path turns linkify off.
+ */
+const PACKAGES_LEFT_OUT: Record<string, string> = {
+  'linkify-it': join(PROJECT_ROOT, 'generator', 'tools', 'compile', 'linkify-off.ts'),
+};
 
 /**
  * Packages left out of the bundles: the self-locating ones, and the development ones (Eleventy and autocannon, for
@@ -81,6 +97,7 @@ export async function compileProject(): Promise<CompileResult> {
       splitting: true,
       chunkNames: `${CHUNKS}/[name]-[hash]`,
       external: externalPackages(),
+      alias: PACKAGES_LEFT_OUT,
       platform: 'node',
       format: 'esm',
       target: 'node20',
@@ -91,6 +108,8 @@ export async function compileProject(): Promise<CompileResult> {
     });
     const validators = makeValidators();
     writeValidators(join(staging, basename(VALIDATORS_DIR)), validators);
+    // The deployment budgets size the edge function from this bundle; a build then never starts esbuild.
+    writeFileSync(join(staging, basename(COMPILED_EDGE_RUNTIME)), JSON.stringify(bundleEdgeRuntime()));
     const manifest: CompileManifest = { format: MANIFEST_FORMAT, inputs };
     writeFileSync(join(staging, basename(COMPILE_MANIFEST)), `${JSON.stringify(manifest)}\n`);
 

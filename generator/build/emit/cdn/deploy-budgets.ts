@@ -2,14 +2,12 @@
 // compression, the CDN configuration files' rules, the nginx configuration) against every target's documented limits,
 // written as a table beside the other deployment files; a target the content names fails the build when it is passed.
 import { gzipSync } from 'node:zlib';
-import { join } from 'node:path';
-import { buildSync } from 'esbuild';
 import type { DeployTarget } from '../../../model/types.js';
 import { DEPLOY_PLATFORMS } from '../../../model/deploy-targets.js';
-import { PROJECT_ROOT } from '../../files/project-paths.js';
 import type { Diagnostics } from '../../messages/diagnostics.js';
 import type { Registry } from '../../registry/registry.js';
 import type { ArtifactSet, Emitter, Validator } from '../../registry/types.js';
+import { edgeRuntimeCode } from './edge-runtime-code.js';
 import {
   limitValue,
   MEASURES,
@@ -47,35 +45,12 @@ export interface DeployBudgets {
   targets: TargetBudget[];
 }
 
-/** The edge function wrappers' runtime, bundled as the platforms bundle it (the edge table is added to it). */
-const RUNTIME_ENTRIES = ['netlify.ts', 'cloudflare.ts'].map((f) =>
-  join(PROJECT_ROOT, 'generator', 'runtime', 'edge', f),
-);
-let runtimeCode: string[] | undefined;
-
-/** The runtime's code, bundled once per process: it does not change within one. */
-function bundledRuntime(): string[] {
-  runtimeCode ??= RUNTIME_ENTRIES.map((entry) => {
-    const result = buildSync({
-      entryPoints: [entry],
-      bundle: true,
-      format: 'esm',
-      platform: 'neutral',
-      target: 'es2022',
-      write: false,
-      logLevel: 'silent',
-    });
-    return result.outputFiles[0]!.text;
-  });
-  return runtimeCode;
-}
-
 /**
  * The bytes a platform uploads as the edge function, after compression (gzip, as Cloudflare's wrangler reports it):
  * the bundled runtime and the edge table it imports. The larger of the two wrappers.
  */
 export function functionBundleSize(edgeTable: string): number {
-  return Math.max(...bundledRuntime().map((code) => gzipSync(`${code}\n${edgeTable}`).byteLength));
+  return Math.max(...edgeRuntimeCode().map((code) => gzipSync(`${code}\n${edgeTable}`).byteLength));
 }
 
 const bytesOf = (body: string | Uint8Array) => (typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);

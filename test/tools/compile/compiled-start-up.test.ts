@@ -1,0 +1,76 @@
+// What a compiled build loads: only what the shipped content needs. The edge function's runtime is bundled by the
+// compile step (a build starts no esbuild), the grammars HTTP brings are not loaded for pages without an HTTP block,
+// and linkify-it, which the fast path never calls, is left out of the bundles.
+import { execFile, execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleEdgeRuntime, COMPILED_EDGE_RUNTIME } from '../../../generator/build/emit/cdn/edge-runtime-code.js';
+import { readCompileManifest } from '../../../generator/build/files/compile-manifest.js';
+import { COMPILED_DIR, PROJECT_ROOT } from '../../../generator/build/files/project-paths.js';
+import { changedInputs } from '../../../generator/tools/compile/inputs.js';
+
+const SLOW = 240_000;
+
+let root: string;
+beforeAll(async () => {
+  // The tests run from the sources: bring compiled/ up to date first if they were edited since the last compile.
+  if (changedInputs(PROJECT_ROOT, readCompileManifest()).length > 0) {
+    execFileSync('npm', ['run', '-s', 'compile'], { cwd: PROJECT_ROOT, stdio: 'ignore' });
+  }
+  root = await mkdtemp(join(tmpdir(), 'compiled-start-up-'));
+}, SLOW);
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+/** The CommonJS modules and the ES modules read with require that a compiled cold build of the shipped content loaded. */
+async function modulesOfColdBuild(): Promise<string[]> {
+  const list = join(root, 'modules.txt');
+  const preload = join(root, 'record-modules.mjs');
+  await writeFile(
+    preload,
+    `import Module from 'node:module';\nimport { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(${JSON.stringify(list)}, Object.keys(Module._cache).join('\\n')));\n`,
+  );
+  const args = ['--import', preload, join(COMPILED_DIR, 'generator/tools/cli/build.js')];
+  await new Promise<void>((resolve, reject) =>
+    execFile(
+      process.execPath,
+      [...args, '--out', join(root, 'dist'), '--cache', join(root, 'cache')],
+      { cwd: PROJECT_ROOT },
+      (error, _stdout, stderr) => (error ? reject(new Error(stderr)) : resolve()),
+    ),
+  );
+  return (await readFile(list, 'utf8')).split('\n');
+}
+
+describe('a compiled build', () => {
+  it('sizes the edge function from the runtime the compile step bundled, which is the one the sources make now', () => {
+    expect(JSON.parse(readFileSync(COMPILED_EDGE_RUNTIME, 'utf8'))).toEqual(bundleEdgeRuntime());
+  });
+
+  it(
+    'of the shipped content loads no esbuild and no grammar it does not use',
+    async () => {
+      const modules = await modulesOfColdBuild();
+      expect(modules.some((file) => file.includes('/langs-precompiled/dist/json.mjs'))).toBe(true);
+      for (const left of ['/node_modules/esbuild/', '/langs-precompiled/dist/http.mjs', '/dist/typescript.mjs'])
+        expect(modules.filter((file) => file.includes(left))).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it.each([
+    ['linkify-it', 'the fast path runs markdown-it with linkify off'],
+    ['@shikijs/langs-precompiled', 'a grammar is loaded from node_modules when a code block first needs it'],
+    ['shiki', 'loaded from node_modules at the first code block'],
+  ])('leaves %s out of the bundles (%s)', (name) => {
+    // esbuild names each module it bundles in a comment line: `// node_modules/<package>/<file>`.
+    const bundled = new RegExp(`^// (?:\\S*/)?node_modules/${name}/`, 'm');
+    const chunks = readdirSync(join(COMPILED_DIR, 'chunks')).filter((file) => file.endsWith('.js'));
+    const holding = chunks.filter((file) => bundled.test(readFileSync(join(COMPILED_DIR, 'chunks', file), 'utf8')));
+    expect(holding).toEqual([]);
+  });
+});
