@@ -27,7 +27,7 @@ export function textOf(result: PipelineResult, path: string, host: HostName = 's
 /**
  * Runs tree checks on the build with some artifacts replaced. `changes` maps "path" or "host:path" to a function of
  * the artifact's text; the function must change it (a fixture that no longer applies fails loudly). A streamed file
- * (a page context) is named by its own path on its host ("/_agent/page-context/pricing.json").
+ * (a shard of the page contexts) is named by its own path on its host ("/_agent/page-context/0.json").
  */
 export function checkWith(
   result: PipelineResult,

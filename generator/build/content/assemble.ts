@@ -23,7 +23,6 @@ import type {
   Addresses,
 } from '../../model/types.js';
 import type { YamlSource } from './yaml-source.js';
-import type { KeptVerdicts } from '../cache/verdicts.js';
 import type { Preview } from '../../model/preview.js';
 import { placeOf } from './yaml-source.js';
 import { checkPublicPages, readPublicPages } from './route-families.js';
@@ -37,7 +36,7 @@ export type Facts = Map<string, { value: unknown; source: YamlSource }>;
  * is assembled; given by the caller, since such checks belong to later stages.
  */
 export type ContentCheck = (
-  input: { sources: YamlSource[]; pages: Page[]; verdicts?: KeptVerdicts },
+  input: { sources: YamlSource[]; pages: Page[] },
   model: Model,
   diagnostics: Diagnostics,
 ) => void;
@@ -48,8 +47,6 @@ interface AssembleInput {
   pages: Page[];
   staticFiles: Model['staticFiles'];
   checks?: ContentCheck[];
-  /** The verdicts the checks keep per page, in the scope of the model assembled (a build with a cache folder). */
-  verdicts?: (model: Model) => KeptVerdicts;
 }
 
 const requiredFacts = [
@@ -147,8 +144,7 @@ export function assembleModel(input: AssembleInput, diagnostics: Diagnostics): M
   crossCheck(model, at, diagnostics);
   // The contract's boundaries, checked where editors write them (content/*.yaml, content/pages/*.md).
   const sources = [...new Set([...facts.values()].map((f) => f.source))];
-  const verdicts = input.checks?.length ? input.verdicts?.(model) : undefined;
-  for (const check of input.checks ?? []) check({ sources, pages: model.pages, verdicts }, model, diagnostics);
+  for (const check of input.checks ?? []) check({ sources, pages: model.pages }, model, diagnostics);
   checkPublicPages(model, at, diagnostics);
   checkAgentFacts(model, diagnostics);
   return diagnostics.hasErrors ? undefined : model;

@@ -1,7 +1,7 @@
 // Answers the two query routes from the data the build emits: page context by site path, and the agent-mode view.
 import { apiError, type ApiErrorBody } from '../api-error.js';
 import { findRouteFamily } from './route-pattern.js';
-import { contextFileOf } from './context-files.js';
+import { contextInShard, shardFileOf } from './context-files.js';
 import { checkSitePath, rawQueryParameter } from './site-path.js';
 import type { PageContext, PageContextData } from './types.js';
 import { JSON_MEDIA_TYPE, ROUTE_ANSWERS } from './answers.js';
@@ -23,13 +23,13 @@ export interface Answer<T> {
   body: T | ApiErrorBody;
 }
 
-/** A page-context request read: the checked site path and its context file, or the 400 to answer. */
+/** A page-context request read: the checked site path and the shard its context is in, or the 400 to answer. */
 export type PageContextRequest = { ok: true; path: string; file: string } | { ok: false; answer: Answer<never> };
 
-/** Checks the `path` parameter: 400 when it is missing or not a plain site path, else where its context would be. */
+/** Checks the `path` parameter: 400 when it is missing or not a plain site path, else the shard its context would be in. */
 export function readPageContextRequest(data: PageContextData, pathParam: string | null): PageContextRequest {
   const checked = checkSitePath(pathParam);
-  if (checked.ok) return { ok: true, path: checked.path, file: contextFileOf(data, checked.path) };
+  if (checked.ok) return { ok: true, path: checked.path, file: shardFileOf(data.contexts, checked.path) };
   return { ok: false, answer: pageContextRefused(checked.code, checked.problem) };
 }
 
@@ -80,21 +80,27 @@ export function pageContextNotFound(data: PageContextData, family: string | unde
   );
 }
 
-/** Reads one context file by its site path ("/_agent/page-context/help/x.json"); undefined when there is none. */
-export type ContextFileReader = (file: string) => PageContext | undefined | Promise<PageContext | undefined>;
+/** Reads one shard by its site path ("/_agent/page-context/7.json"): its text, or undefined when there is none. */
+export type ShardReader = (file: string) => string | undefined | Promise<string | undefined>;
 
 /**
  * `GET /api/agent/page-context?path=<site path>`: 400 when `path` is missing or not a plain site path, 200 with the
- * page's context read from its own file, 404 for a path the site does not publish. Only that one file is read.
+ * page's context picked out of its shard, 404 for a path the site does not publish. Only that one shard is read.
  */
 export async function answerPageContext(
   data: PageContextData,
   pathParam: string | null,
-  read: ContextFileReader,
+  read: ShardReader,
 ): Promise<Answer<PageContext>> {
   const request = readPageContextRequest(data, pathParam);
   if (!request.ok) return request.answer;
-  return pageContextAnswer(data, request.path, await read(request.file));
+  const shard = await read(request.file);
+  const context = shard === undefined ? undefined : contextInShard(shard, request.path);
+  return pageContextAnswer(
+    data,
+    request.path,
+    context === undefined ? undefined : (JSON.parse(context) as PageContext),
+  );
 }
 
 /**

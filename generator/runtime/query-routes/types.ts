@@ -44,10 +44,20 @@ export interface PageContext {
 }
 
 /**
- * The file behind `/api/agent/page-context`: route families, and where the precomputed context of each known page is.
- * Each context is a file of its own (a catalog of 100,000 pages would otherwise be one document of hundreds of MB
- * that every handler loads whole); a handler reads only the one it is asked for.
+ * Where the contexts are: S shards, each a JSON object from site path to context, a path's shard found from the path
+ * alone (see `context-files.ts`). A catalog of 100,000 pages would otherwise be one document of hundreds of MB that
+ * every handler loads whole, or a file per path, which doubles the files of the site; a handler reads one shard.
  */
+export interface PageContextFiles {
+  /** The site path of shard k, `{shard}` standing for k ("/_agent/page-context/{shard}.json"). */
+  file: string;
+  /** S, the number of shards (each of "0" … "S−1" is a file). */
+  shards: number;
+  /** The hash of a site path's UTF-8 bytes whose remainder modulo S is its shard. */
+  hash: 'fnv-1a-32';
+}
+
+/** The file behind `/api/agent/page-context`: route families, and where the precomputed context of each known page is. */
 export interface PageContextData {
   /** Absolute URL of this data's JSON Schema (documentation only; handlers ignore it). */
   $schema?: string;
@@ -56,11 +66,7 @@ export interface PageContextData {
   /** The site's origin ({base_url}), used in messages. */
   baseUrl: string;
   routeFamilies: RouteFamily[];
-  /**
-   * The site path of a page's context file, with `{path}` standing for the page's site path as it is
-   * ("/_agent/page-context{path}.json": "/help/x" → "/_agent/page-context/help/x.json", "/" → "/_agent/page-context/.json").
-   */
-  contexts: string;
+  contexts: PageContextFiles;
 }
 
 /** A discovery resource as the agent-mode view lists it. */

@@ -11,7 +11,7 @@ import {
 } from '../headers.js';
 import { chooseRepresentation, namesMediaType } from '../negotiation/choose.js';
 import { isQueryRoute, readPageContextRequest } from '../query-routes/answer.js';
-import { sitePathOfContextFile } from '../query-routes/context-files.js';
+import { shardOfFile } from '../query-routes/context-files.js';
 import { rawQueryParameter } from '../query-routes/site-path.js';
 import { METHOD_NOT_ALLOWED, notAnMcpEndpointError, notFoundError } from './errors.js';
 import { ROUTE_ANSWERS } from '../query-routes/answers.js';
@@ -23,7 +23,7 @@ export type Decision =
    * table does not carry the file (an edge table: the CDN serves it).
    */
   | { kind: 'file'; path: string; headers: HeaderList | undefined }
-  /** A page's context: the file is read, and answered when it is that page's (200), else 404. */
+  /** A page's context: its shard (`file`) is read, and the page's entry answered (200), or 404 when it has none. */
   | { kind: 'page-context'; path: string; file: string }
   /**
    * An error in the API error envelope; for a 404 that a person or an agent reading pages asked for, `page` is the
@@ -65,13 +65,14 @@ function indexOf(table: ServingTable): TableIndex {
   const files = new Map(table.files.map((f) => [f.path, f]));
   const htmlPages = new Set(table.negotiation.pages.map((p) => p.path));
   for (const file of table.files) if (isHtml(headerValue(file.headers, 'Content-Type') ?? '')) htmlPages.add(file.path);
-  const contexts = table.pageContext?.data.contexts;
+  // Absent from a data file that is not the page-context emitter's (the tests' stub kinds): then no shard is served.
+  const contexts = table.pageContext?.data.contexts?.file;
   index = {
     files,
     pages: new Map(table.negotiation.pages.map((p) => [p.path, p.twin])),
     notEndpoints: new Map(table.mcp.notEndpoints.map((n) => [n.path, n.reason])),
     htmlPages,
-    contextFolder: contexts ? `${contexts.slice(0, contexts.indexOf('{'))}/` : undefined,
+    contextFolder: contexts ? contexts.slice(0, contexts.lastIndexOf('/') + 1) : undefined,
   };
   indexes.set(table, index);
   return index;
@@ -143,7 +144,7 @@ export function decide(request: Request, table: ServingTable): Decision {
   }
 
   if (pageContext && index.contextFolder && path.startsWith(index.contextFolder)) {
-    if (sitePathOfContextFile(pageContext.data, path) === undefined) return notFound();
+    if (shardOfFile(pageContext.data.contexts, path) === undefined) return notFound();
     return readOnly(method, pageContext.headers) ?? { kind: 'file', path, headers: pageContext.headers };
   }
 

@@ -3,6 +3,7 @@
 import type { ApiErrorBody } from '../api-error.js';
 import { ERROR_HEADERS, type HeaderList, redirectHeaders, withoutHeaders } from '../headers.js';
 import { pageContextAnswer } from '../query-routes/answer.js';
+import { contextInShard } from '../query-routes/context-files.js';
 import type { PageContext } from '../query-routes/types.js';
 import type { Decision } from './decide.js';
 import { notFoundError } from './errors.js';
@@ -15,7 +16,7 @@ export interface Asset {
 }
 
 /**
- * Reads a file of the built site by the path it is served at ("/mcp.md", "/_agent/page-context/help.json"); undefined
+ * Reads a file of the built site by the path it is served at ("/mcp.md", "/_agent/page-context/7.json"); undefined
  * when there is none. The preview reads its build, an edge handler the CDN's static files (or the table's bodies).
  */
 export type AssetReader = (path: string) => Promise<Asset | undefined> | Asset | undefined;
@@ -35,10 +36,14 @@ export async function respond(
     }
     case 'page-context': {
       const route = table.pageContext!;
-      const asset = await read(decision.file);
-      const answer = pageContextAnswer(route.data, decision.path, asset && contextOf(asset, decision.file));
-      // The context file's own bytes, as every other way of serving sends the file.
-      if (asset && answer.status === 200) return fileResponse(request, asset, route.headers);
+      const shard = await read(decision.file);
+      const text = shard && contextInShard(textOf(shard.body), decision.path);
+      const answer = pageContextAnswer(route.data, decision.path, text ? (JSON.parse(text) as PageContext) : undefined);
+      // The entry's own bytes, as nginx sends its per-path copy; its validator made from them.
+      if (text && answer.status === 200) {
+        const bytes = bytesOf(text);
+        return fileResponse(request, { body: bytes, etag: await strongEtag(bytes) }, route.headers);
+      }
       return error(head, answer.status, answer.body as ApiErrorBody);
     }
     case 'error': {
@@ -58,13 +63,15 @@ export async function respond(
   }
 }
 
-function contextOf(asset: Asset, file: string): PageContext {
-  const text = typeof asset.body === 'string' ? asset.body : new TextDecoder().decode(asset.body);
-  try {
-    return JSON.parse(text) as PageContext;
-  } catch {
-    throw new Error(`The context file ${file} is not JSON: the build that is served is damaged.`);
-  }
+function textOf(body: Uint8Array | string): string {
+  return typeof body === 'string' ? body : new TextDecoder().decode(body);
+}
+
+/** A strong validator over bytes: their SHA-256 in base64url, cut to 27 characters, quoted (as the preview's files). */
+export async function strongEtag(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as BufferSource));
+  const base64 = btoa(String.fromCharCode(...digest));
+  return `"${base64.replace(/\+/g, '-').replace(/\//g, '_').slice(0, 27)}"`;
 }
 
 function bytesOf(body: Uint8Array | string): Uint8Array {

@@ -5,7 +5,7 @@ import type { TiePreference } from '../negotiation/choose.js';
 import type { PageContextData } from '../query-routes/types.js';
 
 /** Bumped when the shape changes, so that a stale bundle fails loudly instead of answering wrongly. */
-export const SERVING_TABLE_VERSION = 5;
+export const SERVING_TABLE_VERSION = 6;
 
 /** A file the site serves at a path, with every header it is served with. */
 export interface TableFile {
@@ -39,7 +39,7 @@ export interface ServingTable {
   };
   /** `/?mode=agent`: answered with its data file. */
   agentMode?: { route: string; file: string; headers: HeaderList };
-  /** `/api/agent/page-context?path=`: answered with one page's context file, read when asked for. */
+  /** `/api/agent/page-context?path=`: answered with one page's context, out of its shard, read when asked for. */
   pageContext?: { route: string; data: PageContextData; headers: HeaderList };
   /** Addresses of the site an MCP client may wrongly be configured with, each with why it is not an endpoint. */
   mcp: { endpoint: string; authStart: string; notEndpoints: { path: string; reason: string }[] };

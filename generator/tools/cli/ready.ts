@@ -1,6 +1,6 @@
 // `npm run ready`: the deploy-readiness check the deploy steps and publishing workflows run after `npm run build`.
 // It refuses a production identity that is still the example, then validates the built tree for production.
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { whenCompiled } from '../compile/freshness.js';
 import { parseCommonArgs, UsageError } from './args.js';
 
@@ -10,6 +10,8 @@ Says whether a production build may be deployed. Run it after \`npm run build\`,
   - the production identity must not be the example one the project ships with (reserved example domains
     such as example.com, the example names, the example notice in content/service.yaml);
   - DIR (default dist) must be a valid production tree, as \`npm run validate\` judges it.
+When the content names nginx among its deployment targets, it then writes nginx's copy of the page contexts (one
+file per site path) to DIR-hosts/nginx/page-context/, the folder nginx.conf's $discovery_site_page_contexts names.
 
 Exit codes: 0 ready to deploy, 1 not ready (the reason is printed), 2 usage error.`;
 
@@ -28,11 +30,13 @@ async function main(): Promise<number> {
     process.stdout.write(`${HELP}\n`);
     return 0;
   }
-  const [{ loadModel }, { exampleIdentityFindings, exampleIdentityReport }, { validateBuiltTree }] = await Promise.all([
-    import('../../build/project.js'),
-    import('../../build/content/example-identity.js'),
-    import('../../build/validate-built.js'),
-  ]);
+  const [{ loadModel }, { exampleIdentityFindings, exampleIdentityReport }, { validateBuiltTree }, nginx] =
+    await Promise.all([
+      import('../../build/project.js'),
+      import('../../build/content/example-identity.js'),
+      import('../../build/validate-built.js'),
+      import('../../build/write/nginx-page-contexts.js'),
+    ]);
   const contentDir = options.contentDir ? resolve(options.contentDir) : undefined;
   const model = await loadModel({ env: 'production', contentDir });
   if (!model) {
@@ -54,6 +58,14 @@ async function main(): Promise<number> {
   process.stdout.write(
     `Ready to deploy: ${dir} (${result.files} files) is a valid production build of a real identity.\n`,
   );
+  if (model.deployTargets.some((t) => t.platform === 'nginx')) {
+    const folder = join(`${dir}-hosts`, nginx.NGINX_PAGE_CONTEXT_FOLDER);
+    const written = await nginx.writeNginxPageContexts(resolve(dir), resolve(folder));
+    if (written)
+      process.stdout.write(
+        `For nginx: ${written.files} page contexts, one file each, in ${folder}/ (copy it where nginx.conf's $${nginx.CONTEXTS_VARIABLE} points).\n`,
+      );
+  }
   return 0;
 }
 

@@ -26,7 +26,7 @@ export class BuiltFiles {
     for (const file of files) this.byKey.set(`${file.entry.host} ${file.entry.path}`, file);
   }
 
-  /** One streamed file of an entry ("_agent/page-context/help/x.json"), read on request; undefined if there is none. */
+  /** One streamed file of an entry ("_agent/page-context/7.json"), read on request; undefined if there is none. */
   streamedFile(entry: RegistryEntry, file: string): string | undefined {
     return this.streamed(entry, file);
   }

@@ -1,7 +1,7 @@
 // A rebuild after one page of a 1,000-page content set changed: that page is rendered again, only its own files and
 // the files that list it are checked and written, every other file of the new tree is a hard link to the previous
 // tree's (the new tree is still staged and swapped in whole), and the result is the tree a clean build makes.
-import { appendFile, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -11,6 +11,7 @@ import { kinds } from '../../../generator/build/kinds.js';
 import { build, type PipelineResult } from '../../../generator/build/pipeline.js';
 import { writeContentSet } from '../../../bench/synthetic/content-set.js';
 import { syntheticPage } from '../../../bench/synthetic/pages.js';
+import { type PageContextData, shardFileOf } from '../../../generator/runtime/query-routes/index.js';
 
 const PAGES = 1000;
 let work: string;
@@ -69,15 +70,6 @@ describe('editing one page of 1,000', () => {
     const rebuilt = ok(await build(options));
     const after = await withInodes(outDir);
 
-    // Read: the edited page's file alone was parsed, checked against its schema and judged by the boundaries guard;
-    // every other page was taken as the last build loaded it.
-    expect(cold.loaded).toEqual({
-      pages: cold.model!.pages.length,
-      read: cold.model!.pages.length,
-      guarded: cold.model!.pages.length,
-    });
-    expect(rebuilt.loaded).toEqual({ pages: cold.model!.pages.length, read: 1, guarded: 1 });
-
     // Rendered: the edited page alone.
     expect(rebuilt.renderStats).toMatchObject({
       pages: cold.renderStats!.pages,
@@ -106,6 +98,11 @@ describe('editing one page of 1,000', () => {
       });
     }
     expect(written.some((file) => file.endsWith(`${edited.slug}.html`))).toBe(true);
+    // Of the page contexts' shards, at most the ones of the page and its twin (the others are the last tree's files).
+    const data = JSON.parse(await readFile(join(outDir, '_agent/page-context.json'), 'utf8')) as PageContextData;
+    expect(data.contexts.shards).toBeGreaterThan(1);
+    const own = [path, `${path}.md`].map((p) => join(outDir, shardFileOf(data.contexts, p)));
+    for (const file of written.filter((f) => f.includes('/_agent/page-context/'))) expect(own).toContain(file);
     expect(written.some((file) => file.endsWith(`${edited.slug}.md`))).toBe(true);
 
     // Checked: the texts judged again are those of the written files; every other verdict is the last build's.
@@ -129,5 +126,16 @@ describe('editing one page of 1,000', () => {
       const same = join(work, relative(work, file).replace(/^dist/, 'clean'));
       expect({ file, bytes: await readFile(file) }).toEqual({ file, bytes: await readFile(same) });
     }
+
+    // A new description changes the page's context: its shards are written again, no other shard.
+    const source = join(contentDir, 'pages', edited.section, `${edited.slug}.md`);
+    await writeFile(source, (await readFile(source, 'utf8')).replace(/^description: .*$/m, 'description: Edited.'));
+    ok(await build(options));
+    const described = await withInodes(outDir);
+    const shards = [...described]
+      .filter(([file, ino]) => file.includes('/_agent/page-context/') && after.get(file) !== ino)
+      .map(([file]) => file);
+    expect(shards.length).toBeGreaterThan(0);
+    for (const file of shards) expect(own).toContain(file);
   }, 420_000);
 });

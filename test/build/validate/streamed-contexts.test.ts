@@ -1,5 +1,5 @@
-// The tree checks read the files streamed beside an artifact (one page context per page) like any other artifact:
-// a context that says what the contract forbids is reported at that context file, with its line and column.
+// The tree checks read the files streamed beside an artifact (the page contexts' shards) like any other artifact:
+// a context that says what the contract forbids is reported at its shard, with its line and column.
 import { describe, expect, it } from 'vitest';
 import { boundaryWording } from '../../../generator/build/validate/boundaries/boundary-wording.js';
 import { onlyContractEndpoints } from '../../../generator/build/validate/boundaries/unknown-endpoints.js';
@@ -11,13 +11,14 @@ import { textTreeValidator } from '../../../generator/build/validate/text/text-c
 import { treeValidators } from '../../../generator/build/validate/tree-validators.js';
 import { checkWith, editJson, goodBuild, positionOf } from '../../helpers/validate.js';
 
-const PRICING = '/_agent/page-context/pricing.json';
-const FILE = 'dist/_agent/page-context/pricing.json';
+/** The shipped content's contexts are in one shard. */
+const PRICING = '/_agent/page-context/0.json';
+const FILE = 'dist/_agent/page-context/0.json';
 
-/** Edits the pricing page's context file and keeps the text it was changed to, to place the expected message. */
+/** Edits the pricing page's context in its shard and keeps the text it was changed to, to place the expected message. */
 function editContext(edit: (context: any) => void) {
   const changed = { text: '' };
-  return { changed, change: (text: string) => (changed.text = editJson(edit)(text)) };
+  return { changed, change: (text: string) => (changed.text = editJson((shard) => edit(shard['/pricing']))(text)) };
 }
 
 describe('the streamed page contexts', () => {
@@ -39,7 +40,7 @@ describe('the streamed page contexts', () => {
     expect(seen).toContain(FILE);
   });
 
-  it('report a seller API claim at the context file', async () => {
+  it('report a seller API claim at the shard', async () => {
     const { changed, change } = editContext(
       (c) => (c.description += ' Sellers manage payouts through the seller API.'),
     );
@@ -52,13 +53,13 @@ describe('the streamed page contexts', () => {
     });
   });
 
-  it('report a webhook claim among the rules at the context file', async () => {
+  it('report a webhook claim among the rules at the shard', async () => {
     const { change } = editContext((c) => c.rules.push('Webhook subscriptions are available for price changes.'));
     const messages = checkWith(await goodBuild(), [boundaryWording], { [PRICING]: change });
     expect(messages.map((m) => [m.ruleId, m.file])).toEqual([['unpublished-interface', FILE]]);
   });
 
-  it('report a non-contract endpoint at the context file', async () => {
+  it('report a non-contract endpoint at the shard', async () => {
     const build = await goodBuild();
     const url = `${build.model!.addresses.api_url}/api/v1/orders`;
     const { changed, change } = editContext((c) =>
@@ -69,7 +70,7 @@ describe('the streamed page contexts', () => {
     expect(messages[0]).toMatchObject({ ruleId: 'unknown-endpoint', file: FILE, ...positionOf(changed.text, url) });
   });
 
-  it("report a foreign environment's address at the context file", async () => {
+  it("report a foreign environment's address at the shard", async () => {
     const build = await goodBuild('production');
     const preview = build.model!.environments.preview.base_url;
     const { changed, change } = editContext((c) => (c.canonicalUrl = `${preview}/pricing`));
@@ -94,7 +95,7 @@ describe('the streamed page contexts', () => {
     ]);
   });
 
-  it('report a published shape at the context file', async () => {
+  it('report a published shape at the shard', async () => {
     const { change } = editContext(
       (c) => (c.inputSchema = { type: 'object', properties: { plan: { type: 'string' } } }),
     );

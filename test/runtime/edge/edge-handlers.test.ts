@@ -131,15 +131,16 @@ describe('the shared edge handler', () => {
     expect((await response.arrayBuffer()).byteLength).toBe(0);
   });
 
-  it('holds no page context in its table, and fetches only the asked page’s context file', async () => {
+  it('holds no page context in its table, and fetches only the shard of the asked page’s context', async () => {
     expect(JSON.stringify(table.pageContext!.data)).not.toContain('canonicalUrl');
+    // The shipped content's contexts fit in one shard.
+    expect(table.pageContext!.data.contexts.shards).toBe(1);
     const fetched: string[] = [];
+    const shard = { '/pricing': { path: '/pricing', title: 'Pricing' }, '/help': { path: '/help', title: 'Help' } };
     const fetchAsset = async (url: URL) => {
       fetched.push(url.pathname);
-      return url.pathname === '/_agent/page-context/pricing.json'
-        ? new Response(JSON.stringify({ path: '/pricing', title: 'Pricing' }), {
-            headers: { 'content-type': 'application/json' },
-          })
+      return url.pathname === '/_agent/page-context/0.json'
+        ? new Response(JSON.stringify(shard), { headers: { 'content-type': 'application/json' } })
         : new Response('Not found', { status: 404 });
     };
     const found = (await answerEdgeRequest(
@@ -161,7 +162,7 @@ describe('the shared edge handler', () => {
       fetchAsset,
     ))!;
     expect(bad.status).toBe(400);
-    expect(fetched).toEqual(['/_agent/page-context/pricing.json', '/_agent/page-context/help/none.json']);
+    expect(fetched).toEqual(['/_agent/page-context/0.json', '/_agent/page-context/0.json']);
   });
 
   it('fails loudly, not with a 404, when the context file cannot be fetched', async () => {

@@ -3,8 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   answerPageContext,
   checkSitePath,
-  contextFileOf,
+  contextInShard,
   contextUrlPathOf,
+  pathHash,
+  perPathContextFile,
+  shardFileOf,
+  shardOfFile,
   findRouteFamily,
   isQueryRoute,
   MAX_SITE_PATH_LENGTH,
@@ -36,13 +40,20 @@ const data: PageContextData = {
   route: '/api/agent/page-context',
   baseUrl: 'https://www.example.com',
   routeFamilies: [family('help-article', '/help/{slug}'), family('help', '/help'), family('home', '/')],
-  contexts: '/_agent/page-context{path}.json',
+  contexts: { file: '/_agent/page-context/{shard}.json', shards: 4, hash: 'fnv-1a-32' },
 };
-/** The context files as a handler finds them, by their site path; every read is recorded. */
-const files = new Map<string, PageContext>([
-  ['/_agent/page-context/.json', context('/', 'home')],
-  ['/_agent/page-context/help.json', context('/help', 'help')],
-  ['/_agent/page-context/help/start.json', context('/help/start', 'help-article')],
+/**
+ * The shards as a handler finds them, by their site path; every read is recorded. FNV-1a of "/" is 0x2a0c975e, of
+ * "/help" 0x9ab1ca01, of "/help/start" 0xf31f4792 (computed apart): shards 2, 1 and 2 of 4.
+ */
+const contexts = {
+  home: context('/', 'home'),
+  help: context('/help', 'help'),
+  start: context('/help/start', 'help-article'),
+};
+const files = new Map<string, string>([
+  ['/_agent/page-context/1.json', JSON.stringify({ '/help': contexts.help })],
+  ['/_agent/page-context/2.json', JSON.stringify({ '/': contexts.home, '/help/start': contexts.start })],
 ]);
 const reads: string[] = [];
 const read = (file: string) => {
@@ -94,32 +105,63 @@ describe('findRouteFamily', () => {
   });
 });
 
-describe('context files', () => {
-  it('keeps each site path in a file of its own, the root included', () => {
-    expect(contextFileOf(data, '/')).toBe('/_agent/page-context/.json');
-    expect(contextFileOf(data, '/help')).toBe('/_agent/page-context/help.json');
-    expect(contextFileOf(data, '/help.md')).toBe('/_agent/page-context/help.md.json');
-    expect(contextFileOf(data, '/help/start')).toBe('/_agent/page-context/help/start.json');
+describe('the shards of the page contexts', () => {
+  it('hashes a path with FNV-1a (32 bits) over its UTF-8 bytes', () => {
+    // The published test vectors of FNV-1a, and a path with a character of two bytes.
+    expect(pathHash('')).toBe(0x811c9dc5);
+    expect(pathHash('a')).toBe(0xe40c292c);
+    expect(pathHash('foobar')).toBe(0xbf9cf968);
+    expect(pathHash('/help/café')).toBe(0xe180b268);
+  });
+
+  it('finds the shard of a path from the path alone, the root included', () => {
+    expect(shardFileOf(data.contexts, '/')).toBe('/_agent/page-context/2.json');
+    expect(shardFileOf(data.contexts, '/help')).toBe('/_agent/page-context/1.json');
+    expect(shardFileOf(data.contexts, '/help/start')).toBe('/_agent/page-context/2.json');
+    expect(shardFileOf({ ...data.contexts, shards: 1 }, '/help')).toBe('/_agent/page-context/0.json');
     expect(contextUrlPathOf('/_agent/page-context/help/a b?.json')).toBe('/_agent/page-context/help/a%20b%3F.json');
+  });
+
+  it('knows a shard by its served path, and nothing else under its folder', () => {
+    expect(shardOfFile(data.contexts, '/_agent/page-context/0.json')).toBe(0);
+    expect(shardOfFile(data.contexts, '/_agent/page-context/3.json')).toBe(3);
+    for (const file of ['4', '03', '-1', '1e0', '0x1', ' 1', 'help', '', '99999999999'])
+      expect(shardOfFile(data.contexts, `/_agent/page-context/${file}.json`), file).toBeUndefined();
+    expect(shardOfFile(data.contexts, '/_agent/page-context/0.jsonx')).toBeUndefined();
+    expect(shardOfFile(data.contexts, '/elsewhere/0.json')).toBeUndefined();
+  });
+
+  it("picks a path's entry out of a shard as the bytes JSON.stringify writes of it", () => {
+    const shard = '{"/help": {"path": "/help", "title": "é \\u00e9"}, "/x": {"path": "/y"}}';
+    expect(contextInShard(shard, '/help')).toBe('{"path":"/help","title":"é é"}');
+    expect(contextInShard(shard, '/nope')).toBeUndefined();
+    // An entry holding another path's context, and names every object has, are no entry.
+    expect(contextInShard(shard, '/x')).toBeUndefined();
+    for (const name of ['constructor', '__proto__', 'toString']) expect(contextInShard(shard, name)).toBeUndefined();
+    expect(() => contextInShard('{"/help": ', '/help')).toThrow(/damaged/);
+  });
+
+  it("keeps nginx's copy one file per path, the root included", () => {
+    expect(perPathContextFile('/')).toBe('/.json');
+    expect(perPathContextFile('/help')).toBe('/help.json');
+    expect(perPathContextFile('/help.md')).toBe('/help.md.json');
+    expect(perPathContextFile('/help/start')).toBe('/help/start.json');
   });
 });
 
 describe('answerPageContext', () => {
-  it('answers 200 with the context read from the one file of a known path', async () => {
+  it('answers 200 with the context picked out of the one shard of a known path', async () => {
     reads.length = 0;
-    expect(await answer('/help/start')).toEqual({
-      status: 200,
-      body: files.get('/_agent/page-context/help/start.json'),
-    });
-    expect(await answer('/help/')).toEqual({ status: 200, body: files.get('/_agent/page-context/help.json') });
-    expect(await answer('/')).toEqual({ status: 200, body: files.get('/_agent/page-context/.json') });
+    expect(await answer('/help/start')).toEqual({ status: 200, body: contexts.start });
+    expect(await answer('/help/')).toEqual({ status: 200, body: contexts.help });
+    expect(await answer('/')).toEqual({ status: 200, body: contexts.home });
     expect(reads).toEqual([
-      '/_agent/page-context/help/start.json',
-      '/_agent/page-context/help.json',
-      '/_agent/page-context/.json',
+      '/_agent/page-context/2.json',
+      '/_agent/page-context/1.json',
+      '/_agent/page-context/2.json',
     ]);
   });
-  it('answers 404 in the API error envelope for a path with no context file, naming the family it resembles', async () => {
+  it('answers 404 in the API error envelope for a path with no context, naming the family it resembles', async () => {
     const result = await answer('/help/nope');
     expect(result.status).toBe(404);
     expect(result.body).toMatchObject({ error: { code: 'page_not_found', status: 404 } });
@@ -128,8 +170,8 @@ describe('answerPageContext', () => {
     expect(typeof error.resolution).toBe('string');
     expect((await answer('/seller/admin')).body).toMatchObject({ error: { code: 'page_not_found' } });
   });
-  it('does not answer with a file that holds another path’s context', async () => {
-    const misplaced = await answerPageContext(data, '/help', () => context('/help/start', 'help-article'));
+  it('does not answer with an entry that holds another path’s context', async () => {
+    const misplaced = await answerPageContext(data, '/help', () => JSON.stringify({ '/help': contexts.start }));
     expect(misplaced.status).toBe(404);
   });
   it('answers 400 for a missing or malformed path without reading any file', async () => {

@@ -12,6 +12,7 @@ import { serveWith } from './cdn-edge.js';
 import { checkServing, type Serve } from './expectations.js';
 import { freshBuild, type TestBuild } from './fixture.js';
 import { findNginx, startNginx, type RunningNginx } from './nginx-server.js';
+import { CONTEXTS_VARIABLE, NGINX_CONTEXTS_LINE } from '../../../generator/build/emit/cdn/nginx-config.js';
 
 const nginx = findNginx();
 if (!nginx && process.env.CI)
@@ -78,6 +79,23 @@ describe('a way of serving changed to answer differently fails the table', () =>
     expect((await check(cache)).join('\n')).toMatch(
       /cache-control "public, max-age=301", expected "public, max-age=300"/,
     );
+  });
+
+  it.skipIf(!nginx)('nginx reading the page contexts from a folder that lacks its copy of them', async () => {
+    const line = `    set $${CONTEXTS_VARIABLE} ${join(root, 'no-page-contexts')};`;
+    const found = await check(await nginxWith((c) => c.replace(NGINX_CONTEXTS_LINE, line)));
+    expect(found.join('\n')).toMatch(/page context of \/pricing \(GET [^)]+\): status 404, expected 200/);
+  });
+
+  it('the Netlify function reading a shard whose contexts say something else', async () => {
+    const otherShard = async (url: URL, answer: Response) => {
+      if (!url.pathname.startsWith('/_agent/page-context/')) return answer;
+      const shard = (await answer.json()) as Record<string, { title: string }>;
+      for (const context of Object.values(shard)) context.title = 'Another title';
+      return new Response(JSON.stringify(shard), { status: 200, headers: answer.headers });
+    };
+    const found = await check(serveWith(build, table, 'netlify', otherShard), 'every');
+    expect(found.join('\n')).toMatch(/page context of \/pricing \(GET [^)]+\): body differs/);
   });
 
   it('the Netlify function with the page preferred on a tie', async () => {

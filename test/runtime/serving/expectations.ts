@@ -452,9 +452,14 @@ function queryRouteCases(
     ];
   }
   const data = JSON.parse(text) as PageContextData;
+  // Each shard holds, under each of its site paths, that path's context: the route answers with those bytes.
   const pages = new Map<string, string>();
-  for (const file of artifacts.streamOf(entry)?.files() ?? [])
-    pages.set((JSON.parse(file.body) as { path: string }).path, file.body);
+  const shards = new Map<string, string>();
+  for (const file of artifacts.streamOf(entry)?.files() ?? []) {
+    shards.set(`/${file.file}`, file.body);
+    for (const [path, context] of Object.entries(JSON.parse(file.body) as Record<string, unknown>))
+      pages.set(path, JSON.stringify(context));
+  }
   if (pages.size === 0) throw new Error(`${entry.path} streams no page context`);
   const at = (value: string) => `${route.pathname}?path=${value}`;
   const ok = (name: string, target: string, page: string): Expectation => ({
@@ -490,7 +495,11 @@ function queryRouteCases(
   });
   const cases: Expectation[] = [...pages.keys()].map((path) => ok(`page context of ${path}`, at(path), path));
   const deepest = [...pages.keys()].sort((a, b) => b.split('/').length - a.split('/').length)[0]!;
-  const folder = data.contexts.slice(0, data.contexts.indexOf('{'));
+  // The shard of the deepest page, by the layout as the data describes it: k = FNV-1a of the path's bytes mod S.
+  const [before, after] = data.contexts.file.split('{shard}') as [string, string];
+  const shardPath = (k: number) => `${before}${k}${after}`;
+  const deepestShard = shardPath(fnv1a(deepest) % data.contexts.shards);
+  if (!shards.has(deepestShard)) throw new Error(`the context of ${deepest} is not in ${deepestShard}`);
   cases.push(
     ok('page context, the path percent-encoded as a form sends it', at(encodeURIComponent(deepest)), deepest),
     ok('page context, trailing "/"', at(`${deepest}/`), deepest),
@@ -521,11 +530,35 @@ function queryRouteCases(
     refused('page context of "//"', at('/help//x'), '/help//x'),
     refused('page context of a backslash', at('/help\\x'), '/help\\x'),
     refused('page context of a path too long', at(`/${'a'.repeat(1100)}`), `/${'a'.repeat(1100)}`),
-    ok('a page context file at its own path', `${folder}${deepest}.json`, deepest),
-    error('a context file name no page has', 'GET', `${folder}${deepest}/.json`, 404, notFound, 'server'),
+    {
+      name: 'a shard of the page contexts at its own path',
+      method: 'GET',
+      target: deepestShard,
+      status: 200,
+      headers,
+      body: digest(shards.get(deepestShard)!),
+      scope: 'every',
+    },
+    error('a shard number the site does not have', 'GET', shardPath(data.contexts.shards), 404, notFound, 'server'),
+    error(
+      'a shard number written with a leading 0',
+      'GET',
+      shardPath(0).replace('/0.', '/00.'),
+      404,
+      notFound,
+      'server',
+    ),
+    error('a page context at a path of its own', 'GET', `${before}${deepest}.json`, 404, notFound, 'server'),
   );
   if (pages.has('/')) cases.push(ok('page context of the home page', at(encodeURIComponent('/')), '/'));
   return cases;
+}
+
+/** FNV-1a, 32 bits, of a string's UTF-8 bytes (the published layout of the page contexts' shards). */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(text)) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  return hash;
 }
 
 export interface Received {

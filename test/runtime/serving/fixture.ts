@@ -14,10 +14,15 @@ import type { Registry } from '../../../generator/build/registry/registry.js';
 import type { Model } from '../../../generator/model/types.js';
 import type { ArtifactSet, KindDefinition } from '../../../generator/build/registry/types.js';
 import {
-  contextFileOf,
-  PAGE_CONTEXT_FILES,
   PAGE_CONTEXT_FOLDER,
+  PAGE_CONTEXT_HASH,
+  PAGE_CONTEXT_SHARD_FILES,
+  type PageContextFiles,
+  shardFile,
+  shardOf,
+  shardOfFile,
 } from '../../../generator/runtime/query-routes/index.js';
+import { shardBody } from '../../../generator/build/emit/public-pages/page-context-shards.js';
 import { nodeFileSystem } from '../../../generator/build/files/file-system.js';
 import { writeTrees, type OutputTree } from '../../../generator/build/write/write-tree.js';
 
@@ -58,22 +63,20 @@ function placeholder(kind: KindName): KindDefinition {
       answersQueryRoute: true,
       discovery: true,
       emit: (entry, { registry, artifacts }) => {
-        const data = {
-          route: entry.path,
-          baseUrl: registry.origin('site'),
-          routeFamilies: [],
-          contexts: PAGE_CONTEXT_FILES,
-        };
-        const file = (path: string) => contextFileOf(data, path).slice(1);
+        // Two shards, so that a page's context is found in the one its path hashes to.
+        const contexts: PageContextFiles = { file: PAGE_CONTEXT_SHARD_FILES, shards: 2, hash: PAGE_CONTEXT_HASH };
+        const data = { route: entry.path, baseUrl: registry.origin('site'), routeFamilies: [], contexts };
         const body = (path: string) => JSON.stringify({ path, title: `${path} $1 'quoted' \\ "x"`, rules: [] });
         const paths = registry.ofKind('html-page').map((p) => p.path);
+        const shard = (k: number) =>
+          shardBody(paths.filter((p) => shardOf(contexts, p) === k).map((p) => [p, body(p)] as [string, string]));
         artifacts.setStream({
           entry,
           folder: PAGE_CONTEXT_FOLDER,
-          files: () => paths.map((path) => ({ file: file(path), body: body(path) })),
+          files: () => [0, 1].map((k) => ({ file: shardFile(contexts, k).slice(1), body: shard(k) })),
           file: (f) => {
-            const path = paths.find((p) => file(p) === f);
-            return path === undefined ? undefined : body(path);
+            const k = shardOfFile(contexts, `/${f}`);
+            return k === undefined ? undefined : shard(k);
           },
         });
         return JSON.stringify(data);

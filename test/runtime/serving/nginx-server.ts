@@ -3,7 +3,13 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { join } from 'node:path';
-import { NGINX_LISTEN_LINE, NGINX_ROOT_LINE } from '../../../generator/build/emit/cdn/nginx-config.js';
+import {
+  CONTEXTS_VARIABLE,
+  NGINX_CONTEXTS_LINE,
+  NGINX_LISTEN_LINE,
+  NGINX_ROOT_LINE,
+} from '../../../generator/build/emit/cdn/nginx-config.js';
+import { writeNginxPageContexts } from '../../../generator/build/write/nginx-page-contexts.js';
 
 export function findNginx(): string | undefined {
   for (const candidate of ['nginx', '/usr/sbin/nginx']) {
@@ -33,14 +39,25 @@ async function accepting(port: number): Promise<boolean> {
   });
 }
 
-/** Writes the configuration files and checks them with `nginx -t`; returns the arguments that run nginx on them. */
-function prepare(binary: string, generatedConfig: string, dist: string, workDir: string, port: number): string[] {
+/**
+ * Writes the configuration files and checks them with `nginx -t`; returns the arguments that run nginx on them. The
+ * lines a deployer edits are set to the test's port, its dist/ and its copy of the page contexts (`contexts`).
+ */
+function prepare(
+  binary: string,
+  generatedConfig: string,
+  dist: string,
+  contexts: string,
+  workDir: string,
+  port: number,
+): string[] {
   for (const line of [NGINX_LISTEN_LINE, NGINX_ROOT_LINE]) {
     if (!generatedConfig.includes(line)) throw new Error(`the generated configuration lacks the line "${line.trim()}"`);
   }
   const site = generatedConfig
     .replace(NGINX_LISTEN_LINE, `    listen 127.0.0.1:${port};`)
-    .replace(NGINX_ROOT_LINE, `    root ${dist};`);
+    .replace(NGINX_ROOT_LINE, `    root ${dist};`)
+    .replace(NGINX_CONTEXTS_LINE, `    set $${CONTEXTS_VARIABLE} ${contexts};`);
   mkdirSync(join(workDir, 'logs'), { recursive: true });
   mkdirSync(join(workDir, 'tmp'), { recursive: true });
   writeFileSync(join(workDir, 'site.conf'), site);
@@ -74,7 +91,7 @@ function prepare(binary: string, generatedConfig: string, dist: string, workDir:
 
 /** Whether nginx accepts a generated configuration (`nginx -t`), without serving it. */
 export function checkNginxConfig(binary: string, generatedConfig: string, workDir: string): void {
-  prepare(binary, generatedConfig, join(workDir, 'dist'), workDir, 9);
+  prepare(binary, generatedConfig, join(workDir, 'dist'), join(workDir, 'page-context'), workDir, 9);
 }
 
 export interface RunningNginx {
@@ -82,7 +99,10 @@ export interface RunningNginx {
   stop(): Promise<void>;
 }
 
-/** Starts nginx on the generated configuration; only the two lines a deployer edits (listen, root) are replaced. */
+/**
+ * Starts nginx on the generated configuration; only the lines a deployer edits (listen, root, the page contexts'
+ * folder) are replaced. The page contexts' folder is made from dist/'s shards as `npm run ready` makes it.
+ */
 export async function startNginx(
   binary: string,
   generatedConfig: string,
@@ -90,7 +110,9 @@ export async function startNginx(
   workDir: string,
 ): Promise<RunningNginx> {
   const port = await freePort();
-  const args = prepare(binary, generatedConfig, dist, workDir, port);
+  const contexts = join(workDir, 'page-context');
+  await writeNginxPageContexts(dist, contexts);
+  const args = prepare(binary, generatedConfig, dist, contexts, workDir, port);
   const child: ChildProcess = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk) => (stderr += String(chunk)));

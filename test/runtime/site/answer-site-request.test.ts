@@ -49,7 +49,8 @@ const table: ServingTable = {
       routeFamilies: [
         { id: 'mcp', pattern: '/mcp', type: 'WebPage', title: 'MCP', description: 'd', examplePaths: [], rules: [] },
       ],
-      contexts: '/_agent/page-context{path}.json',
+      // One shard: every context is in 0.json.
+      contexts: { file: '/_agent/page-context/{shard}.json', shards: 1, hash: 'fnv-1a-32' },
     },
     headers: json,
   },
@@ -67,7 +68,7 @@ const assets = new Map<string, Asset>([
   ['/mcp', { body: '<h1>MCP</h1>', etag: '"page"' }],
   ['/mcp.md', { body: '# MCP\n', etag: '"twin"' }],
   ['/_agent/agent-mode.json', { body: '{ "mode": "agent" }\n', etag: '"agent"' }],
-  ['/_agent/page-context/mcp.json', { body: '{"path":"/mcp"}' }],
+  ['/_agent/page-context/0.json', { body: '{"/mcp": {"path": "/mcp"}, "/mcp.md": {"path": "/mcp"}}' }],
 ]);
 const reads: string[] = [];
 const read = (path: string) => {
@@ -110,20 +111,33 @@ describe('answerSiteRequest', () => {
     expect(decide(new Request(`${ORIGIN}/?mode=%61gent`), table)).toMatchObject({ kind: 'error', status: 404 });
   });
 
-  it("answers a page context with its file's bytes, 404 naming the family, 400 without reading", async () => {
+  it("answers a page context with its entry's bytes out of its shard, 404 naming the family, 400 without reading", async () => {
     reads.length = 0;
-    expect(await (await ask('/api/agent/page-context?path=%2Fmcp')).text()).toBe('{"path":"/mcp"}');
+    const found = await ask('/api/agent/page-context?path=%2Fmcp');
+    expect([found.status, await found.text()]).toEqual([200, '{"path":"/mcp"}']);
+    // A strong validator of the entry's bytes, and 304 for it.
+    const etag = found.headers.get('etag');
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    const again = await ask('/api/agent/page-context?path=/mcp', { headers: { 'if-none-match': etag! } });
+    expect([again.status, await again.text()]).toEqual([304, '']);
     const unknown = await ask('/api/agent/page-context?path=/mcp/x');
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as { error: { message: string } }).error.message).not.toContain('/mcp/x');
+    // An entry under the path that holds another path's context is no answer.
+    expect((await ask('/api/agent/page-context?path=/mcp.md')).status).toBe(404);
     const bad = await ask('/api/agent/page-context?path=/a/../b');
     expect([bad.status, bad.headers.get('cache-control')]).toEqual([400, 'no-store']);
-    expect(reads).toEqual(['/_agent/page-context/mcp.json', '/_agent/page-context/mcp/x.json']);
+    expect(reads).toEqual(Array(4).fill('/_agent/page-context/0.json'));
   });
 
-  it('serves a context file at its own path, and nothing else under its folder', async () => {
-    expect((await ask('/_agent/page-context/mcp.json')).status).toBe(200);
-    for (const target of ['/_agent/page-context/mcp/.json', '/_agent/page-context/..%2F..%2Fsecret.json'])
+  it('serves a shard at its own path, and nothing else under its folder', async () => {
+    expect((await ask('/_agent/page-context/0.json')).status).toBe(200);
+    for (const target of [
+      '/_agent/page-context/1.json',
+      '/_agent/page-context/00.json',
+      '/_agent/page-context/mcp.json',
+      '/_agent/page-context/..%2F..%2Fsecret.json',
+    ])
       expect((await ask(target)).status, target).toBe(404);
   });
 

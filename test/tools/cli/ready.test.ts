@@ -91,6 +91,8 @@ describe('the shipped example identity', () => {
       );
       expect(ready.stderr).toContain('content/service.yaml identity.name: "Example Platform", the example name');
       expect(ready.stderr).toContain('content/publication.yaml publication.mcpServerCard.name');
+      // Nothing written for nginx either.
+      await expect(readFile(join(`${out}-hosts`, 'nginx', 'page-context', 'pricing.json'))).rejects.toThrow();
       const validate = await run('validate', [out]);
       expect(validate.code).toBe(0);
       expect(validate.stdout + validate.stderr).not.toContain('example-identity');
@@ -112,6 +114,19 @@ describe('a filled-in identity', () => {
       expect(ready.stderr).toBe('');
       expect(ready.code).toBe(0);
       expect(ready.stdout).toMatch(/^Ready to deploy: /);
+      // The content names nginx: its copy of the page contexts, one file per path, each the bytes of its shard entry.
+      const data = JSON.parse(await readFile(join(out, '_agent/page-context.json'), 'utf8'));
+      const shards = await Promise.all(
+        Array.from({ length: data.contexts.shards }, async (_, k) =>
+          JSON.parse(await readFile(join(out, `_agent/page-context/${k}.json`), 'utf8')),
+        ),
+      );
+      const all = Object.assign({}, ...shards) as Record<string, unknown>;
+      const nginx = join(`${out}-hosts`, 'nginx', 'page-context');
+      expect(ready.stdout).toContain(`For nginx: ${Object.keys(all).length} page contexts, one file each, in `);
+      expect(await readFile(join(nginx, 'pricing.json'), 'utf8')).toBe(JSON.stringify(all['/pricing']));
+      expect(await readFile(join(nginx, 'pricing.md.json'), 'utf8')).toBe(JSON.stringify(all['/pricing.md']));
+      expect(await readFile(join(nginx, '.json'), 'utf8')).toBe(JSON.stringify(all['/']));
     },
     SLOW,
   );

@@ -12,12 +12,12 @@ import {
 } from '../../../runtime/headers.js';
 import { rangeRules, representationOf } from '../../../runtime/negotiation/media-range.js';
 import {
-  CONTEXT_PATH_PLACEHOLDER,
   ENCODED_SLASH,
   MAX_SITE_PATH_LENGTH,
   checkSitePath,
   pageContextNotFound,
   pageContextRefused,
+  perPathContextFile,
   routePatternSource,
   SLASH_AS_SENT,
   sitePathRefusals,
@@ -32,12 +32,21 @@ import type { ServingPlan } from './serving-plan.js';
 import { pageRuleOf } from './edge-table.js';
 import { servingOf } from './serving-table.js';
 
-/** The lines a deployer edits (and the nginx test replaces): where nginx listens and where dist/ is. */
+/**
+ * The lines a deployer edits (and the nginx test replaces): where nginx listens, where dist/ is, and where the
+ * per-path copy of the page contexts `npm run ready` writes (dist-hosts/nginx/page-context/) is.
+ */
 export const NGINX_LISTEN_LINE = '    listen 80;';
 export const NGINX_ROOT_LINE = '    root /srv/www/dist;';
+export const NGINX_CONTEXTS_LINE = '    set $discovery_site_page_contexts /srv/www/page-context;';
+
+/** Where `npm run ready` writes nginx's copy of the page contexts, in the deploy hosts' folder (never uploaded). */
+export const NGINX_PAGE_CONTEXT_FOLDER = 'nginx/page-context';
 
 /** The prefix of the internal locations the answers the runtime computes are sent from; no client can reach them. */
 const INTERNAL = '/.discovery-site/';
+/** The variable NGINX_CONTEXTS_LINE sets: the folder of nginx's copy of the page contexts. */
+export const CONTEXTS_VARIABLE = NGINX_CONTEXTS_LINE.trim().split(/\s+/)[1]!.slice(1);
 const NOT_FOUND = '@discovery_site_not_found';
 /** The configuration's variables (their names are its own; a test reads a few). */
 export const NGINX_VARIABLES = {
@@ -76,7 +85,9 @@ export function nginxConfig(table: ServingTable, plan: Pick<ServingPlan, 'files'
   const internal: string[] = [];
   const out: string[] = [
     `# nginx configuration for ${table.origin}, generated from the registry by \`npm run build\`. Do not edit.`,
-    '# Include it in the http context (for example as /etc/nginx/conf.d/site.conf), then set `listen` and `root`.',
+    '# Include it in the http context (for example as /etc/nginx/conf.d/site.conf), then set `listen`, `root` and',
+    `# $${CONTEXTS_VARIABLE}: the folder dist-hosts/${NGINX_PAGE_CONTEXT_FOLDER}/ was copied to (\`npm run ready\` writes`,
+    '# it: a file per page context, as nginx cannot pick one out of the shards in dist/).',
     "# Every answer is the one the site's runtime (generator/runtime/) gives on the CDNs and in the preview.",
     '',
     `geo $${DOLLAR_VARIABLE} { default "$"; }`,
@@ -93,6 +104,9 @@ export function nginxConfig(table: ServingTable, plan: Pick<ServingPlan, 'files'
     `${NGINX_LISTEN_LINE}  # deploy: the address and port to serve on`,
     `    server_name ${host};`,
     `${NGINX_ROOT_LINE}  # deploy: the folder dist/ was copied to`,
+    ...(table.pageContext
+      ? [`${NGINX_CONTEXTS_LINE}  # deploy: the folder dist-hosts/${NGINX_PAGE_CONTEXT_FOLDER}/ was copied to`]
+      : []),
     '    server_tokens off;',
     '    # Redirects name the path only, as the runtime writes them.',
     '    absolute_redirect off;',
@@ -532,8 +546,9 @@ const nginxReturn = (a: { status: number; body: unknown }) =>
   `return ${a.status} ${nginxString(JSON.stringify(a.body))};`;
 
 /**
- * The route answers from the page's own context file (`try_files`: nginx reads that one file), with the route's
- * headers; every refusal and the 404 are the runtime's own answers, sent from internal locations.
+ * The route answers from the page's own file in nginx's per-path copy of the contexts (`try_files` under its folder:
+ * nginx reads that one file), with the route's headers; every refusal and the 404 are the runtime's own answers, sent
+ * from internal locations.
  */
 function pageContextLocations(
   table: ServingTable,
@@ -543,10 +558,14 @@ function pageContextLocations(
 ): string[] {
   const route = table.pageContext!;
   const pathname = new URL(route.route, 'http://route.invalid').pathname;
-  const [before = '', after = ''] = data.contexts.split(CONTEXT_PATH_PLACEHOLDER);
+  const [before = '', after = ''] = perPathContextFile('\0').split('\0');
+  const shards = data.contexts.file;
+  const folder = shards.slice(0, shards.lastIndexOf('/') + 1);
   // Written unquoted beside a variable: only characters nginx reads as they are.
-  if (!/^[A-Za-z0-9._~/-]*$/.test(before + after))
-    throw new Error(`The context files' template ${data.contexts} cannot be written into nginx.conf.`);
+  if (!/^[A-Za-z0-9._~/-]*$/.test(before + after + folder))
+    throw new Error(
+      `The page contexts' layout (${shards}, ${before}{path}${after}) cannot be written into nginx.conf.`,
+    );
   const refused = (raw: string | null) => {
     const checked = checkSitePath(raw);
     if (checked.ok) throw new Error(`The page-context runtime accepted ${raw}.`);
@@ -561,7 +580,6 @@ function pageContextLocations(
     ),
     ...answer(unknown, ERROR_HEADERS, `return 404 $${NGINX_VARIABLES.contextUnknown};`),
   );
-  const folder = `${before}/`;
   return [
     ...location(`= ${nginxLiteral(pathname)}`, headers, [
       methodCheck(headers),
@@ -569,10 +587,11 @@ function pageContextLocations(
       `if ($arg_path ~ "^[\\s\\S]{${MAX_SITE_PATH_LENGTH + 1}}") { rewrite ^ ${nginxLiteral(`${INTERNAL}page-context/too-long`)} last; }`,
       `if ($${NGINX_VARIABLES.contextRefusal}) { rewrite ^ $${NGINX_VARIABLES.contextRefusal} last; }`,
       `if ($${NGINX_VARIABLES.contextOk} = 0) { rewrite ^ ${nginxLiteral(unknown)} last; }`,
+      `root $${CONTEXTS_VARIABLE};`,
       `try_files ${before}\${${NGINX_VARIABLES.contextPath}}${after} ${nginxLiteral(unknown)};`,
     ]),
     '',
-    // The context files themselves, at their own paths (a CDN serves them as the uploaded files they are).
+    // The shards themselves, at their own paths (a CDN serves them as the uploaded files they are).
     ...location(`^~ ${nginxLiteral(folder)}`, headers, [methodCheck(headers), 'try_files $uri =404;']),
   ];
 }

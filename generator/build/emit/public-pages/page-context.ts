@@ -1,28 +1,39 @@
 // The data behind /api/agent/page-context?path=: route families in one small file, and the context of every published
-// page in a file of its own, streamed (made one at a time for the validators and again for the writer, never all held).
+// page (and of its Markdown twin) in S shards, streamed: every path is hashed first, then each shard's contexts are
+// made when the shard is reached, so that 200,000 contexts are never held at once.
 import type { ArtifactStream, EmitContext, RegistryEntry, StreamedFile } from '../../registry/types.js';
-import type { PageContext, PageContextData, PageContextResource } from '../../../runtime/query-routes/types.js';
-import { contextFileOf, PAGE_CONTEXT_FILES, PAGE_CONTEXT_FOLDER } from '../../../runtime/query-routes/context-files.js';
+import type {
+  PageContext,
+  PageContextData,
+  PageContextFiles,
+  PageContextResource,
+} from '../../../runtime/query-routes/types.js';
+import {
+  PAGE_CONTEXT_FOLDER,
+  PAGE_CONTEXT_HASH,
+  PAGE_CONTEXT_SHARD_FILES,
+  pathHash,
+  shardFile,
+  shardOfFile,
+  shardOfHash,
+} from '../../../runtime/query-routes/context-files.js';
 import { jsonBody } from '../json/json-body.js';
 import { routeFamiliesOf, type ResolvedFamilies, type ResolvedFamily } from './route-families.js';
 import { pageById } from '../../render/page-index.js';
+import { chooseShardCount, entryBytes, shardBody } from './page-context-shards.js';
 
-export function buildPageContextData(entry: RegistryEntry, context: EmitContext): PageContextData | undefined {
+export function emitPageContextData(entry: RegistryEntry, context: EmitContext): string {
   const resolved = routeFamiliesOf(context);
-  if (!resolved) return undefined;
-  return {
+  if (!resolved) return jsonBody({});
+  const contexts = new PageContexts(resolved, context);
+  const data: PageContextData = {
     route: entry.dataFor ?? entry.path,
     baseUrl: context.model.addresses.base_url,
     routeFamilies: resolved.families.map((f) => f.family),
-    contexts: PAGE_CONTEXT_FILES,
+    contexts: { file: PAGE_CONTEXT_SHARD_FILES, shards: contexts.shardCount(), hash: PAGE_CONTEXT_HASH },
   };
-}
-
-export function emitPageContextData(entry: RegistryEntry, context: EmitContext): string {
-  const data = buildPageContextData(entry, context);
-  const resolved = routeFamiliesOf(context);
-  if (data && resolved) context.artifacts.setStream(pageContextStream(entry, data, resolved, context));
-  return jsonBody(data ?? {});
+  context.artifacts.setStream(pageContextStream(entry, data.contexts, contexts));
+  return jsonBody(data);
 }
 
 /** One page's context and the path it answers for (the page's own, or its Markdown twin's). */
@@ -33,48 +44,96 @@ interface Located {
   path: string;
 }
 
-/** The site-tree file of a context (relative, without the leading "/"). */
-function treeFile(data: PageContextData, path: string): string {
-  return contextFileOf(data, path).slice(1);
+/**
+ * Every context of the build, located and hashed, in a few numbers each (a catalog has 200,000): its family, its page
+ * in the family, whether it is the twin's, and its path's hash. Each context's JSON is made when asked for.
+ */
+class PageContexts {
+  private readonly family: number[] = [];
+  private readonly page: number[] = [];
+  private readonly twin: boolean[] = [];
+  readonly hashes: number[] = [];
+
+  constructor(
+    private readonly resolved: ResolvedFamilies,
+    private readonly context: EmitContext,
+  ) {
+    // Families in content order, pages in registry order, each page before its twin: the same bytes in every build.
+    const seen = new Set<string>();
+    const add = (f: number, p: number, path: string, twin: boolean) => {
+      seen.add(path);
+      this.family.push(f);
+      this.page.push(p);
+      this.twin.push(twin);
+      this.hashes.push(pathHash(path));
+    };
+    resolved.families.forEach((family, f) => {
+      family.pages.forEach((page, p) => {
+        add(f, p, page.path, false);
+        // An agent holding the Markdown twin's address gets the same page's context.
+        if (page.twin && !seen.has(page.twin)) add(f, p, page.twin, true);
+      });
+    });
+  }
+
+  get count(): number {
+    return this.hashes.length;
+  }
+
+  item(i: number): Located {
+    const family = this.resolved.families[this.family[i]!]!;
+    const page = family.pages[this.page[i]!]!;
+    return { page, family, path: this.twin[i] ? page.twin! : page.path };
+  }
+
+  json(i: number): string {
+    const { page, family, path } = this.item(i);
+    const own = contextOf(page, family, this.resolved.rules, this.context);
+    return JSON.stringify(path === page.path ? own : { ...own, path });
+  }
+
+  /** S, from every context's size (each made once here, and let go). */
+  shardCount(): number {
+    const bytes = this.hashes.map((_, i) => entryBytes(this.item(i).path, this.json(i)));
+    return chooseShardCount(this.hashes, bytes);
+  }
+
+  /** The contexts of each shard, in the order above: `order` lists them shard by shard, `start[k]` where k's begin. */
+  byShard(shards: number): { order: Uint32Array; start: Uint32Array } {
+    const start = new Uint32Array(shards + 1);
+    for (const hash of this.hashes) start[shardOfHash(hash, shards) + 1]! += 1;
+    for (let k = 0; k < shards; k += 1) start[k + 1]! += start[k]!;
+    const next = start.slice(0, shards);
+    const order = new Uint32Array(this.count);
+    this.hashes.forEach((hash, i) => {
+      order[next[shardOfHash(hash, shards)]!++] = i;
+    });
+    return { order, start };
+  }
+
+  shardText(items: Iterable<number>): string {
+    const entries: [string, string][] = [];
+    for (const i of items) entries.push([this.item(i).path, this.json(i)]);
+    return shardBody(entries);
+  }
 }
 
-export function pageContextStream(
-  entry: RegistryEntry,
-  data: PageContextData,
-  resolved: ResolvedFamilies,
-  context: EmitContext,
-): ArtifactStream {
-  const body = ({ page, family, path }: Located) => {
-    const own = contextOf(page, family, resolved.rules, context);
-    return JSON.stringify(path === page.path ? own : { ...own, path });
+function pageContextStream(entry: RegistryEntry, files: PageContextFiles, contexts: PageContexts): ArtifactStream {
+  let index: { order: Uint32Array; start: Uint32Array } | undefined;
+  const shard = (k: number) => {
+    index ??= contexts.byShard(files.shards);
+    return contexts.shardText(index.order.subarray(index.start[k], index.start[k + 1]));
   };
-  // Families in content order, pages in registry order, each page before its twin: the same bytes in every build.
-  function* located(): Generator<Located> {
-    const seen = new Set<string>();
-    for (const family of resolved.families) {
-      for (const page of family.pages) {
-        seen.add(page.path);
-        yield { page, family, path: page.path };
-        // An agent holding the Markdown twin's address gets the same page's context.
-        if (page.twin && !seen.has(page.twin)) {
-          seen.add(page.twin);
-          yield { page, family, path: page.twin };
-        }
-      }
-    }
-  }
-  let byFile: Map<string, Located> | undefined;
   return {
     entry,
     folder: PAGE_CONTEXT_FOLDER,
     *files(): Generator<StreamedFile> {
-      for (const item of located()) yield { file: treeFile(data, item.path), body: body(item) };
+      for (let k = 0; k < files.shards; k += 1) yield { file: shardFile(files, k).slice(1), body: shard(k) };
     },
-    // One context on request (the preview server); the index is built on the first request only.
+    // One shard on request (the preview server).
     file(file) {
-      byFile ??= new Map([...located()].map((item) => [treeFile(data, item.path), item]));
-      const item = byFile.get(file);
-      return item ? body(item) : undefined;
+      const k = shardOfFile(files, `/${file}`);
+      return k === undefined ? undefined : shard(k);
     },
   };
 }

@@ -73,7 +73,7 @@ export function publishedTexts(context: ValidateContext): ArtifactText[] {
 
 /**
  * The files artifacts stream beside them (one page context per page), each as a text of its own named by its own
- * path (dist/_agent/page-context/help/x.json), made as it is reached and never kept: a catalog has 200,000 of them.
+ * path (dist/_agent/page-context/7.json), made as it is reached and never kept: a catalog has thousands of them.
  */
 export function* streamedTexts(context: ValidateContext): Generator<ArtifactText> {
   const run = runOf(context);

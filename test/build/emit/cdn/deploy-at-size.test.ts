@@ -1,5 +1,6 @@
 // A site of 1,000 more pages deploys within every target the content names: the edge function bundle and the nginx
-// configuration do not grow with the pages, the files stay within Cloudflare's Free plan, and every way of serving
+// configuration do not grow with the pages, the files (a page and its twin, the contexts in a few shards) stay within
+// Cloudflare's Free plan, and every way of serving
 // (nginx, both edge functions in front of their CDN's files, the preview) still answers the expectations table.
 import { rmSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -77,11 +78,20 @@ describe(`the shipped content with ${PAGES} more pages`, () => {
     expect(text(large, 'deploy', 'nginx.conf')).not.toContain('topic-0');
   });
 
-  it('counts every file of dist/, within the Free plan of Cloudflare Pages', () => {
+  it('counts every file of dist/, the page contexts in a few shards, within the Free plan of Cloudflare Pages', () => {
     const { files } = budgetsOf(large).measured;
-    const streamed = large.artifacts!.streams().reduce((n, s) => n + [...s.files()].length, 0);
+    const streamed = large.artifacts!.streams().flatMap((s) => [...s.files()]);
     const site = large.artifacts!.values().filter((a) => a.entry.host === 'site').length;
-    expect(files).toBe(site + streamed);
+    expect(files).toBe(site + streamed.length);
+    // The contexts of the 2,000-odd pages and twins are S shard files, not a file each.
+    const { shards } = JSON.parse(text(large, 'site', '_agent/page-context.json')).contexts;
+    expect(streamed.map((f) => f.file).sort()).toEqual(
+      Array.from({ length: shards }, (_, k) => `_agent/page-context/${k}.json`).sort(),
+    );
+    const pages = large.registry!.ofKind('html-page').length;
+    expect(pages).toBeGreaterThan(PAGES);
+    expect(shards).toBeLessThan(pages / 10);
+    for (const shard of streamed) expect(Buffer.byteLength(shard.body), shard.file).toBeLessThanOrEqual(64 * 1024);
     expect(files).toBeLessThan(20_000);
   });
 

@@ -2,7 +2,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makePublicPagesKinds } from '../../../../generator/build/emit/public-pages/kinds.js';
 import { kinds as defaultKinds } from '../../../../generator/build/kinds.js';
-import { buildShipped, editJson, editStreamed, ruleIds, validateCorrupted, type GoodBuild } from './harness.js';
+import {
+  buildShipped,
+  editContext,
+  editJson,
+  ruleIds,
+  shardTreeFile,
+  validateCorrupted,
+  type GoodBuild,
+} from './harness.js';
 
 let build: GoodBuild;
 let base: string;
@@ -95,30 +103,55 @@ describe('one corruption, one rule', () => {
     expect(message.reason).toMatch(/Fix: /);
   });
 
-  // The context files are streamed: each corruption is of one page's file, and the message names that file.
-  const PRICING = '_agent/page-context/pricing.json';
-  const contextCases: [string, string, (files: any[]) => any[]][] = [
+  // The contexts are streamed in shards: each corruption is of one path's entry, and the message names its shard.
+  const PRICING = '/pricing';
+  const shardOf = (path: string) => () => shardTreeFile(build, path);
+  const DATA = () => 'dist/_agent/page-context.json';
+  const contextCases: [string, () => string, (files: any[]) => any[]][] = [
+    ['page-context-schema', shardOf('/'), editContext('/', (c) => delete c.title)],
+    ['page-context-family', shardOf(PRICING), editContext(PRICING, (c) => (c.routeFamily = 'help'))],
+    ['page-context-link', shardOf(PRICING), editContext(PRICING, (c) => (c.resources[0].href = `${base}/missing.md`))],
+    ['page-context-file', shardOf(PRICING), editContext(PRICING, (c) => (c.path = '/help'))],
     [
-      'page-context-schema',
-      '_agent/page-context/.json',
-      editStreamed('_agent/page-context/.json', (c) => delete c.title),
+      'page-context-shard-size',
+      shardOf(PRICING),
+      editContext(PRICING, (c) => (c.description = 'A long description. '.repeat(3300))),
     ],
-    ['page-context-family', PRICING, editStreamed(PRICING, (c) => (c.routeFamily = 'help'))],
-    ['page-context-link', PRICING, editStreamed(PRICING, (c) => (c.resources[0].href = `${base}/missing.md`))],
-    ['page-context-file', PRICING, editStreamed(PRICING, (c) => (c.path = '/help'))],
     [
       'json-syntax',
-      PRICING,
-      (files) => files.map((f) => (f.file === PRICING ? { ...f, body: f.body.slice(0, 20) } : f)),
+      shardOf(PRICING),
+      (files) => files.map((f) => (f.file === shardTreeFile(build, PRICING) ? { ...f, body: f.body.slice(0, 20) } : f)),
     ],
-    ['page-context-coverage', 'dist/_agent/page-context.json', editStreamed(PRICING, () => null)],
+    ['page-context-coverage', DATA, editContext(PRICING, () => null)],
+    [
+      'page-context-shard',
+      () => '_agent/page-context/7.json',
+      (files) => [...files, { file: '_agent/page-context/7.json', body: '{}' }],
+    ],
+    ['page-context-shard', DATA, (files) => files.filter((f) => f.file !== shardTreeFile(build, PRICING))],
   ];
-  it.each(contextCases)('%s ← the context file %s', (ruleId, file, corruptStream) => {
+  it.each(contextCases)('%s ← a shard of the contexts (%#)', (ruleId, fileOf, corruptStream) => {
     const messages = validateCorrupted(build, CONTEXT, (t) => t, { corruptStream });
     expect(ruleIds(messages)).toContain(ruleId);
+    const file = fileOf();
     const message = messages.find((m) => m.ruleId === ruleId)!;
     expect(message.file).toBe(file.startsWith('dist/') ? file : `dist/${file}`);
     expect(message.reason).toMatch(/Fix: /);
+  });
+
+  it('page-context-shard: an entry in a shard its path does not hash to fails, at that entry', () => {
+    // The index says two shards, where the build made one: every entry whose path hashes to shard 1 is misplaced.
+    const messages = validateCorrupted(
+      build,
+      CONTEXT,
+      editJson((data) => (data.contexts.shards = 2)),
+      { corruptStream: (files) => files },
+    );
+    const misplaced = messages.filter((m) => m.ruleId === 'page-context-shard' && /hashes to shard 1/.test(m.reason));
+    expect(misplaced.length).toBeGreaterThan(0);
+    expect(misplaced.every((m) => m.file === 'dist/_agent/page-context/0.json')).toBe(true);
+    // And the second shard it counts is missing.
+    expect(messages.some((m) => m.ruleId === 'page-context-shard' && /shard 1 of 2/.test(m.reason))).toBe(true);
   });
 
   it('page-context-coverage: data without its context files fails', () => {

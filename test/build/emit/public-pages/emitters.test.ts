@@ -51,18 +51,22 @@ describe('public-pages catalog', () => {
 describe('page-context data, answered by the runtime', () => {
   const ask = (path: string) =>
     answerPageContext(json<PageContextData>(prod, '/api/agent/page-context'), path, contextReader(prod));
-  it('keeps only the route families and where the context files are in the data file', () => {
+  it('keeps only the route families and where the shards are in the data file', () => {
     const data = json<PageContextData>(prod, '/api/agent/page-context');
     expect(Object.keys(data).sort()).toEqual(['baseUrl', 'contexts', 'route', 'routeFamilies']);
-    expect(data.contexts).toBe('/_agent/page-context{path}.json');
+    // The shipped content's contexts are a few tens of KB: one shard holds them all.
+    expect(data.contexts).toEqual({ file: '/_agent/page-context/{shard}.json', shards: 1, hash: 'fnv-1a-32' });
   });
-  it('streams one context file per HTML page and per Markdown twin, the page before its twin', () => {
+  it('streams every HTML page and Markdown twin in its shard, the page before its twin', () => {
     const stream = prod.artifacts.streamOf(prod.registry.get('/api/agent/page-context')!)!;
-    const files = [...stream.files()].map((f) => f.file);
-    expect(files.slice(0, 2)).toEqual(['_agent/page-context/.json', '_agent/page-context/index.md.json']);
-    expect(files).toContain('_agent/page-context/help/reading-errors.json');
-    expect(new Set(files).size).toBe(files.length);
-    expect(files.length).toBe(htmlPaths(prod).length + prod.registry.ofKind('html-page').filter((e) => e.twin).length);
+    const files = [...stream.files()];
+    expect(files.map((f) => f.file)).toEqual(['_agent/page-context/0.json']);
+    const paths = Object.keys(JSON.parse(files[0]!.body));
+    expect(paths.slice(0, 2)).toEqual(['/', '/index.md']);
+    expect(paths).toContain('/help/reading-errors');
+    expect(paths.length).toBe(htmlPaths(prod).length + prod.registry.ofKind('html-page').filter((e) => e.twin).length);
+    // Each entry is the context of its own path.
+    for (const [path, context] of Object.entries(JSON.parse(files[0]!.body))) expect((context as any).path).toBe(path);
   });
   it('answers 200 for every HTML page and its Markdown twin, with absolute canonical URLs', async () => {
     for (const path of htmlPaths(prod)) {

@@ -10,7 +10,7 @@ import type { Registry } from '../../../../generator/build/registry/registry.js'
 import type { KindTable } from '../../../../generator/build/registry/build-registry.js';
 import { kinds as defaultKinds } from '../../../../generator/build/kinds.js';
 import { ArtifactSet, type StreamedFile, type ValidateContext } from '../../../../generator/build/registry/types.js';
-import type { PageContext } from '../../../../generator/runtime/query-routes/index.js';
+import { type PageContextData, shardFileOf } from '../../../../generator/runtime/query-routes/index.js';
 
 export interface GoodBuild extends Required<Pick<PipelineResult, 'model' | 'registry' | 'artifacts'>> {
   diagnostics: Diagnostics;
@@ -97,18 +97,30 @@ export const editJson = (edit: (value: any) => void) => (text: string) => {
   return `${JSON.stringify(value, null, 2)}\n`;
 };
 
-/** Reads one page-context file of a build, by its site path ("/_agent/page-context/help.json"), as a handler does. */
+/** Reads one shard of a build, by its site path ("/_agent/page-context/0.json"), as a handler does: its text. */
 export const contextReader = (build: GoodBuild) => (file: string) => {
   const entry = build.registry.ofKind('page-context')[0]!;
-  const body = build.artifacts.streamOf(entry)?.file(file.slice(1));
-  return body === undefined ? undefined : (JSON.parse(body) as PageContext);
+  return build.artifacts.streamOf(entry)?.file(file.slice(1));
 };
 
-/** Edits the one streamed file of `file` (a tree path) through its parsed value, or drops it when `edit` returns null. */
+/** The tree path of the shard that holds a site path's context in a build ("_agent/page-context/0.json"). */
+export const shardTreeFile = (build: GoodBuild, path: string) =>
+  shardFileOf(json<PageContextData>(build, '/api/agent/page-context').contexts, path).slice(1);
+
+/** Edits one streamed file (a tree path) through its parsed value, or drops it when `edit` returns null. */
 export const editStreamed = (file: string, edit: (value: any) => unknown) => (files: StreamedFile[]) => {
   const at = files.findIndex((f) => f.file === file);
   if (at < 0) throw new Error(`No streamed file ${file}`);
   const value = JSON.parse(files[at]!.body);
   if (edit(value) === null) return files.filter((_, i) => i !== at);
   return files.map((f, i) => (i === at ? { file: f.file, body: JSON.stringify(value) } : f));
+};
+
+/** Edits the context of one site path in whichever shard holds it, or drops the entry when `edit` returns null. */
+export const editContext = (path: string, edit: (context: any) => unknown) => (files: StreamedFile[]) => {
+  const at = files.findIndex((f) => Object.hasOwn(JSON.parse(f.body), path));
+  if (at < 0) throw new Error(`No shard holds ${path}`);
+  return editStreamed(files[at]!.file, (shard) => {
+    if (edit(shard[path]) === null) delete shard[path];
+  })(files);
 };

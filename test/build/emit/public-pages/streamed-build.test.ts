@@ -1,5 +1,5 @@
-// The page contexts as the build writes them: one file per page, streamed into the staging folder, the same bytes on
-// every run, and read back one at a time by `npm run validate`.
+// The page contexts as the build writes them: in shards, streamed into the staging folder, the same bytes on every run,
+// and read back one shard at a time by `npm run validate`.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,14 +23,14 @@ beforeAll(async () => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('a streamed build', () => {
-  it('writes one context file per page and twin beside the small page-context data', () => {
+  it('writes the shards the small page-context data counts, and no file per path', () => {
     const files = tree(join(root, 'a'));
-    const contexts = files.filter((f) => f.startsWith('_agent/page-context/'));
-    expect(contexts).toContain('_agent/page-context/.json');
-    expect(contexts).toContain('_agent/page-context/pricing.md.json');
     const data = JSON.parse(readFileSync(join(root, 'a', '_agent/page-context.json'), 'utf8'));
-    expect(data.contexts).toBe('/_agent/page-context{path}.json');
-    expect(JSON.parse(readFileSync(join(root, 'a', '_agent/page-context/pricing.json'), 'utf8')).path).toBe('/pricing');
+    const shards = Array.from({ length: data.contexts.shards }, (_, k) => `_agent/page-context/${k}.json`);
+    expect(files.filter((f) => f.startsWith('_agent/page-context/'))).toEqual(shards.sort());
+    const all = Object.assign({}, ...shards.map((f) => JSON.parse(readFileSync(join(root, 'a', f), 'utf8'))));
+    expect(all['/pricing'].path).toBe('/pricing');
+    expect(all['/pricing.md'].path).toBe('/pricing.md');
   });
 
   it('is byte-identical to itself across runs, streamed files included', () => {
@@ -45,25 +45,26 @@ describe('a streamed build', () => {
     expect(passed.diagnostics.list().filter((m) => m.fatal)).toEqual([]);
   });
 
-  it('fails `npm run validate` at the context file that was edited after the build', async () => {
-    const file = join(root, 'b', '_agent/page-context/pricing.json');
-    const context = JSON.parse(readFileSync(file, 'utf8'));
-    writeFileSync(file, JSON.stringify({ ...context, routeFamily: 'help' }));
+  it('fails `npm run validate` at the shard that was edited after the build', async () => {
+    const file = join(root, 'b', '_agent/page-context/0.json');
+    const shard = JSON.parse(readFileSync(file, 'utf8'));
+    shard['/pricing'].routeFamily = 'help';
+    writeFileSync(file, JSON.stringify(shard));
     const failed = await validateBuiltTree({ dir: join(root, 'b'), env: 'production', display: 'dist' });
     const messages = failed.diagnostics.list().filter((m) => m.fatal);
     expect(messages.map((m) => [m.ruleId, m.file])).toEqual([
-      ['page-context-family', 'dist/_agent/page-context/pricing.json'],
+      ['page-context-family', 'dist/_agent/page-context/0.json'],
     ]);
   });
 });
 
 describe("the dev loop's output folder", () => {
-  it('holds the context files too, and keeps them across rewrites', async () => {
+  it('holds the shards too, and keeps them across rewrites', async () => {
     const result = await runPipeline({ env: 'production' });
     const out = join(root, 'dev');
     const writer = new ChangedFileWriter(out);
     const first = await writer.write(result.artifacts!);
-    expect(tree(out)).toContain('_agent/page-context/pricing.json');
+    expect(tree(out)).toContain('_agent/page-context/0.json');
     const second = await writer.write(result.artifacts!);
     expect([second.written, second.removed]).toEqual([0, 0]);
     expect(second.unchanged).toBe(first.written);
