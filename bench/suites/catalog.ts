@@ -1,5 +1,5 @@
 // The catalog suite: M public pages through load, registry, the catalog's artifacts (sitemaps split with an index,
-// page contexts streamed one file per page, schema feed, catalog), their validators and the writer: time and peak
+// page contexts streamed in shards, schema feed, catalog), their validators and the writer: time and peak
 // memory. Measured twice: as Node runs by default, and with V8's old space capped so that the process must fit the
 // target, which shows whether the work needs the memory or V8 only grows into what the machine has free.
 import { DEFAULT_CONTENT_DIR } from '../../generator/build/files/project-paths.js';
@@ -24,9 +24,10 @@ export const CATALOG_MEMORY_LIMIT_MB = 512;
 export const CATALOG_OLD_SPACE_CAP_MB = 384;
 
 /**
- * A catalog run writes 200,000 files (a context per page and per twin): it gets at least this long, whatever the
- * bench's default limit (45 s, set for the pages suite). About 75 s alone; at a load average of 14 to 19 on two cores
- * a run passed 120 s, so the limit is the deployment files' five minutes, a ceiling that costs a run in time nothing.
+ * A catalog run writes 200,000 files (each page and its twin, empty here, beside the shards of their contexts): it
+ * gets at least this long, whatever the bench's default limit (45 s, set for the pages suite). About 75 s alone; at a
+ * load average of 14 to 19 on two cores a run passed 120 s, so the limit is the deployment files' five minutes, a
+ * ceiling that costs a run in time nothing.
  */
 const CATALOG_MIN_TIMEOUT_MS = 300_000;
 /** The deployment files of 100,000 entries take about a minute alone, several on a busy machine or capped. */
