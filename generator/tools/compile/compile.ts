@@ -57,10 +57,12 @@ const SELF_LOCATING_PACKAGES = ['esbuild', 'playwright-core'];
 
 /**
  * Packages the commands never call, replaced by a module that says so if they do: loading them costs start-up time.
- * linkify-it: markdown-it makes one in its constructor, and the fast path turns linkify off.
+ * linkify-it: markdown-it makes one in its constructor, and the fast path turns linkify off; js-yaml: gray-matter
+ * loads it for its default engine, and the loader gives gray-matter its own.
  */
 const PACKAGES_LEFT_OUT: Record<string, string> = {
   'linkify-it': join(PROJECT_ROOT, 'generator', 'tools', 'compile', 'linkify-off.ts'),
+  'js-yaml': join(PROJECT_ROOT, 'generator', 'tools', 'compile', 'js-yaml-off.ts'),
 };
 
 /**
