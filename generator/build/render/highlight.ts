@@ -2,34 +2,44 @@
 // Each block is read once, with a theme whose colours are custom properties: a token gets a class naming its role
 // (`code-keyword`), and the stylesheet gives each role its colour in each scheme.
 // Start-up is the cost: grammars come precompiled (no regular expression is compiled at run time), only JSON, HTTP,
-// shell and YAML are offered, Shiki is loaded and the highlighter made once per thread, when that thread first meets
-// a code block, and a grammar is loaded when a block first names a language it may be (see LANGUAGE_TIERS).
+// shell and YAML are offered, the highlighter is made once per thread, when that thread first meets a code block, and
+// a grammar is loaded when a block first names a language it may be (see LANGUAGE_TIERS).
 import { createRequire } from 'node:module';
 import type { Element, Root } from 'hast';
-import type rehypeShikiFromHighlighter from '@shikijs/rehype/core';
-import type { HighlighterCore, LanguageRegistration, ShikiTransformer } from 'shiki/core';
+import rehypeShikiFromHighlighter from '@shikijs/rehype/core';
+import {
+  createCssVariablesTheme,
+  createHighlighterCoreSync,
+  type HighlighterCore,
+  isSpecialLang,
+  type LanguageRegistration,
+  type ShikiTransformer,
+} from 'shiki/core';
+import { createJavaScriptRawEngine } from 'shiki/engine/javascript';
+import json from '@shikijs/langs-precompiled/json';
+import shellscript from '@shikijs/langs-precompiled/shellscript';
+import yaml from '@shikijs/langs-precompiled/yaml';
 import { CODE_ROLES } from './code-roles.js';
 
-/**
- * The languages pages may name on a code fence (their aliases too: `sh`, `bash`, `yml`), as modules of
- * `@shikijs/langs-precompiled`, in the order they are loaded: a block naming a language not loaded yet loads the next
- * tier, until the language is found or every tier is loaded (then it is plain text). The small grammars come first;
- * HTTP's module brings the grammars it embeds (XML, GraphQL, and through GraphQL JavaScript, TypeScript, JSX, TSX:
- * a megabyte, 0.1 s to load), which a page of JSON and shell never needs. None of the first tier includes another
- * grammar or is injected into by one, so a block is coloured the same whatever else is loaded.
- */
-export const LANGUAGE_TIERS: readonly (readonly string[])[] = [['json', 'shellscript', 'yaml'], ['http']];
-
-// Shiki and the grammars are ES modules read with require (Node >= 20.19): loaded in the middle of a render, by the
-// first page that has a code block, and from node_modules (not bundled), so that the grammars and the engine share
-// one copy of the regular expression library.
+// HTTP's grammars are an ES module read with require (Node >= 20.19), from node_modules: loaded in the middle of a
+// render, by the first block that needs them, never bundled with the commands.
 const require = createRequire(import.meta.url);
-const shikiCore = () => require('shiki/core') as typeof import('shiki/core');
-const grammarsOf = (module: string) =>
-  (require(`@shikijs/langs-precompiled/${module}`) as { default: LanguageRegistration[] }).default;
 
-/** The theme's name: each token's colour is `var(--code-<role>)`, turned into a class by `TOKEN_CLASSES`. */
-const CODE_THEME_NAME = 'code-roles';
+/**
+ * The languages pages may name on a code fence (their aliases too: `sh`, `bash`, `yml`), in the order they are
+ * loaded: a block naming a language not loaded yet loads the next tier, until the language is found or every tier is
+ * loaded (then it is plain text). The small grammars come first; HTTP's module brings the grammars it embeds (XML,
+ * GraphQL, and through GraphQL JavaScript, TypeScript, JSX, TSX: a megabyte, 0.1 s to load), which a page of JSON
+ * and shell never needs. None of the first tier includes another grammar or is injected into by one, so a block is
+ * coloured the same whatever else is loaded.
+ */
+export const LANGUAGE_TIERS: readonly (() => LanguageRegistration[])[] = [
+  () => [json, shellscript, yaml].flat(),
+  () => (require('@shikijs/langs-precompiled/http') as { default: LanguageRegistration[] }).default,
+];
+
+/** The theme: each token's colour is `var(--code-<role>)`, turned into a class by `TOKEN_CLASSES`. */
+const CODE_THEME = createCssVariablesTheme({ name: 'code-roles', variablePrefix: '--code-', fontStyle: false });
 
 const ROLE = /^color:var\(--code-(?:token-)?([a-z-]+)\)$/;
 
@@ -56,18 +66,11 @@ let transform: ((tree: Root) => void) | undefined;
 let tiersLoaded = 0;
 
 function highlighterOnce(): (tree: Root) => void {
-  if (!highlighter) {
-    const { createCssVariablesTheme, createHighlighterCoreSync } = shikiCore();
-    const { createJavaScriptRawEngine } =
-      require('shiki/engine/javascript') as typeof import('shiki/engine/javascript');
-    const theme = createCssVariablesTheme({ name: CODE_THEME_NAME, variablePrefix: '--code-', fontStyle: false });
-    highlighter = createHighlighterCoreSync({ themes: [theme], langs: [], engine: createJavaScriptRawEngine() });
-  }
+  highlighter ??= createHighlighterCoreSync({ themes: [CODE_THEME], langs: [], engine: createJavaScriptRawEngine() });
   // The plugin's types follow shiki's bundle; the core highlighter is the same object without a bundle's names.
   const core = highlighter as unknown as Parameters<typeof rehypeShikiFromHighlighter>[0];
-  const rehypeShiki = (require('@shikijs/rehype/core') as { default: typeof rehypeShikiFromHighlighter }).default;
-  transform ??= rehypeShiki(core, {
-    theme: CODE_THEME_NAME,
+  transform ??= rehypeShikiFromHighlighter(core, {
+    theme: CODE_THEME.name as string,
     transformers: [TOKEN_CLASSES],
     // A fence without a language, or with one not loaded, is shown as it is, in the code block's colours.
     defaultLanguage: 'text',
@@ -78,10 +81,9 @@ function highlighterOnce(): (tree: Root) => void {
 
 /** Loads tiers of LANGUAGE_TIERS until every language the blocks name is loaded, or every tier is. */
 function loadLanguagesOf(tree: Root, core: HighlighterCore): void {
-  const { isSpecialLang } = shikiCore();
   for (const language of blockLanguages(tree)) {
     while (tiersLoaded < LANGUAGE_TIERS.length && !isSpecialLang(language) && !known(core, language)) {
-      core.loadLanguageSync(LANGUAGE_TIERS[tiersLoaded++]!.flatMap(grammarsOf));
+      core.loadLanguageSync(LANGUAGE_TIERS[tiersLoaded++]!());
     }
   }
 }
