@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import fg from 'fast-glob';
-import matter from 'gray-matter';
+import { splitFrontMatter } from '../../generator/build/content/front-matter.js';
 import { pageParsers } from '../../generator/build/render/parse-page.js';
 import { runnableFile } from '../../generator/build/files/project-paths.js';
 import { printReport } from './report.js';
@@ -15,7 +15,7 @@ import { printReport } from './report.js';
 function parseAll(files: string[]): number {
   let nodes = 0;
   for (const file of files) {
-    const body = matter(readFileSync(file, 'utf8')).content;
+    const { body } = splitFrontMatter(readFileSync(file, 'utf8'));
     nodes += (pageParsers.fast(body) ?? pageParsers.reference(body)).children.length;
   }
   return nodes;

@@ -1,7 +1,6 @@
 // Load stage: reads the content set (YAML facts, Markdown pages, static files) into one typed model.
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import matter from 'gray-matter';
 import type { Diagnostics } from '../messages/diagnostics.js';
 import type { EnvironmentName, Model, Page, SourcePlace } from '../../model/types.js';
 import { ContentSchemaError, ContentSchemas } from './schema-check.js';
@@ -12,6 +11,7 @@ import { type ContentFile, contentFiles } from './content-files.js';
 import { contentText, decodeContent } from './text-decoding.js';
 import { MAX_NESTING_DEPTH, MAX_PAGE_BYTES, MAX_YAML_BYTES, TIME_BUDGET_MS } from './limits.js';
 import { nestingFault } from './nesting.js';
+import { splitFrontMatter } from './front-matter.js';
 import { TimeBudgetExceeded, withinTimeBudget } from './time-budget.js';
 
 export interface LoadOptions {
@@ -283,9 +283,7 @@ export function readPage(
     });
     return undefined;
   }
-  // gray-matter only splits the file: the front matter is parsed below with positions, so its own YAML engine is
-  // replaced by a no-op (it would throw without a place). Passing options also turns off its unbounded input cache.
-  const parsed = matter(text, { engines: { yaml: () => ({}) } });
+  const parsed = splitFrontMatter(text);
   const frontMatter = parseYamlSource(parsed.matter.replace(/^\r?\n/, ''), file, diagnostics, 1);
   if (!frontMatter) return undefined;
   const data = (frontMatter.value ?? {}) as Record<string, unknown>;
@@ -295,7 +293,7 @@ export function readPage(
     reportUnreadable(diagnostics, error, { file, line: 2, column: 1 }, 'front matter');
     return undefined;
   }
-  const bodyOffset = text.length - parsed.content.length;
+  const bodyOffset = text.length - parsed.body.length;
   const bodyLine = text.slice(0, bodyOffset).split('\n').length;
   const slash = id.indexOf('/');
   const section = slash >= 0 ? sectionName(id.slice(0, slash)) : undefined;
@@ -321,7 +319,7 @@ export function readPage(
     title: typeof title === 'string' ? own(title) : title,
     description: typeof description === 'string' ? own(description) : description,
     order: order ?? 0,
-    body: own(parsed.content),
+    body: own(parsed.body),
     bodyLine,
     source: { file, line: 1, column: 1 },
     fieldPlaces: { title: valuePlace(frontMatter, 'title'), description: valuePlace(frontMatter, 'description') },
