@@ -33,7 +33,7 @@ export interface ProcessRow {
   measurement: string;
   ours?: ProcessSummary;
   eleventy?: ProcessSummary;
-  /** Our median over Eleventy's. */
+  /** Our median over Eleventy's (a floor's: over Eleventy's cold build). */
   ratio?: number;
   /** What the row is held to. */
   target: string;
@@ -133,6 +133,7 @@ export async function processSuite(workRoot: string, options: SuiteOptions): Pro
     rows.push(
       row(`build, shipped content (${pages} pages), cold cache`, cold, `≤ ${COLD_BUILD_RATIO_TARGET}× Eleventy`),
     );
+    rows.push(...(await floors(root, out, options, cold.theirs)));
     // The last cold build left its output and record: every run now finds nothing changed.
     const unchanged = await alternate('no-change build', ourBuild, eleventyBuild);
     rows.push(
@@ -148,6 +149,62 @@ export async function processSuite(workRoot: string, options: SuiteOptions): Pro
     await rm(root, { recursive: true, force: true });
   }
   return rows;
+}
+
+/**
+ * The floors under the cold build, each a whole process like the build (five runs): Node's own start, loading the
+ * modules a cold build loads and running nothing, and writing the files it wrote. Each is put over Eleventy's cold
+ * build: the target's ratio cannot be below the largest of them.
+ */
+async function floors(
+  root: string,
+  out: string,
+  options: SuiteOptions,
+  eleventyCold: ProcessRun[],
+): Promise<ProcessRow[]> {
+  const files = countFiles(out) + countFiles(`${out}-hosts`);
+  const floor = join(root, 'floor');
+  const cases: [string, string[], string][] = [
+    ['floor: Node starts and exits (`node -e ""`)', ['-e', ''], 'no process is faster'],
+    [
+      'floor: the modules a cold build loads, loaded, nothing run',
+      [join(COMPILED_DIR, 'bench/child/module-floor.js')],
+      'the stages, the pipeline, the progress line, the summary and every compiled schema validator',
+    ],
+    [
+      `floor: the ${files} files a cold build writes, read and written again`,
+      [join(COMPILED_DIR, 'bench/child/write-floor.js'), '--from', out, '--from', `${out}-hosts`, '--out', floor],
+      'with their folders, from the last cold build',
+    ],
+  ];
+  const eleventy = eleventyCold.length ? summarizeRuns(eleventyCold) : undefined;
+  const rows: ProcessRow[] = [];
+  for (const [measurement, args, note] of cases) {
+    const runs: ProcessRun[] = [];
+    let failure: string | undefined;
+    try {
+      for (let i = 0; i < PROCESS_RUNS; i++) {
+        options.log(`process: ${measurement} ${i + 1}/${PROCESS_RUNS}`);
+        runs.push(await runProcess(args, PROJECT_ROOT));
+      }
+    } catch (error) {
+      failure = (error instanceof Error ? error.message : String(error)).slice(0, 300);
+    }
+    const ours = runs.length ? summarizeRuns(runs) : undefined;
+    rows.push({
+      measurement,
+      ours,
+      ratio: ours && eleventy ? Math.round((ours.medianMs / eleventy.medianMs) * 100) / 100 : undefined,
+      target: "floor (ratio: over Eleventy's cold build)",
+      notes: failure ? [failure, note] : [note],
+    });
+  }
+  await rm(floor, { recursive: true, force: true });
+  return rows;
+}
+
+function countFiles(dir: string): number {
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
 }
 
 function countPages(): number {
