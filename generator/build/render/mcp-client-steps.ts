@@ -5,6 +5,7 @@ import type { McpClientSnippet, McpClients, Model } from '../../model/types.js';
 import { mcpEndpoint } from './agent-rules.js';
 import { heading, link, list, paragraph, strong } from './mdast-build.js';
 import { plainParser } from './processor.js';
+import { pageParsers } from './parse-page.js';
 
 export interface Snippet {
   /** The code block's language. */
@@ -92,6 +93,7 @@ const codeBlock = ({ language, text }: Snippet): Code => ({ type: 'code', lang: 
 
 /** A step's words, with their code spans and emphasis, as one paragraph. */
 function inlineParagraph(text: string): BlockContent {
-  const first = plainParser.parse(text).children[0];
+  // The fast path's tree where it claims the text (the same tree), remark-parse's otherwise.
+  const first = (pageParsers.plain(text) ?? plainParser.parse(text)).children[0];
   return first?.type === 'paragraph' ? first : paragraph(text);
 }

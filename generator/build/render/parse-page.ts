@@ -27,4 +27,11 @@ export const pageParsers = {
   plain(text: string): Root | undefined {
     return fastPathOn ? fastParse(text, 'plain').tree : undefined;
   },
+  /**
+   * The blocks of generated Markdown, as `plain` reads them, but with GFM's autolink literals and strikethrough left
+   * in the text: a tree for checks that judge blocks and what starts them, not inline content; or undefined.
+   */
+  plainBlocks(text: string): Root | undefined {
+    return fastPathOn ? fastParse(text, 'plain-blocks').tree : undefined;
+  },
 };

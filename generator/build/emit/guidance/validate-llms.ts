@@ -38,7 +38,10 @@ export const llmsStructure: Validator = (artifact, context) => {
   // A file over the limit is reported by llmsSize; parsing it whole would only cost time.
   if (text.length > LLMS_TXT_MAX_CHARS) return;
   // The fast path's tree when it reads the file and nothing is found; remark-parse's for a finding's exact place.
-  const fast = pageParsers.plain(text);
+  // Its blocks are enough: what GFM reads in text (a bare address is a link, `~~` a deletion) never changes a block,
+  // a link that starts an item, or the `: ` after it, so a file judged fine on them is fine to GFM too; a finding is
+  // looked at again by remark-parse (an item that is a bare address is a link to GFM, and passes).
+  const fast = pageParsers.plainBlocks(text);
   if (fast) {
     let found = false;
     checkStructure(fast, () => {

@@ -43,8 +43,12 @@ type Block = RootContent & { _map?: [number, number] };
 /**
  * Builds the tree; `lines` are the body's lines (for tables' cell counts and fences). `directives`: read leaf
  * directives (pages) or leave `::name` lines as text (generated Markdown, read without the directive syntax).
+ * `gfmTextAsText`: text that may hold GFM's autolink literals or strikethrough is kept as text instead of refused (the
+ * blocks are still remark-parse's, the inline content then is not: for checks of the blocks only).
  */
-export function tokensToMdast(tokens: Token[], lines: string[], directives: boolean): Root {
+export function tokensToMdast(tokens: Token[], lines: string[], directives: boolean, gfmTextAsText = false): Root {
+  const inlineToMdast = (inline: Token, position: Position | undefined) =>
+    inlineContent(inline, position, gfmTextAsText);
   const root: Root = { type: 'root', children: [], position: place([0, lines.length]) };
   const stack: { node: Parents; token?: Token; blocks: Block[] }[] = [{ node: root, blocks: [] }];
   let depth = 0;
@@ -185,7 +189,7 @@ export function tokensToMdast(tokens: Token[], lines: string[], directives: bool
           refuse('a table whose first two rows lack plain pipes');
         }
         const end = tokens.findIndex((t, k) => k > i && t.type === 'table_close');
-        add(table(tokens.slice(i + 1, end), lines, token.map));
+        add(table(tokens.slice(i + 1, end), lines, token.map, inlineToMdast));
         i = end;
         break;
       }
@@ -221,7 +225,12 @@ function leafDirective(inline: Token, map: Token['map']): Omit<LeafDirective, 'p
   return undefined;
 }
 
-function table(tokens: Token[], lines: string[], map: Token['map']): Table {
+function table(
+  tokens: Token[],
+  lines: string[],
+  map: Token['map'],
+  inlineToMdast: (inline: Token, position: Position | undefined) => PhrasingContent[],
+): Table {
   const rows: TableRow[] = [];
   const align: Table['align'] = [];
   let row: TableRow | undefined;
@@ -282,7 +291,7 @@ function clean(node: Block): void {
 }
 
 /** An inline token's children as phrasing content; adjacent text and soft breaks become one text node. */
-function inlineToMdast(inline: Token, position: Position | undefined): PhrasingContent[] {
+function inlineContent(inline: Token, position: Position | undefined, gfmTextAsText: boolean): PhrasingContent[] {
   const why = refusedInline(inline.content);
   if (why) refuse(why);
   const root: { children: PhrasingContent[] } = { children: [] };
@@ -302,7 +311,7 @@ function inlineToMdast(inline: Token, position: Position | undefined): PhrasingC
     switch (token.type) {
       case 'text':
       case 'text_special':
-        if (REFUSED_TEXT.test(token.content)) refuse('strikethrough or a possible autolink literal');
+        if (!gfmTextAsText && REFUSED_TEXT.test(token.content)) refuse('strikethrough or a possible autolink literal');
         if (token.content !== '') text(token.content);
         break;
       case 'softbreak':
@@ -331,7 +340,11 @@ function inlineToMdast(inline: Token, position: Position | undefined): PhrasingC
         stack.pop();
         break;
       case 'image': {
-        const alt = inlineToMdast({ ...token, content: '', children: token.children } as Token, position);
+        const alt = inlineContent(
+          { ...token, content: '', children: token.children } as Token,
+          position,
+          gfmTextAsText,
+        );
         stack[stack.length - 1]!.children.push({
           type: 'image',
           url: token.attrGet('src') ?? '',

@@ -1,5 +1,5 @@
 // The llms validators: each rejects what it must, at the place in the emitted file, and accepts the shipped files.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   LLMS_TXT_MAX_CHARS,
   llmsLinks,
@@ -8,6 +8,7 @@ import {
 } from '../../../../generator/build/emit/guidance/validate-llms.js';
 import { emitLlmsRoot } from '../../../../generator/build/emit/guidance/llms-root.js';
 import { Diagnostics } from '../../../../generator/build/messages/diagnostics.js';
+import { plainParser } from '../../../../generator/build/render/processor.js';
 import { ArtifactSet, type Validator, type ValidateContext } from '../../../../generator/build/registry/types.js';
 import { loadShipped, type Loaded } from '../../../helpers/pages.js';
 
@@ -63,6 +64,39 @@ describe('llmsStructure', () => {
       `# T\n\n## S\n\nSome prose.\n\n- plain item\n- [a](${base()}/) no colon\n- [b](${base()}/): fine\n`,
     );
     expect(found.map((f) => f.line)).toEqual([5, 7, 8]);
+  });
+
+  describe('bare web addresses and strikethrough (links and deletions to GFM, text to the fast path)', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    it('judges the shipped root index, which has bare addresses in its prose, without the reference parser', () => {
+      const reference = vi.spyOn(plainParser, 'parse');
+      const text = String(emitLlmsRoot(loaded.registry.get('/llms.txt')!, loaded.context()));
+      expect(text).toMatch(/ https:\/\/www\./);
+      expect(check(llmsStructure, text)).toEqual([]);
+      expect(reference).not.toHaveBeenCalled();
+    });
+
+    it('accepts them in notes and prose, without the reference parser', () => {
+      const reference = vi.spyOn(plainParser, 'parse');
+      const text = `# T\n\nSee www.example.com or https://x.example/a_b_ and ~~old~~ me@x.example.\n\n## S\n\n- [a](${base()}/): at https://x.example/_y z_ ~~not~~ www.b.example\n`;
+      expect(check(llmsStructure, text)).toEqual([]);
+      expect(reference).not.toHaveBeenCalled();
+    });
+
+    it('accepts an item that is a bare address, which GFM reads as a link (the reference parser decides)', () => {
+      expect(check(llmsStructure, `# T\n\n## S\n\n- ${base()}/docs\n- www.example.com\n`)).toEqual([]);
+    });
+
+    it('rejects an item whose link is struck through, or followed by an address without a colon', () => {
+      const found = check(llmsStructure, `# T\n\n## S\n\n- ~~[a](${base()}/)~~\n- [b](${base()}/)https://x.example/\n`);
+      expect(found.map((f) => [f.line, f.ruleId])).toEqual([
+        [5, 'llms-structure'],
+        [6, 'llms-structure'],
+      ]);
+    });
   });
 
   it('allows a blockquote and prose lists before the first H2', () => {
