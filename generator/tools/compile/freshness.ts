@@ -2,9 +2,18 @@
 // generator/ (or a schema, or the lock file) and runs a command gets the new code: the command compiles, then starts
 // again from the new output. The check is a stat per input (a few milliseconds); run from sources, there is none.
 import { spawn, spawnSync } from 'node:child_process';
+import module from 'node:module';
+import { join } from 'node:path';
 import { readCompileManifest } from '../../build/files/compile-manifest.js';
 import { PROJECT_ROOT, RUNS_COMPILED } from '../../build/files/project-paths.js';
 import { changedInputs } from './inputs.js';
+
+/**
+ * Node's cache of the code it compiled from compiled/'s modules (Node >= 22.1; Node 20 has none): the next command
+ * starts from it instead of parsing and compiling them again, which halves the time a cold build spends loading
+ * its modules. Keyed by each file's contents, so a new compile is never served old code.
+ */
+export const MODULE_COMPILE_CACHE_DIR = join(PROJECT_ROOT, 'node_modules', '.cache', 'discovery-site-modules');
 
 /** Set in the command started again after a compile, so that a compile that leaves compiled/ stale is not repeated. */
 const RECOMPILED = 'DISCOVERY_SITE_RECOMPILED';
@@ -19,7 +28,11 @@ export function whenCompiled(): Promise<void> {
   delete process.env[RECOMPILED];
   if (!RUNS_COMPILED) return Promise.resolve();
   const changed = changedInputs(PROJECT_ROOT, readCompileManifest());
-  if (changed.length === 0) return Promise.resolve();
+  if (changed.length === 0) {
+    // The modules a command loads from here on (its stages, imported when needed) are read from the cache.
+    (module as { enableCompileCache?: (dir: string) => unknown }).enableCompileCache?.(MODULE_COMPILE_CACHE_DIR);
+    return Promise.resolve();
+  }
   const what = changed.length === 1 ? changed[0] : `${changed[0]} and ${changed.length - 1} more files`;
   if (recompiled) {
     process.stderr.write(

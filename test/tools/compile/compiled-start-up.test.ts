@@ -2,7 +2,7 @@
 // compile step (a build starts no esbuild), the grammars HTTP brings are not loaded for pages without an HTTP block,
 // and linkify-it and js-yaml, which a build never calls, are left out of the bundles.
 import { execFile, execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { bundleEdgeRuntime, COMPILED_EDGE_RUNTIME } from '../../../generator/bui
 import { readCompileManifest } from '../../../generator/build/files/compile-manifest.js';
 import { COMPILED_DIR, PROJECT_ROOT } from '../../../generator/build/files/project-paths.js';
 import { changedInputs } from '../../../generator/tools/compile/inputs.js';
+import { MODULE_COMPILE_CACHE_DIR } from '../../../generator/tools/compile/freshness.js';
 
 const SLOW = 240_000;
 
@@ -26,6 +27,20 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
+/** The side-installed Node 22 (see README "Preview server"), which has a compile cache; Node 20 has none. */
+const NODE_22 = join(PROJECT_ROOT, '.tools/node22/node_modules/node/bin/node');
+
+function coldBuild(node: string, args: string[], name: string): Promise<void> {
+  return new Promise<void>((resolve, reject) =>
+    execFile(
+      node,
+      [...args, '--out', join(root, name, 'dist'), '--cache', join(root, name, 'cache')],
+      { cwd: PROJECT_ROOT },
+      (error, _stdout, stderr) => (error ? reject(new Error(stderr)) : resolve()),
+    ),
+  );
+}
+
 /** The CommonJS modules and the ES modules read with require that a compiled cold build of the shipped content loaded. */
 async function modulesOfColdBuild(): Promise<string[]> {
   const list = join(root, 'modules.txt');
@@ -34,14 +49,10 @@ async function modulesOfColdBuild(): Promise<string[]> {
     preload,
     `import Module from 'node:module';\nimport { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(${JSON.stringify(list)}, Object.keys(Module._cache).join('\\n')));\n`,
   );
-  const args = ['--import', preload, join(COMPILED_DIR, 'generator/tools/cli/build.js')];
-  await new Promise<void>((resolve, reject) =>
-    execFile(
-      process.execPath,
-      [...args, '--out', join(root, 'dist'), '--cache', join(root, 'cache')],
-      { cwd: PROJECT_ROOT },
-      (error, _stdout, stderr) => (error ? reject(new Error(stderr)) : resolve()),
-    ),
+  await coldBuild(
+    process.execPath,
+    ['--import', preload, join(COMPILED_DIR, 'generator/tools/cli/build.js')],
+    'record',
   );
   return (await readFile(list, 'utf8')).split('\n');
 }
@@ -59,6 +70,17 @@ describe('a compiled build', () => {
       expect(modules.some((file) => file.includes('/compiled/validators/'))).toBe(true);
       const left = ['/node_modules/esbuild/', '/node_modules/esprima/', '/dist/http.mjs', '/dist/typescript.mjs'];
       for (const file of left) expect(modules.filter((loaded) => loaded.includes(file))).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it.skipIf(!existsSync(NODE_22) && !process.env.CI)(
+    "on Node 22, leaves the code Node compiled from its modules in Node's compile cache, for the next command",
+    async () => {
+      await rm(MODULE_COMPILE_CACHE_DIR, { recursive: true, force: true });
+      await coldBuild(NODE_22, [join(COMPILED_DIR, 'generator/tools/cli/build.js')], 'node22');
+      const cached = readdirSync(MODULE_COMPILE_CACHE_DIR, { recursive: true, withFileTypes: true });
+      expect(cached.filter((entry) => entry.isFile()).length).toBeGreaterThan(5);
     },
     SLOW,
   );
