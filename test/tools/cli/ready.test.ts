@@ -132,6 +132,28 @@ describe('a filled-in identity', () => {
   );
 });
 
+describe('a filled-in identity deployed to the CDNs only', () => {
+  it(
+    'passes npm run ready without writing the copy of the page contexts nginx alone needs',
+    async () => {
+      const content = await filledIn();
+      const resources = join(content, 'discovery-resources.yaml');
+      const text = await readFile(resources, 'utf8');
+      const withoutNginx = text.replace(/\n {2}- platform: nginx\n/, '\n');
+      expect(withoutNginx).not.toBe(text);
+      await writeFile(resources, withoutNginx);
+      const out = join(root, 'cdn-only');
+      const built = await run('build', ['--out', out, '--content', content]);
+      expect(built.code, built.stderr).toBe(0);
+      const ready = await run('ready', [out, '--content', content]);
+      expect([ready.code, ready.stderr]).toEqual([0, '']);
+      expect(ready.stdout).not.toContain('For nginx');
+      await expect(readFile(join(`${out}-hosts`, 'nginx', 'page-context', 'pricing.json'))).rejects.toThrow();
+    },
+    SLOW,
+  );
+});
+
 describe('the publishing paths', () => {
   it('run npm run ready before anything is published', async () => {
     const netlify = await readFile(join(PROJECT_ROOT, 'netlify.toml'), 'utf8');

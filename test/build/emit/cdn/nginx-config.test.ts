@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nginxConfig } from '../../../../generator/build/emit/cdn/nginx-config.js';
+import { NGINX_CONTEXTS_LINE, nginxConfig } from '../../../../generator/build/emit/cdn/nginx-config.js';
 import type { HeaderList } from '../../../../generator/runtime/headers.js';
 import { SERVING_TABLE_VERSION, type ServingTable } from '../../../../generator/runtime/site/table.js';
 import { checkNginxConfig, findNginx } from '../../../runtime/serving/nginx-server.js';
@@ -58,6 +58,29 @@ describe('the nginx configuration', () => {
   it('quotes a path with a space or a quote so that nginx reads it back', () => {
     const config = configFor(table({ files: [{ path: "/brand/a b's.svg", headers: json }] }));
     expect(config).toContain("location = '/brand/a b\\'s.svg' {");
+  });
+
+  it('answers the page-context route from the folder of its per-path copy, named beside root, and not from dist/', () => {
+    const pageContext = {
+      route: '/api/agent/page-context',
+      headers: json,
+      data: {
+        route: '/api/agent/page-context',
+        baseUrl: 'https://www.example.com',
+        routeFamilies: [],
+        contexts: { file: '/_agent/page-context/{shard}.json', shards: 4, hash: 'fnv-1a-32' as const },
+      },
+    };
+    const config = configFor(table({ pageContext }));
+    expect(config).toContain(NGINX_CONTEXTS_LINE);
+    const block = config.slice(config.indexOf("location = '/api/agent/page-context' {"));
+    expect(block.slice(0, block.indexOf('\n    }'))).toMatch(
+      /root \$discovery_site_page_contexts;\n\s+try_files \$\{discovery_site_context_path\}\.json '[^']+';/,
+    );
+    // The shards are served at their own paths from dist/.
+    expect(config).toContain("location ^~ '/_agent/page-context/' {");
+    // A site without the route has no such folder to name.
+    expect(configFor(table({}))).not.toContain(NGINX_CONTEXTS_LINE);
   });
 
   it('refuses a table with a path among its own internal locations', () => {
