@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { DEFAULT_CONTENT_DIR, PROJECT_ROOT, hostTreeDir, runnableFile } from './files/project-paths.js';
 import { displayPath } from './registry/display-path.js';
 import { loadProject } from './project.js';
+import type { LoadStats } from './content/load.js';
 import { Diagnostics } from './messages/diagnostics.js';
 import type { Addresses, EnvironmentName, Model } from '../model/types.js';
 import type { KindTable } from './registry/build-registry.js';
@@ -23,7 +24,7 @@ import { prerenderPages, type PrerenderOptions, type PrerenderResult } from './r
 import { type RenderPool, startEarly, workerCount } from './render/render-pool.js';
 import { RenderCache, renderContextKey } from './render/render-cache.js';
 import { generatorFingerprint } from './cache/fingerprint.js';
-import { loadVerdicts, saveVerdicts } from './validate/verdicts.js';
+import { loadVerdicts, saveVerdicts } from './cache/verdicts.js';
 import { nodeFileSystem, type OutputFileSystem } from './files/file-system.js';
 import { writeTrees, type OutputTree, type WriteResult } from './write/write-tree.js';
 
@@ -63,6 +64,8 @@ export interface PipelineResult {
   artifacts?: ArtifactSet;
   /** Set by `build` when nothing changed since the last good build: the output folders were left as they were. */
   upToDate?: boolean;
+  /** How many page files were read and guarded at load (with a cache folder, the others were kept). */
+  loaded?: LoadStats;
   /** How the pages were rendered: from the render cache, in workers, or here. */
   renderStats?: PrerenderResult['stats'];
   /** With a cache folder: how many judgements of the checks were kept from the last good build, how many made. */
@@ -95,9 +98,10 @@ async function runStages(options: PipelineOptions, pool: RenderPool | undefined)
   const kinds = options.kinds ?? defaultKinds;
   const progress = options.progress ?? (() => undefined);
   progress('load', 0, 0);
-  const { model, registry, diagnostics } = await loadProject({ ...options, kinds });
+  const loaded: LoadStats = { pages: 0, read: 0, guarded: 0 };
+  const { model, registry, diagnostics } = await loadProject({ ...options, kinds, loadStats: loaded });
   if (!model) return { diagnostics };
-  if (!registry) return { diagnostics, model };
+  if (!registry) return { diagnostics, model, loaded };
   // The pre-render stage needs the default kind table: workers rebuild the registry with it, and cached pages
   // are only valid for the emitters that made them.
   const prerender =
@@ -116,7 +120,7 @@ async function runStages(options: PipelineOptions, pool: RenderPool | undefined)
   const { artifacts, renderStats } = await emitAll(model, registry, kinds, diagnostics, progress, prerender);
   // Content mistakes found while emitting (a broken link, an unknown directive) are already reported at their place
   // in content/; validating artifacts built from them would only repeat each one at its places in dist/.
-  if (diagnostics.hasErrors) return { diagnostics, model, registry, artifacts, renderStats };
+  if (diagnostics.hasErrors) return { diagnostics, model, registry, artifacts, renderStats, loaded };
   // With a cache folder, a text the last good build judged fine (same bytes, same scope) is not judged again.
   const verdicts =
     options.cacheDir !== undefined && !options.kinds
@@ -139,7 +143,7 @@ async function runStages(options: PipelineOptions, pool: RenderPool | undefined)
   verdicts?.release();
   if (verdicts && !diagnostics.hasErrors) await saveVerdicts(options.cacheDir!, verdicts);
   const checks = verdicts && { ...verdicts.counts, judgedFiles: [...verdicts.judgedFiles] };
-  return { diagnostics, model, registry, artifacts, renderStats, checks };
+  return { diagnostics, model, registry, artifacts, renderStats, checks, loaded };
 }
 
 async function emitAll(

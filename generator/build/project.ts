@@ -2,7 +2,7 @@
 // turned into the model, and the registry built from it.
 import type { Addresses, EnvironmentName, Model } from '../model/types.js';
 import { guardContent } from './boundaries/content-guard.js';
-import { loadContent } from './content/load.js';
+import { loadContent, type LoadStats } from './content/load.js';
 import { CONTENT_SCHEMA_DIR, DEFAULT_CONTENT_DIR } from './files/project-paths.js';
 import { kinds as defaultKinds } from './kinds.js';
 import { Diagnostics } from './messages/diagnostics.js';
@@ -18,6 +18,10 @@ export interface ProjectOptions {
   /** Addresses that replace the environment's (the preview server bound to other ports, tests on port 0). */
   addresses?: Partial<Addresses>;
   kinds?: KindTable;
+  /** The build cache folder: page files read and guarded by the last good load are kept (see content/load.ts). */
+  cacheDir?: string;
+  /** Filled in as the pages load: how many were read and guarded, and how many kept. */
+  loadStats?: LoadStats;
 }
 
 export interface Project {
@@ -34,7 +38,17 @@ export async function loadProject(options: ProjectOptions, diagnostics = new Dia
   const contentDir = options.contentDir ?? DEFAULT_CONTENT_DIR;
   const schemaDir = options.schemaDir ?? CONTENT_SCHEMA_DIR;
   const project: Project = { contentDir, schemaDir, diagnostics };
-  const model = await loadContent({ contentDir, schemaDir, env: options.env, checks: [guardContent] }, diagnostics);
+  const model = await loadContent(
+    {
+      contentDir,
+      schemaDir,
+      env: options.env,
+      checks: [guardContent],
+      cacheDir: options.cacheDir,
+      stats: options.loadStats,
+    },
+    diagnostics,
+  );
   if (!model) return project;
   if (options.addresses) {
     model.addresses = { ...model.addresses, ...options.addresses };

@@ -11,12 +11,15 @@ import { negated, wordingFindings } from './wording.js';
 import { methodPathFindings, placeholderEndpointFindings, UNKNOWN_ENDPOINT_FIX } from './contract-endpoints.js';
 import { occurrences } from '../text/occurrences.js';
 import type { RuleId } from '../messages/rules.js';
+import type { KeptVerdicts } from '../cache/verdicts.js';
 import { countFindings, unpublishedReferenceFindings } from '../text/prose-rules.js';
 
 export interface ContentGuardInput {
   /** Every YAML document of the content set (several top-level facts may share one). */
   sources: YamlSource[];
   pages: Page[];
+  /** The last good load's verdicts per page (same generator, same model without page bodies): a page found fine is not judged again. */
+  verdicts?: KeptVerdicts;
 }
 
 /** Top-level facts that hold the environments' addresses (content/service.yaml). */
@@ -39,38 +42,61 @@ export function guardContent(input: ContentGuardInput, model: Model, diagnostics
       report(diagnostics, finding, placeOf(finding.unit, finding.index));
     }
   }
+  const verdicts = input.verdicts;
   for (const page of input.pages) {
-    const index = new TextIndex(page.body);
-    // Front matter values are judged too, reported where their value starts (single-line values: at the words).
-    const frontMatter = new Map<TextUnit, SourcePlace | undefined>([
-      ...sentences(page.title, 0).map((u): [TextUnit, SourcePlace | undefined] => [u, page.fieldPlaces?.title]),
-      ...sentences(page.description, 0).map((u): [TextUnit, SourcePlace | undefined] => [
-        u,
-        page.fieldPlaces?.description,
-      ]),
-    ]);
-    const units: TextUnit[] = [...frontMatter.keys(), ...markdownUnits(page.body)];
-    for (const finding of findingsOf(units, model)) {
-      let place: SourcePlace = page.source;
-      const field = frontMatter.get(finding.unit);
-      if (field) {
-        place = { ...field, column: (field.column ?? 1) + finding.unit.offset + finding.index };
-      } else if (!frontMatter.has(finding.unit)) {
-        const pos = index.position(finding.unit.offset + finding.index);
-        place = { file: page.source.file, line: page.bodyLine + pos.line - 1, column: pos.column };
-      }
-      report(diagnostics, finding, place);
+    if (!verdicts) {
+      guardPage(page, model, diagnostics);
+      continue;
     }
-    for (const block of jsonCodeBlocks(page.body)) {
-      const pos = index.position(block.offset);
-      for (const shape of shapeFindings(block.json, model, { schemaMembers: false })) {
-        diagnostics.error('load', {
-          ruleId: 'unpublished-shape',
-          reason: `A JSON code block: ${shape.reason}`,
-          fix: SHAPE_FIX,
-          place: { file: page.source.file, line: page.bodyLine + pos.line - 1, column: pos.column },
-        });
-      }
+    // Everything of the page the guard reads, and where it reports.
+    const text = JSON.stringify([
+      page.source,
+      page.title,
+      page.description,
+      page.fieldPlaces,
+      page.bodyLine,
+      page.body,
+    ]);
+    verdicts.judge(
+      verdicts.key(page.source.file, text, false),
+      () => diagnostics.count,
+      () => guardPage(page, model, diagnostics),
+    );
+  }
+}
+
+/** The wording rules and the shapes of JSON code blocks on one page: its title, description and body. */
+function guardPage(page: Page, model: Model, diagnostics: Diagnostics): void {
+  const index = new TextIndex(page.body);
+  // Front matter values are judged too, reported where their value starts (single-line values: at the words).
+  const frontMatter = new Map<TextUnit, SourcePlace | undefined>([
+    ...sentences(page.title, 0).map((u): [TextUnit, SourcePlace | undefined] => [u, page.fieldPlaces?.title]),
+    ...sentences(page.description, 0).map((u): [TextUnit, SourcePlace | undefined] => [
+      u,
+      page.fieldPlaces?.description,
+    ]),
+  ]);
+  const units: TextUnit[] = [...frontMatter.keys(), ...markdownUnits(page.body)];
+  for (const finding of findingsOf(units, model)) {
+    let place: SourcePlace = page.source;
+    const field = frontMatter.get(finding.unit);
+    if (field) {
+      place = { ...field, column: (field.column ?? 1) + finding.unit.offset + finding.index };
+    } else if (!frontMatter.has(finding.unit)) {
+      const pos = index.position(finding.unit.offset + finding.index);
+      place = { file: page.source.file, line: page.bodyLine + pos.line - 1, column: pos.column };
+    }
+    report(diagnostics, finding, place);
+  }
+  for (const block of jsonCodeBlocks(page.body)) {
+    const pos = index.position(block.offset);
+    for (const shape of shapeFindings(block.json, model, { schemaMembers: false })) {
+      diagnostics.error('load', {
+        ruleId: 'unpublished-shape',
+        reason: `A JSON code block: ${shape.reason}`,
+        fix: SHAPE_FIX,
+        place: { file: page.source.file, line: page.bodyLine + pos.line - 1, column: pos.column },
+      });
     }
   }
 }

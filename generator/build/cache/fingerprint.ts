@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import fg from 'fast-glob';
 import { readCompileManifest } from '../files/compile-manifest.js';
 import { RUNS_COMPILED } from '../files/project-paths.js';
+import type { Model } from '../../model/types.js';
 
 /** Bumped when the cache's own layout changes, so that old entries are never misread. */
 export const CACHE_FORMAT = 1;
@@ -71,4 +72,19 @@ export function sha256(...parts: (string | Uint8Array)[]): string {
   const hash = createHash('sha256');
   for (const part of parts) hash.update(part).update('\0');
   return hash.digest('hex');
+}
+
+/**
+ * The model as text, page bodies left out: what every page's rendering and checking may read besides the page itself
+ * (directives pull facts from it, page titles feed navigation, the checks read its addresses and paths).
+ */
+export function modelFacts(model: Model): string {
+  return JSON.stringify(
+    {
+      ...model,
+      pages: model.pages.map(({ body: _body, ...rest }) => rest),
+      staticFiles: model.staticFiles.map((f) => ({ ...f, bytes: sha256(f.bytes) })),
+    },
+    (_key, value: unknown) => (value instanceof Uint8Array ? sha256(value) : value),
+  );
 }

@@ -23,6 +23,7 @@ import type {
   Addresses,
 } from '../../model/types.js';
 import type { YamlSource } from './yaml-source.js';
+import type { KeptVerdicts } from '../cache/verdicts.js';
 import type { Preview } from '../../model/preview.js';
 import { placeOf } from './yaml-source.js';
 import { checkPublicPages, readPublicPages } from './route-families.js';
@@ -36,7 +37,7 @@ export type Facts = Map<string, { value: unknown; source: YamlSource }>;
  * is assembled; given by the caller, since such checks belong to later stages.
  */
 export type ContentCheck = (
-  input: { sources: YamlSource[]; pages: Page[] },
+  input: { sources: YamlSource[]; pages: Page[]; verdicts?: KeptVerdicts },
   model: Model,
   diagnostics: Diagnostics,
 ) => void;
@@ -47,6 +48,8 @@ interface AssembleInput {
   pages: Page[];
   staticFiles: Model['staticFiles'];
   checks?: ContentCheck[];
+  /** The verdicts the checks keep per page, in the scope of the model assembled (a build with a cache folder). */
+  verdicts?: (model: Model) => KeptVerdicts;
 }
 
 const requiredFacts = [
@@ -144,7 +147,8 @@ export function assembleModel(input: AssembleInput, diagnostics: Diagnostics): M
   crossCheck(model, at, diagnostics);
   // The contract's boundaries, checked where editors write them (content/*.yaml, content/pages/*.md).
   const sources = [...new Set([...facts.values()].map((f) => f.source))];
-  for (const check of input.checks ?? []) check({ sources, pages: model.pages }, model, diagnostics);
+  const verdicts = input.checks?.length ? input.verdicts?.(model) : undefined;
+  for (const check of input.checks ?? []) check({ sources, pages: model.pages, verdicts }, model, diagnostics);
   checkPublicPages(model, at, diagnostics);
   checkAgentFacts(model, diagnostics);
   return diagnostics.hasErrors ? undefined : model;

@@ -13,6 +13,10 @@ import { MAX_NESTING_DEPTH, MAX_PAGE_BYTES, MAX_YAML_BYTES, TIME_BUDGET_MS } fro
 import { nestingFault } from './nesting.js';
 import { splitFrontMatter } from './front-matter.js';
 import { TimeBudgetExceeded, withinTimeBudget } from './time-budget.js';
+import { generatorFingerprint, modelFacts, sha256 } from '../cache/fingerprint.js';
+import { type KeptPages, loadKeptPages, saveKeptPages } from '../cache/kept-pages.js';
+import { savedVerdicts, saveVerdicts, type Verdicts } from '../cache/verdicts.js';
+import { PROJECT_ROOT } from '../files/project-paths.js';
 
 export interface LoadOptions {
   /** The content folder (content/). */
@@ -26,6 +30,20 @@ export interface LoadOptions {
   checks?: ContentCheck[];
   /** How long one YAML file's parse may take (default TIME_BUDGET_MS). */
   timeBudgetMs?: number;
+  /**
+   * The build cache folder: a page file read by the last good load with the same bytes (same generator, same content
+   * schemas) is taken as it was read, and the checks given verdicts (the boundaries guard) keep theirs per page.
+   */
+  cacheDir?: string;
+  /** Filled in as the pages load: how many there are, how many were read, how many judged by the content checks. */
+  stats?: LoadStats;
+}
+
+/** How many page files the load found, how many it read and checked (the others were kept), how many it guarded. */
+export interface LoadStats {
+  pages: number;
+  read: number;
+  guarded: number;
 }
 
 export async function loadContent(options: LoadOptions, diagnostics: Diagnostics): Promise<Model | undefined> {
@@ -77,11 +95,41 @@ export async function loadContent(options: LoadOptions, diagnostics: Diagnostics
     }
   }
 
-  const pages = await loadPages(options.contentDir, files.pages, display, schemas, diagnostics);
+  const cacheDir = options.cacheDir;
+  const generator = cacheDir === undefined ? undefined : await generatorFingerprint(PROJECT_ROOT);
+  const kept =
+    cacheDir === undefined ? undefined : await loadKeptPages(cacheDir, sha256(generator!, schemas.fingerprint));
+  const pages = await loadPages(options.contentDir, files.pages, display, schemas, diagnostics, kept);
   const staticFiles = await loadStatic(options.contentDir, files.staticFiles, display, diagnostics);
   if (diagnostics.hasErrors) return undefined;
-  return assembleModel({ env: options.env, facts, pages, staticFiles, checks: options.checks }, diagnostics);
+  // The content checks' verdicts hold while the generator and the model without page bodies are the same.
+  const saved = cacheDir === undefined ? undefined : await savedVerdicts(cacheDir, 'content-verdicts');
+  let verdicts: Verdicts | undefined;
+  const model = assembleModel(
+    {
+      env: options.env,
+      facts,
+      pages,
+      staticFiles,
+      checks: options.checks,
+      verdicts: saved && ((assembled) => (verdicts = saved(sha256(generator!, modelFacts(assembled))))),
+    },
+    diagnostics,
+  );
+  if (options.stats) {
+    options.stats.pages = files.pages.length;
+    options.stats.read = kept ? kept.counts.read : files.pages.length;
+    options.stats.guarded = verdicts ? pagesJudged(verdicts) : pages.length;
+  }
+  if (model && cacheDir !== undefined) {
+    await saveKeptPages(cacheDir, kept!);
+    if (verdicts) await saveVerdicts(cacheDir, verdicts, 'content-verdicts');
+  }
+  return model;
 }
+
+/** How many pages the content checks judged (a page's verdict is one key, taken or made once). */
+const pagesJudged = (verdicts: Verdicts) => verdicts.judgedFiles.size;
 
 /** A content file's bytes, or undefined when it cannot be read (reported at the file). */
 async function readContent(path: string, file: string, diagnostics: Diagnostics): Promise<Uint8Array | undefined> {
@@ -176,6 +224,7 @@ async function loadPages(
   display: (abs: string) => string,
   schemas: ContentSchemas,
   diagnostics: Diagnostics,
+  kept?: KeptPages,
 ): Promise<Page[]> {
   const pagesDir = join(contentDir, 'pages');
   // The shown name is the folder's, shown once, and the glob's relative name: display() of each absolute path would
@@ -189,7 +238,14 @@ async function loadPages(
     const batch = files.slice(start, start + PAGE_BATCH);
     const bytes = await mapLimit(batch, IO_CONCURRENCY, ({ path, rel }) => readContent(path, shown(rel), diagnostics));
     for (const [i, { rel }] of batch.entries()) {
-      const page = readPageFile(rel, shown(rel), bytes[i], schemas, diagnostics);
+      const file = shown(rel);
+      const key = kept && bytes[i] && kept.key(rel, file, bytes[i]);
+      let page = key ? kept.get(key) : undefined;
+      if (!page) {
+        const before = diagnostics.count;
+        page = readPageFile(rel, file, bytes[i], schemas, diagnostics);
+        if (key) kept.read(key, page, diagnostics.count === before);
+      }
       if (page) pages.push(page);
     }
   }

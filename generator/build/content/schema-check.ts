@@ -1,4 +1,5 @@
 // Checks content documents against the JSON Schemas in schemas/content, with each error placed in its source file.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Diagnostics } from '../messages/diagnostics.js';
@@ -19,13 +20,17 @@ export class ContentSchemaError extends Error {
 
 export class ContentSchemas {
   private readonly validators = new Map<string, ValidateFunction>();
+  /** A hash of every schema read (name and text): what was checked against them holds while it is the same. */
+  readonly fingerprint: string;
 
   constructor(readonly schemaDir: string) {
     // Nested content files have nested schemas: content/preview/fixtures.yaml ↔ schemas/content/preview/fixtures.schema.json.
     const ids = new Set<string>();
+    const hash = createHash('sha256');
     for (const { name, file } of schemaFiles(schemaDir)) {
       try {
         const text = readFileSync(file, 'utf8');
+        hash.update(`${name}\0${text}\0`);
         // Each schema's validator is compiled on its own; two with one $id are still refused, as ajv refuses them.
         const parsed = JSON.parse(text) as { $id?: unknown } | null;
         const id = typeof parsed?.$id === 'string' ? parsed.$id.replace(/#\/?$/, '') : '';
@@ -36,6 +41,7 @@ export class ContentSchemas {
         throw new ContentSchemaError(file, error instanceof Error ? error.message : String(error));
       }
     }
+    this.fingerprint = hash.digest('hex');
   }
 
   has(name: string): boolean {

@@ -2,6 +2,7 @@
 import type { Diagnostics } from '../messages/diagnostics.js';
 import type { Model } from '../../model/types.js';
 import type { Registry } from './registry.js';
+import type { KeptVerdicts } from '../cache/verdicts.js';
 
 export type { HostName, RegistryEntry } from './entry.js';
 import type { HostName, RegistryEntry } from './entry.js';
@@ -53,15 +54,12 @@ export interface ValidateContext {
   artifacts: ArtifactSet;
   /** The path shown in messages for a file (e.g. "dist/openapi.json"). */
   displayPath(entry: RegistryEntry): string;
-  /** Verdicts of the last good build, kept per text (see generator/build/validate/verdicts.ts); none: check all. */
+  /** Verdicts of the last good build, kept per text (see generator/build/cache/verdicts.ts); none: check all. */
   verdicts?: KeptVerdicts;
 }
 
-/** What the checks need of the kept verdicts (the class is generator/build/validate/verdicts.ts). */
-export interface KeptVerdicts {
-  key(display: string, text: string, remember?: boolean): string;
-  judge(key: string, findings: () => number, judge: () => void): void;
-}
+/** What the checks need of the kept verdicts (the class is generator/build/cache/verdicts.ts). */
+export type { KeptVerdicts };
 
 export type Validator = (artifact: Artifact, context: ValidateContext) => void;
 

@@ -5,7 +5,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Model, Page } from '../../model/types.js';
 import type { Registry } from '../registry/registry.js';
-import { sha256 } from '../cache/fingerprint.js';
+import { modelFacts, sha256 } from '../cache/fingerprint.js';
 import type { PageProducts } from './page-products.js';
 
 /**
@@ -25,15 +25,7 @@ export function renderContextKey(generator: string, model: Model, registry: Regi
 const contextKeys = new WeakMap<Model, { generator: string; registry: Registry; key: string }>();
 
 function contextKeyOf(generator: string, model: Model, registry: Registry): string {
-  const facts = JSON.stringify(
-    {
-      ...model,
-      pages: model.pages.map(({ body: _body, ...rest }) => rest),
-      staticFiles: model.staticFiles.map((f) => ({ ...f, bytes: sha256(f.bytes) })),
-    },
-    (_key, value: unknown) => (value instanceof Uint8Array ? sha256(value) : value),
-  );
-  return sha256(generator, facts, JSON.stringify(registry.entries));
+  return sha256(generator, modelFacts(model), JSON.stringify(registry.entries));
 }
 
 export function pageKey(contextKey: string, page: Page): string {

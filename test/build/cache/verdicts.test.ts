@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadVerdicts, saveVerdicts, Verdicts } from '../../../generator/build/validate/verdicts.js';
+import { loadVerdicts, saveVerdicts, Verdicts } from '../../../generator/build/cache/verdicts.js';
 
 let dir: string;
 beforeAll(async () => {

@@ -1,11 +1,18 @@
 // Verdicts kept across builds: a check that found nothing in a text does not read the same text again while nothing
 // else it reads has changed (the generator, the model without page bodies, the registry: the scope). So a rebuild
-// after one page changed checks that page's files and the files that list it, not the whole tree again.
+// after one page changed checks that page's files and the files that list it, not the whole tree again. The same
+// holds for the boundaries guard on the content's pages (its scope: the generator and the model without page bodies).
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 
-export class Verdicts {
+/** What a check needs of the kept verdicts. */
+export interface KeptVerdicts {
+  key(display: string, text: string, remember?: boolean): string;
+  judge(key: string, findings: () => number, judge: () => void): void;
+}
+
+export class Verdicts implements KeptVerdicts {
   /** Every text judged or kept in this build, and those some check had something to say about. */
   private readonly seen = new Set<string>();
   private readonly failed = new Set<string>();
@@ -62,22 +69,33 @@ export class Verdicts {
   }
 }
 
-const fileOf = (cacheDir: string) => join(cacheDir, 'verdicts.json');
+/** Which verdicts: those of the checks on the built files, or of the boundaries guard on the content's pages. */
+export type VerdictSet = 'verdicts' | 'content-verdicts';
+
+const fileOf = (cacheDir: string, set: VerdictSet) => join(cacheDir, `${set}.json`);
 
 /** The verdicts of the last good build, if they were made in the same scope; none otherwise. */
-export async function loadVerdicts(cacheDir: string, scope: string): Promise<Verdicts> {
+export async function loadVerdicts(cacheDir: string, scope: string, set: VerdictSet = 'verdicts'): Promise<Verdicts> {
+  return (await savedVerdicts(cacheDir, set))(scope);
+}
+
+/** As `loadVerdicts`, for a scope known only later: read now, taken when the scope is known. */
+export async function savedVerdicts(cacheDir: string, set: VerdictSet): Promise<(scope: string) => Verdicts> {
+  let saved: ReturnType<Verdicts['toJSON']> | undefined;
   try {
-    const saved = JSON.parse(await readFile(fileOf(cacheDir), 'utf8')) as ReturnType<Verdicts['toJSON']>;
-    if (saved.scope === scope) return new Verdicts(scope, new Set(saved.passed));
+    saved = JSON.parse(await readFile(fileOf(cacheDir, set), 'utf8')) as ReturnType<Verdicts['toJSON']>;
   } catch {
     // No verdicts yet, or unreadable ones: every text is checked.
   }
-  return new Verdicts(scope);
+  return (scope) =>
+    saved?.scope === scope && Array.isArray(saved.passed)
+      ? new Verdicts(scope, new Set(saved.passed))
+      : new Verdicts(scope);
 }
 
 /** Keeps a good build's verdicts (only a build without errors: a failed one's are never trusted). */
-export async function saveVerdicts(cacheDir: string, verdicts: Verdicts): Promise<void> {
-  const path = fileOf(cacheDir);
+export async function saveVerdicts(cacheDir: string, verdicts: Verdicts, set: VerdictSet = 'verdicts'): Promise<void> {
+  const path = fileOf(cacheDir, set);
   await mkdir(cacheDir, { recursive: true });
   const tmp = `${path}.${process.pid}.tmp`;
   await writeFile(tmp, JSON.stringify(verdicts));
