@@ -26,6 +26,8 @@ printReport({
   renderStats: result.renderStats,
   checks: result.checks,
   written: result.written,
+  loaded: result.loaded,
+  stages: result.stageMs,
   // The pipeline ran to its end (the time is a whole build's), even if it then refused to write.
   completed: true,
   errorRules,

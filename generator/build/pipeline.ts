@@ -1,4 +1,5 @@
 // The one flow: load → registry → emit → validate → write (all or nothing).
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_CONTENT_DIR, PROJECT_ROOT, hostTreeDir, runnableFile } from './files/project-paths.js';
 import { displayPath } from './registry/display-path.js';
@@ -26,7 +27,7 @@ import { RenderCache, renderContextKey } from './render/render-cache.js';
 import { generatorFingerprint } from './cache/fingerprint.js';
 import { loadVerdicts, saveVerdicts } from './cache/verdicts.js';
 import { nodeFileSystem, type OutputFileSystem } from './files/file-system.js';
-import { writeTrees, type OutputTree, type WriteResult } from './write/write-tree.js';
+import { writeTrees, WriteIncomplete, type OutputTree, type WriteResult } from './write/write-tree.js';
 
 /** The render worker's module: it assembles the stages that render a page (compiled, or its source under tsx and vitest). */
 export const RENDER_WORKER = pathToFileURL(runnableFile('generator/build/render-worker.ts').file);
@@ -54,6 +55,27 @@ export interface PipelineOptions {
 /** The stages a build goes through, in order, as its progress reports them. */
 export type BuildStage = 'load' | 'render' | 'emit' | 'validate' | 'write';
 
+/** How long each stage of a build took, in milliseconds; `record`: keeping the build record. Absent: not reached. */
+export type StageTimes = Partial<Record<BuildStage | 'record', number>>;
+
+/** A progress that also times the stages (a stage ends when the next one reports), passing each report on. */
+function stageClock(progress?: BuildProgress) {
+  const times: StageTimes = {};
+  let current: BuildStage | 'record' | undefined;
+  let since = 0;
+  const enter = (stage: BuildStage | 'record' | undefined) => {
+    const now = performance.now();
+    if (current) times[current] = Math.round((times[current] ?? 0) + now - since);
+    current = stage;
+    since = now;
+  };
+  const report: BuildProgress = (stage, done, total) => {
+    if (stage !== current) enter(stage);
+    progress?.(stage, done, total);
+  };
+  return { times, enter, report };
+}
+
 /** `done` of `total` items of `stage` (pages rendered, artifacts emitted or validated, files written); 0 of 0: started. */
 export type BuildProgress = (stage: BuildStage, done: number, total: number) => void;
 
@@ -74,6 +96,8 @@ export interface PipelineResult {
   written?: { files: number; linked: number };
   /** What every build ends by saying while it holds (the production identity is still the example). */
   notices?: string[];
+  /** Set by `build`: how long each stage took. */
+  stageMs?: StageTimes;
   /** Set by `build` once written: the files (streamed ones included) and bytes put in each host's folder. */
   folders?: { host: HostName; dir: string; files: number; bytes: number }[];
 }
@@ -204,12 +228,18 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
     : undefined;
   if (record?.upToDate) return { diagnostics: new Diagnostics(), upToDate: true, notices: record.notices ?? [] };
   const fingerprint = record?.fingerprint;
-  const result = await runPipeline(options);
+  const clock = stageClock(options.progress);
+  const result = await runPipeline({ ...options, progress: clock.report });
+  result.stageMs = clock.times;
   if (result.model) {
     const example = exampleIdentityFindings(result.model);
     result.notices = example.length > 0 ? [`[example-identity] ${exampleIdentityReport(example)}`] : [];
   }
-  if (result.diagnostics.hasErrors || !result.artifacts) return result;
+  if (result.diagnostics.hasErrors || !result.artifacts) {
+    clock.enter(undefined);
+    return result;
+  }
+  clock.enter('write');
   const trees = new Map<HostName, OutputTree>();
   for (const artifact of result.artifacts.values()) {
     const host = artifact.entry.host;
@@ -228,23 +258,25 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
   const previous = fingerprint ? await previousOutput(options.cacheDir!, options.outDir) : undefined;
   let written: WriteResult | undefined;
   try {
-    const progress = options.progress;
+    const progress = clock.report;
     const hosts = [...trees.keys()];
     written = await writeTrees([...trees.values()], options.fs ?? nodeFileSystem, {
       onWritten: options.onWritten,
       // Streamed files are counted as they are made: their number is known only at the end.
       onProgress: progress && ((done) => progress('write', done, streamed ? 0 : result.artifacts!.values().length)),
       previous,
+      journal: `${resolve(options.outDir)}.build-journal.json`,
     });
     result.folders = written.trees.map((w, i) => ({ ...w, host: hosts[i]! }));
   } catch (error) {
     result.diagnostics.error('write', {
       ruleId: 'write-failed',
-      reason: `Writing the output failed: ${error instanceof Error ? error.message : String(error)}. The previous output is unchanged.`,
+      reason: `Writing the output failed: ${error instanceof Error ? error.message : String(error)}. ${error instanceof WriteIncomplete ? 'The new output is partly in place.' : 'The previous output is unchanged.'}`,
       fix: 'Check that the output folder is writable and the disk has room, then build again.',
       file: options.outDir,
     });
   }
+  clock.enter('record');
   if (fingerprint && !result.diagnostics.hasErrors) {
     await recordBuild(
       options.cacheDir!,
@@ -255,5 +287,6 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
       result.notices,
     );
   }
+  clock.enter(undefined);
   return { ...result, written: written && { files: written.hashes.size, linked: written.linked } };
 }

@@ -1,7 +1,18 @@
 // The small file-system interface the writer needs, so tests can write to memory instead of disk.
-import { linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  type Dirent,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { mkdir, rename, writeFile, stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 
 export interface OutputFileSystem {
   mkdir(path: string): Promise<void>;
@@ -20,6 +31,15 @@ export interface OutputFileSystem {
    * thousands of unchanged files costs a link each, not a file. False when the link cannot be made (then write).
    */
   linkSync?(from: string, to: string): boolean;
+  /**
+   * The files and folders under `dir` (relative paths, `/`-separated), or undefined when `dir` is not a folder. With
+   * `moveSync` and `removeSync`: a tree in place can be changed file by file (see write/write-tree.ts).
+   */
+  list?(dir: string): { files: Set<string>; dirs: Set<string> } | undefined;
+  /** Renames a file over another, making the target's folder first when it is missing. */
+  moveSync?(from: string, to: string): void;
+  /** Removes a file, or a folder when it is empty; nothing when it is not there (or, a folder, not empty). */
+  removeSync?(path: string, folder?: boolean): void;
 }
 
 export const nodeFileSystem: OutputFileSystem = {
@@ -55,6 +75,40 @@ export const nodeFileSystem: OutputFileSystem = {
       return true;
     } catch {
       return false;
+    }
+  },
+  list(dir) {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+    } catch {
+      return undefined;
+    }
+    const files = new Set<string>();
+    const dirs = new Set<string>();
+    for (const entry of entries) {
+      const rel = relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/');
+      // Anything but a folder (a file, a link made by hand) is a file to replace or remove.
+      (entry.isDirectory() ? dirs : files).add(rel);
+    }
+    return { files, dirs };
+  },
+  moveSync(from, to) {
+    try {
+      renameSync(from, to);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !existsSync(from)) throw error;
+      mkdirSync(dirname(to), { recursive: true });
+      renameSync(from, to);
+    }
+  },
+  removeSync(path, folder) {
+    try {
+      if (folder) rmdirSync(path);
+      else unlinkSync(path);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
     }
   },
   async exists(path) {

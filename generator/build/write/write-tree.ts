@@ -5,6 +5,18 @@ import type { OutputFileSystem } from '../files/file-system.js';
 import { IO_CONCURRENCY, mapLimit } from '../files/map-limit.js';
 import type { StreamedFile } from '../registry/types.js';
 import type { FileStamp, PreviousOutput } from '../cache/build-record.js';
+import {
+  type ApplyingFileSystem,
+  applyJournal,
+  canApply,
+  completePendingWrite,
+  isInside,
+  type Journal,
+  type JournalTree,
+  writeJournal,
+} from './journal.js';
+
+export { completePendingWrite };
 
 /** One output folder and the files that go in it (relative paths). */
 export interface OutputTree {
@@ -19,15 +31,25 @@ export interface WriteObserver {
   onWritten?: (path: string, bytes: number) => void;
   /** How many files are placed so far (every file, throttled by the caller). */
   onProgress?: (done: number) => void;
-  /** The tree in place as the last good build recorded it: a file whose bytes it holds is linked, not written. */
+  /** The tree in place as the last good build recorded it: a file whose bytes it holds is kept, not written. */
   previous?: PreviousOutput;
+  /**
+   * With `previous`: where the write journal goes. The trees in place are then changed file by file: only the changed
+   * files are staged, and once all are, the journal is written and applied (see write/journal.ts). Without it, or for
+   * a tree not in place or that would turn a file into a folder or back, every tree is staged whole (unchanged files
+   * as hard links) and swapped in.
+   */
+  journal?: string;
 }
 
-/** What was staged: each file's final (absolute) path and the hash of its bytes (for the build record), and how many were linked. */
+/**
+ * What was written: each file's final (absolute) path and the hash of its bytes (for the build record), and how many
+ * were kept from the previous tree (left in place, or staged as hard links to it) rather than written.
+ */
 export interface WriteResult {
   hashes: Map<string, string>;
   linked: number;
-  /** The stamps of the files linked from the previous tree (for the build record). */
+  /** The stamps of the files kept from the previous tree (for the build record). */
   linkedStamps: Map<string, FileStamp>;
   /** What each output folder received, in the order of the trees: every file, streamed ones included. */
   trees: WrittenTree[];
@@ -45,6 +67,17 @@ export async function writeTrees(
   fs: OutputFileSystem,
   observer: WriteObserver = {},
 ): Promise<WriteResult> {
+  // A write an earlier build left half-applied is completed first: the trees are then what its record says.
+  if (observer.journal) await completePendingWrite(observer.journal, fs);
+  if (observer.previous && observer.journal && canApply(fs)) {
+    const written = await writeInPlace(trees, fs, observer.previous, observer.journal, observer);
+    if (written) return written;
+  }
+  return writeStaged(trees, fs, observer);
+}
+
+/** Every tree staged whole beside its target (unchanged files as hard links to the previous tree's), then swapped in. */
+async function writeStaged(trees: OutputTree[], fs: OutputFileSystem, observer: WriteObserver): Promise<WriteResult> {
   const result: WriteResult = { hashes: new Map(), linked: 0, linkedStamps: new Map(), trees: [] };
   const previous = observer.previous;
   // A file whose bytes the tree in place already holds is linked from it; any other is written.
@@ -115,6 +148,110 @@ export async function writeTrees(
   return result;
 }
 
+/** The new files were committed (the journal written) but not all moved into place: the next build completes it. */
+export class WriteIncomplete extends Error {}
+
+/** A tree in place cannot take the new one file by file (a file would become a folder, or a folder a file). */
+class NotInPlace extends Error {}
+
+/**
+ * The trees in place changed file by file: a file whose bytes the tree already holds (as the last good build recorded
+ * it, untouched since) is left alone; every other is staged beside the tree. Nothing in place is touched until every
+ * file of every tree is staged; then the journal is written and applied: the staged files moved into place, the files
+ * the new trees no longer have removed. Undefined, with nothing left behind, when a tree cannot be changed so: it is
+ * then staged whole.
+ */
+async function writeInPlace(
+  trees: OutputTree[],
+  fs: ApplyingFileSystem,
+  previous: PreviousOutput,
+  journalPath: string,
+  observer: WriteObserver,
+): Promise<WriteResult | undefined> {
+  const result: WriteResult = { hashes: new Map(), linked: 0, linkedStamps: new Map(), trees: [] };
+  const stamp = `${process.pid}-${Date.now()}`;
+  const journal: Journal = { trees: [] };
+  let done = 0;
+  try {
+    for (const tree of trees) {
+      const present = fs.list(tree.dir);
+      if (!present) throw new NotInPlace();
+      const staged = `${tree.dir}.build-tmp-${stamp}`;
+      const entry: JournalTree = { dir: tree.dir, staged, moves: [], removals: [], folders: [...present.dirs] };
+      journal.trees.push(entry);
+      const count: WrittenTree = { dir: tree.dir, files: 0, bytes: 0 };
+      result.trees.push(count);
+      const made = new Set<string>();
+      // Whether the file must be written (staged); false when the tree in place holds its bytes already.
+      const changed = (file: string, body: string | Uint8Array): boolean => {
+        refuseClimbing(file);
+        if (present.dirs.has(file) || parentIsFile(file, present.files)) throw new NotInPlace();
+        const hash = contentHash(body);
+        const final = resolve(tree.dir, file);
+        result.hashes.set(final, hash);
+        const kept = previous.unchanged(final, hash);
+        if (kept) {
+          result.linked++;
+          result.linkedStamps.set(final, kept);
+          return false;
+        }
+        entry.moves.push(file);
+        return true;
+      };
+      const wrote = (file: string, body: string | Uint8Array) => {
+        const bytes = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+        count.files += 1;
+        count.bytes += bytes;
+        observer.onWritten?.(join(tree.dir, file), bytes);
+        observer.onProgress?.(++done);
+      };
+      const toWrite: [string, string | Uint8Array][] = [];
+      for (const [file, body] of tree.files) {
+        if (changed(file, body)) toWrite.push([file, body]);
+        else wrote(file, body);
+      }
+      for (const dir of new Set(toWrite.map(([file]) => dirname(join(staged, file))))) await fs.mkdir(dir);
+      await mkdirOnce(fs, staged, made);
+      await mapLimit(toWrite, IO_CONCURRENCY, async ([file, body]) => {
+        await fs.writeFile(join(staged, file), body);
+        wrote(file, body);
+      });
+      for (const stream of tree.streams ?? []) {
+        // A file left in place makes no folder in the staging one.
+        await writeStream(staged, stream(), made, fs, (file, body) => !changed(file, body), wrote, false);
+      }
+      for (const file of present.files) if (!result.hashes.has(resolve(tree.dir, file))) entry.removals.push(file);
+    }
+    await writeJournal(journalPath, journal);
+  } catch (error) {
+    for (const tree of journal.trees) await fs.rm(tree.staged);
+    if (error instanceof NotInPlace) return undefined;
+    throw error;
+  }
+  try {
+    await applyJournal(journalPath, journal, fs);
+  } catch (error) {
+    throw new WriteIncomplete(
+      `moving the new files into place stopped half-way (${error instanceof Error ? error.message : String(error)}); the next build completes it from ${journalPath}`,
+    );
+  }
+  return result;
+}
+
+/** Whether a folder of `file`'s path is a file in the tree in place. */
+function parentIsFile(file: string, files: ReadonlySet<string>): boolean {
+  for (let slash = file.indexOf('/'); slash > 0; slash = file.indexOf('/', slash + 1)) {
+    if (files.has(file.slice(0, slash))) return true;
+  }
+  return false;
+}
+
+async function mkdirOnce(fs: OutputFileSystem, dir: string, made: Set<string>): Promise<void> {
+  if (made.has(dir)) return;
+  await fs.mkdir(dir);
+  made.add(dir);
+}
+
 /** The hash the build record keeps of each written file (SHA-256, cut to 128 bits: a name, not a signature). */
 export function contentHash(body: string | Uint8Array): string {
   return createHash('sha256').update(body).digest('hex').slice(0, 32);
@@ -125,8 +262,7 @@ export function contentHash(body: string | Uint8Array): string {
  * elsewhere.
  */
 function refuseClimbing(file: string): void {
-  if (file.split(/[/\\]/).some((segment) => segment === '..' || segment === '' || segment === '.'))
-    throw new Error(`Refusing to write "${file}": it is not a path inside the output folder`);
+  if (!isInside(file)) throw new Error(`Refusing to write "${file}": it is not a path inside the output folder`);
 }
 
 /**
@@ -141,13 +277,14 @@ async function writeStream(
   fs: OutputFileSystem,
   linked: (file: string, body: string) => boolean,
   wrote: (file: string, body: string | Uint8Array) => void,
+  linksMakeFolders = true,
 ): Promise<void> {
   for (const { file, body } of files) {
     refuseClimbing(file);
     const path = join(root, file);
     const dir = dirname(path);
     if (linked(file, body)) {
-      made.add(dir);
+      if (linksMakeFolders) made.add(dir);
       wrote(file, body);
       continue;
     }
