@@ -1310,7 +1310,7 @@ export const RULES = {
   'write-failed': {
     area: 'build',
     title: 'The output could not be written',
-    what: 'The output is written beside its target and swapped in only when complete; a failed write leaves the previous output unchanged.',
+    what: 'The output is staged beside its target and put in place only when complete (swapped in whole, or, over a previous build, the changed files moved in by a write journal); a write that fails while staging leaves the previous output unchanged, and one stopped while moving files in is completed by the next build.',
     fix: 'Check that the output folder is writable and the disk has room, then build again.',
     example: 'A read-only output folder.',
   },
