@@ -1,7 +1,7 @@
 // The tree checks share work across artifacts: HTML pages are read in stretches cut at their landmarks (a header or
 // footer every page repeats is read and judged once), and verdicts are kept per text. Whatever is shared, each
 // artifact's findings are its own: reported in every artifact that carries them, each at its own place.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { boundaryWording } from '../../../generator/build/validate/boundaries/boundary-wording.js';
 import { onlyContractEndpoints } from '../../../generator/build/validate/boundaries/unknown-endpoints.js';
 import { Diagnostics } from '../../../generator/build/messages/diagnostics.js';
@@ -42,6 +42,49 @@ async function runOver(pages: string[]): Promise<ValidateContext> {
     displayPath: (e) => displayPath(e),
   };
 }
+
+describe('JSON texts', () => {
+  it('are parsed when a check first reads them, once, and never when no check does (a text whose verdict is kept)', async () => {
+    const build = await goodBuild();
+    const context: ValidateContext = {
+      model: build.model!,
+      registry: build.registry!,
+      diagnostics: new Diagnostics(),
+      artifacts: build.artifacts!,
+      displayPath: (e) => displayPath(e),
+    };
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const texts = publishedTexts(context).filter((item) => item.format === 'json');
+      expect(texts.length).toBeGreaterThan(3);
+      expect(parse).not.toHaveBeenCalled();
+      const [first] = texts;
+      expect(first!.json).toEqual(JSON.parse(first!.text));
+      parse.mockClear();
+      expect(first!.json).toBe(first!.json);
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it('that do not parse read as no JSON at all', async () => {
+    const build = await goodBuild();
+    const json = build.artifacts!.values().find((a) => a.entry.mediaType.startsWith('application/json'))!;
+    const artifacts = new ArtifactSet();
+    artifacts.set({ entry: json.entry, body: '{"broken": ' });
+    const context: ValidateContext = {
+      model: build.model!,
+      registry: build.registry!,
+      diagnostics: new Diagnostics(),
+      artifacts,
+      displayPath: (e) => displayPath(e),
+    };
+    const [item] = publishedTexts(context);
+    expect(item!.format).toBe('json');
+    expect(item!.json).toBeUndefined();
+  });
+});
 
 describe('HTML read in stretches', () => {
   it('gives every shipped page exactly the units of a whole-page reading', async () => {

@@ -112,11 +112,22 @@ function textOf(artifact: Artifact, context: ValidateContext, run: object): Arti
     },
   };
   if (format === 'json') {
-    try {
-      item.json = JSON.parse(text);
-    } catch {
-      // Its kind's own validators report unreadable JSON; the tree checks skip what they cannot read.
-    }
+    // Parsed when a check first reads it: a text whose verdicts are all kept is never parsed.
+    let parsed: { value: unknown } | undefined;
+    Object.defineProperty(item, 'json', {
+      enumerable: true,
+      get() {
+        if (!parsed) {
+          try {
+            parsed = { value: JSON.parse(text) };
+          } catch {
+            // Its kind's own validators report unreadable JSON; the tree checks skip what they cannot read.
+            parsed = { value: undefined };
+          }
+        }
+        return parsed.value;
+      },
+    });
   }
   return item;
 }
