@@ -25,7 +25,7 @@ import { prerenderPages, type PrerenderOptions, type PrerenderResult } from './r
 import { type RenderPool, startEarly, workerCount } from './render/render-pool.js';
 import { RenderCache, renderContextKey } from './render/render-cache.js';
 import { generatorFingerprint } from './cache/fingerprint.js';
-import { loadVerdicts, saveVerdicts } from './cache/verdicts.js';
+import { loadVerdicts, saveVerdicts, type Verdicts } from './cache/verdicts.js';
 import { nodeFileSystem, type OutputFileSystem } from './files/file-system.js';
 import { writeTrees, WriteIncomplete, type OutputTree, type WriteResult } from './write/write-tree.js';
 
@@ -86,6 +86,8 @@ export interface PipelineResult {
   artifacts?: ArtifactSet;
   /** Set by `build` when nothing changed since the last good build: the output folders were left as they were. */
   upToDate?: boolean;
+  /** With a cache folder: the checks' kept verdicts, whose hashes of the texts the writer takes (`build` releases them). */
+  verdicts?: Verdicts;
   /** How many page files were read and guarded at load (with a cache folder, the others were kept). */
   loaded?: LoadStats;
   /** How the pages were rendered: from the render cache, in workers, or here. */
@@ -164,10 +166,9 @@ async function runStages(options: PipelineOptions, pool: RenderPool | undefined)
     onValidated: (done) => progress('validate', done, registry.entries.length),
     verdicts,
   });
-  verdicts?.release();
   if (verdicts && !diagnostics.hasErrors) await saveVerdicts(options.cacheDir!, verdicts);
   const checks = verdicts && { ...verdicts.counts, judgedFiles: [...verdicts.judgedFiles] };
-  return { diagnostics, model, registry, artifacts, renderStats, checks, loaded };
+  return { diagnostics, model, registry, artifacts, renderStats, checks, loaded, verdicts };
 }
 
 async function emitAll(
@@ -266,6 +267,7 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
       onProgress: progress && ((done) => progress('write', done, streamed ? 0 : result.artifacts!.values().length)),
       previous,
       journal: `${resolve(options.outDir)}.build-journal.json`,
+      hashOf: result.verdicts && ((text) => result.verdicts!.knownHash(text)),
     });
     result.folders = written.trees.map((w, i) => ({ ...w, host: hosts[i]! }));
   } catch (error) {
@@ -276,6 +278,8 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
       file: options.outDir,
     });
   }
+  // The hashes hold the texts: forgotten once written.
+  result.verdicts?.release();
   clock.enter('record');
   if (fingerprint && !result.diagnostics.hasErrors) {
     await recordBuild(

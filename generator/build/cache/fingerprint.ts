@@ -88,3 +88,11 @@ export function modelFacts(model: Model): string {
     (_key, value: unknown) => (value instanceof Uint8Array ? sha256(value) : value),
   );
 }
+
+/**
+ * The hash of a file's bytes: what the build record keeps of each written file and what the kept verdicts name a
+ * text by, made once for both (SHA-256, cut to 128 bits: a name, not a signature).
+ */
+export function contentHash(body: string | Uint8Array): string {
+  return createHash('sha256').update(body).digest('hex').slice(0, 32);
+}

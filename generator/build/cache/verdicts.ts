@@ -4,7 +4,7 @@
 // holds for the boundaries guard on the content's pages (its scope: the generator and the model without page bodies).
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createHash } from 'node:crypto';
+import { contentHash } from './fingerprint.js';
 
 /** What a check needs of the kept verdicts. */
 export interface KeptVerdicts {
@@ -35,7 +35,7 @@ export class Verdicts implements KeptVerdicts {
   key(display: string, text: string, remember = true): string {
     let hash = this.hashes.get(text);
     if (hash === undefined) {
-      hash = createHash('sha256').update(text).digest('base64url').slice(0, 22);
+      hash = contentHash(text);
       // Remembered for the texts held in memory anyway, which every check asks about in turn.
       if (remember) this.hashes.set(text, hash);
     }
@@ -57,6 +57,11 @@ export class Verdicts implements KeptVerdicts {
     const before = findings();
     judge();
     if (findings() !== before) this.failed.add(key);
+  }
+
+  /** The hash of a text this build named already (and remembered), if it did: the writer takes it. */
+  knownHash(text: string): string | undefined {
+    return this.hashes.get(text);
   }
 
   /** Forgets the texts' hashes (they hold the texts); the verdicts stay. */

@@ -1,5 +1,5 @@
 // Write stage: all or nothing. Every tree is written beside its target first and swapped in only when all are written.
-import { createHash } from 'node:crypto';
+import { contentHash } from '../cache/fingerprint.js';
 import { dirname, join, resolve } from 'node:path';
 import type { OutputFileSystem } from '../files/file-system.js';
 import { IO_CONCURRENCY, mapLimit } from '../files/map-limit.js';
@@ -40,6 +40,8 @@ export interface WriteObserver {
    * as hard links) and swapped in.
    */
   journal?: string;
+  /** The hash of a text made already (by the checks' kept verdicts), if it was: not made again. */
+  hashOf?: (body: string) => string | undefined;
 }
 
 /**
@@ -82,7 +84,7 @@ async function writeStaged(trees: OutputTree[], fs: OutputFileSystem, observer: 
   const previous = observer.previous;
   // A file whose bytes the tree in place already holds is linked from it; any other is written.
   const place = (tree: { dir: string; tmp: string }, file: string, body: string | Uint8Array): boolean => {
-    const hash = contentHash(body);
+    const hash = hashOf(observer, body);
     // Absolute, as the build record names files (the output folder may be given relative).
     const final = resolve(tree.dir, file);
     result.hashes.set(final, hash);
@@ -186,7 +188,7 @@ async function writeInPlace(
       const changed = (file: string, body: string | Uint8Array): boolean => {
         refuseClimbing(file);
         if (present.dirs.has(file) || parentIsFile(file, present.files)) throw new NotInPlace();
-        const hash = contentHash(body);
+        const hash = hashOf(observer, body);
         const final = resolve(tree.dir, file);
         result.hashes.set(final, hash);
         const kept = previous.unchanged(final, hash);
@@ -238,6 +240,11 @@ async function writeInPlace(
   return result;
 }
 
+/** A body's hash: as the checks made it, or made here. */
+function hashOf(observer: WriteObserver, body: string | Uint8Array): string {
+  return (typeof body === 'string' ? observer.hashOf?.(body) : undefined) ?? contentHash(body);
+}
+
 /** Whether a folder of `file`'s path is a file in the tree in place. */
 function parentIsFile(file: string, files: ReadonlySet<string>): boolean {
   for (let slash = file.indexOf('/'); slash > 0; slash = file.indexOf('/', slash + 1)) {
@@ -252,10 +259,7 @@ async function mkdirOnce(fs: OutputFileSystem, dir: string, made: Set<string>): 
   made.add(dir);
 }
 
-/** The hash the build record keeps of each written file (SHA-256, cut to 128 bits: a name, not a signature). */
-export function contentHash(body: string | Uint8Array): string {
-  return createHash('sha256').update(body).digest('hex').slice(0, 32);
-}
+export { contentHash };
 
 /**
  * Names come from site paths (checked at load); one that would climb out of its tree is a bug, never a file written

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadVerdicts, saveVerdicts, Verdicts } from '../../../generator/build/cache/verdicts.js';
+import { contentHash } from '../../../generator/build/cache/fingerprint.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -68,5 +69,15 @@ describe('verdicts', () => {
     await saveVerdicts(dir, verdicts);
     const other = await loadVerdicts(dir, 'scope-2');
     expect(run(other, [['dist/a.html', 'A']], new Set())).toEqual(['first dist/a.html', 'second dist/a.html']);
+  });
+
+  it('names a text by the hash the writer keeps of its bytes, made once and told to the writer', () => {
+    const verdicts = new Verdicts('scope-1');
+    expect(verdicts.knownHash('A text')).toBeUndefined();
+    expect(verdicts.key('dist/a.html', 'A text')).toBe(`dist/a.html\0${contentHash('A text')}`);
+    expect(verdicts.knownHash('A text')).toBe(contentHash('A text'));
+    // A text made and dropped one at a time (a streamed file) is not remembered.
+    verdicts.key('dist/ctx.json', '{}', false);
+    expect(verdicts.knownHash('{}')).toBeUndefined();
   });
 });

@@ -161,4 +161,15 @@ describe('writing over a previous tree in place', () => {
     );
     expect((await readdir(root)).sort()).toEqual(['dist']);
   });
+
+  it('takes the hash of a text from the checks when they made it already, and makes it otherwise', async () => {
+    const { dir, journal } = await previousTree();
+    const result = await writeTrees([{ dir, files: NEW_FILES }], nodeFileSystem, {
+      previous: await recorded(dir),
+      journal,
+      hashOf: (body) => (body === 'after' ? 'hash-told-by-the-checks' : undefined),
+    });
+    expect(result.hashes.get(join(dir, 'changed.txt'))).toBe('hash-told-by-the-checks');
+    expect(result.hashes.get(join(dir, 'same.txt'))).toBe(contentHash('same'));
+  });
 });
