@@ -12,7 +12,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { mkdir, rename, writeFile, stat } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, sep } from 'node:path';
 
 export interface OutputFileSystem {
   mkdir(path: string): Promise<void>;
@@ -86,8 +86,12 @@ export const nodeFileSystem: OutputFileSystem = {
     }
     const files = new Set<string>();
     const dirs = new Set<string>();
+    // Cut from the entry's folder, not path.relative (tens of thousands of entries).
+    const root = dir.endsWith(sep) ? dir : dir + sep;
     for (const entry of entries) {
-      const rel = relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/');
+      const folder = entry.parentPath.length > root.length ? entry.parentPath.slice(root.length) : '';
+      const name = folder ? `${folder}${sep}${entry.name}` : entry.name;
+      const rel = sep === '/' ? name : name.split(sep).join('/');
       // Anything but a folder (a file, a link made by hand) is a file to replace or remove.
       (entry.isDirectory() ? dirs : files).add(rel);
     }

@@ -192,6 +192,7 @@ async function writeInPlace(
         const final = resolve(tree.dir, file);
         result.hashes.set(final, hash);
         const kept = previous.unchanged(final, hash);
+        keptSize = kept?.[0];
         if (kept) {
           result.linked++;
           result.linkedStamps.set(final, kept);
@@ -200,8 +201,10 @@ async function writeInPlace(
         entry.moves.push(file);
         return true;
       };
-      const wrote = (file: string, body: string | Uint8Array) => {
-        const bytes = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+      // A file left in place has the size its stamp says: its text is not measured again.
+      let keptSize: number | undefined;
+      const wrote = (file: string, body: string | Uint8Array, size?: number) => {
+        const bytes = size ?? (typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
         count.files += 1;
         count.bytes += bytes;
         observer.onWritten?.(join(tree.dir, file), bytes);
@@ -210,7 +213,7 @@ async function writeInPlace(
       const toWrite: [string, string | Uint8Array][] = [];
       for (const [file, body] of tree.files) {
         if (changed(file, body)) toWrite.push([file, body]);
-        else wrote(file, body);
+        else wrote(file, body, keptSize);
       }
       for (const dir of new Set(toWrite.map(([file]) => dirname(join(staged, file))))) await fs.mkdir(dir);
       await mkdirOnce(fs, staged, made);
@@ -220,7 +223,15 @@ async function writeInPlace(
       });
       for (const stream of tree.streams ?? []) {
         // A file left in place makes no folder in the staging one.
-        await writeStream(staged, stream(), made, fs, (file, body) => !changed(file, body), wrote, false);
+        await writeStream(
+          staged,
+          stream(),
+          made,
+          fs,
+          (file, body) => !changed(file, body),
+          (file, body) => wrote(file, body, keptSize),
+          false,
+        );
       }
       for (const file of present.files) if (!result.hashes.has(resolve(tree.dir, file))) entry.removals.push(file);
     }

@@ -106,6 +106,9 @@ describe('writing over a previous tree in place', () => {
     expect(calls.get('linkSync') ?? 0).toBe(0);
     expect(result.linked).toBe(2);
     expect(result.hashes.size).toBe(4);
+    // Every file counted with its size, those left in place too.
+    const bytes = [...NEW_FILES.values()].reduce((sum, body) => sum + Buffer.byteLength(body), 0);
+    expect(result.trees).toEqual([{ dir, files: 4, bytes }]);
     // No empty folder, no staging folder and no journal left behind.
     expect(existsSync(join(dir, 'old'))).toBe(false);
     expect((await readdir(root)).sort()).toEqual(['dist']);

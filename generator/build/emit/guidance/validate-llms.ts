@@ -144,6 +144,8 @@ export const llmsLinks: Validator = (artifact, context) => {
     const unsafe = unsafeUrlReason(url);
     if (unsafe) report('unsafe-url', offset, `${unsafe}.`, UNSAFE_URL_FIX);
   }
+  // llms-full.txt links the same addresses over and over: each is resolved once.
+  const resolvedLinks = new Map<string, ReturnType<typeof resolveSiteLink>>();
   for (const { url, offset } of linksOf(text)) {
     if (unsafeUrlReason(url)) continue;
     if (!/^[a-z][a-z0-9+.-]*:/i.test(url)) {
@@ -155,7 +157,8 @@ export const llmsLinks: Validator = (artifact, context) => {
       );
       continue;
     }
-    const resolved = resolveSiteLink(url, '/', context.registry);
+    let resolved = resolvedLinks.get(url);
+    if (!resolved) resolvedLinks.set(url, (resolved = resolveSiteLink(url, '/', context.registry)));
     if (!resolved.site) continue;
     const emitted = resolved.entry && context.artifacts.get(resolved.entry.host, resolved.entry.file);
     if (!emitted) {
