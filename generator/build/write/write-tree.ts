@@ -176,10 +176,12 @@ async function writeInPlace(
   let done = 0;
   try {
     for (const tree of trees) {
-      const present = fs.list(tree.dir);
+      // Absolute in the journal: the build that completes it may run from another folder.
+      const dir = resolve(tree.dir);
+      const present = fs.list(dir);
       if (!present) throw new NotInPlace();
-      const staged = `${tree.dir}.build-tmp-${stamp}`;
-      const entry: JournalTree = { dir: tree.dir, staged, moves: [], removals: [], folders: [...present.dirs] };
+      const staged = `${dir}.build-tmp-${stamp}`;
+      const entry: JournalTree = { dir, staged, moves: [], removals: [], folders: [...present.dirs] };
       journal.trees.push(entry);
       const count: WrittenTree = { dir: tree.dir, files: 0, bytes: 0 };
       result.trees.push(count);
@@ -189,7 +191,7 @@ async function writeInPlace(
         refuseClimbing(file);
         if (present.dirs.has(file) || parentIsFile(file, present.files)) throw new NotInPlace();
         const hash = hashOf(observer, body);
-        const final = resolve(tree.dir, file);
+        const final = resolve(dir, file);
         result.hashes.set(final, hash);
         const kept = previous.unchanged(final, hash);
         keptSize = kept?.[0];
@@ -233,7 +235,7 @@ async function writeInPlace(
           false,
         );
       }
-      for (const file of present.files) if (!result.hashes.has(resolve(tree.dir, file))) entry.removals.push(file);
+      for (const file of present.files) if (!result.hashes.has(resolve(dir, file))) entry.removals.push(file);
     }
     await writeJournal(journalPath, journal);
   } catch (error) {
