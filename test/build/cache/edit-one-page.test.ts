@@ -1,6 +1,7 @@
-// A rebuild after one page of a 1,000-page content set changed: that page is rendered again, only its own files and
-// the files that list it are checked and written, every other file of the new tree is a hard link to the previous
-// tree's (the new tree is still staged and swapped in whole), and the result is the tree a clean build makes.
+// A rebuild after one page of a 1,000-page content set changed: only that page's file is read and guarded, that page
+// is rendered again, only its own files and the files that list it are checked and written, every other file of the
+// tree is left in place untouched (the changed ones are staged and moved in by the write journal), and the result is
+// the tree a clean build makes.
 import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
