@@ -75,6 +75,9 @@ function highlighterOnce(): (tree: Root) => void {
     // A fence without a language, or with one not loaded, is shown as it is, in the code block's colours.
     defaultLanguage: 'text',
     fallbackLanguage: 'text',
+    // Shiki stops colouring a line after 500 ms of wall-clock time by default, so a busy machine would publish other
+    // bytes than a calm one. No limit here: a page that renders too long is stopped by the page's own time budget.
+    tokenizeTimeLimit: 0,
   }) as (tree: Root) => void;
   return transform;
 }

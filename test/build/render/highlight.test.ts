@@ -1,6 +1,6 @@
 // Code highlighting at build time: both colour schemes in the HTML, the languages pages use, plain text for any
 // other, and no highlighter made for a page without code.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { highlighterLoaded, loadedLanguages } from '../../../generator/build/render/highlight.js';
 import { pageParser, treeToHtml } from '../../../generator/build/render/processor.js';
 import { THEME_STYLESHEET } from '../../../generator/build/emit/guidance/theme-style.js';
@@ -74,5 +74,22 @@ describe('code highlighting', () => {
         /^<pre class="shiki[^>]*><code><span class="line"><span>fn main\(\) \{\}<\/span><\/span><\/code><\/pre>$/,
       );
     }
+  });
+
+  it('colours a block the same however slowly the machine runs: no clock decides where a token ends', () => {
+    const block = '```sh\nclaude mcp add --transport http example https://mcp.example.com/mcp # add it\n```\n';
+    const calm = render(block);
+    // A busy machine: every reading of the clock is ten seconds after the last.
+    let now = Date.now();
+    const clocks = [
+      vi.spyOn(Date, 'now').mockImplementation(() => (now += 10_000)),
+      vi.spyOn(performance, 'now').mockImplementation(() => (now += 10_000)),
+    ];
+    try {
+      expect(render(block)).toBe(calm);
+    } finally {
+      for (const clock of clocks) clock.mockRestore();
+    }
+    expect(calm).toMatch(/<span class="code-[a-z-]+">claude<\/span>/);
   });
 });
