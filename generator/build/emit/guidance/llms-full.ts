@@ -8,7 +8,7 @@ import { indexNoticeText } from '../../render/index-notice.js';
 import { agentRules, mcpBoundary } from './llms-guidance.js';
 import { readingOrder } from './llms-format.js';
 import { markdownText as md } from '../../text/markdown-text.js';
-import { sayOnce, type SourcedBlock } from './say-once.js';
+import { markdownBlocksOf, sayOnce, type SourcedBlock } from './say-once.js';
 
 export const emitLlmsFull: Emitter = (_entry, context) => {
   const { model, registry } = context;
@@ -28,10 +28,10 @@ export const emitLlmsFull: Emitter = (_entry, context) => {
       .join('\n'),
   ].join('\n\n');
   const notice = indexNoticeText(model);
-  const blocks: SourcedBlock[] = intro.split('\n\n').map((text) => ({ text, source: 'the introduction' }));
+  const blocks: SourcedBlock[] = markdownBlocksOf(intro).map((text) => ({ text, source: 'the introduction' }));
   for (const guide of guides) {
     const { markdown, page } = renderPage(guide.page!, context);
-    const [title = '', ...rest] = markdown.trimEnd().split('\n\n');
+    const [title = '', ...rest] = markdownBlocksOf(markdown.trimEnd());
     // The source names the page in a pointer's Markdown ("given above, in …"): its title escaped like any text.
     const source = md(page.title);
     blocks.push({ text: title, source }, { text: `Source: <${registry.url(guide)}>`, source });

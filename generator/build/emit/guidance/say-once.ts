@@ -10,6 +10,35 @@ export interface SourcedBlock {
   source: string;
 }
 
+const FENCE = /^\s*(`{3,}|~{3,})/;
+
+/** Whether a block is a fenced code block (at any indentation, as in a list item): it is written as it is. */
+const isCode = (text: string) => FENCE.test(text);
+
+/**
+ * A Markdown text's blocks, as separated by blank lines, but a fenced code block stays one block whatever blank lines
+ * it holds: read as prose, its lines would be joined and the fences after it misread.
+ */
+export function markdownBlocksOf(markdown: string): string[] {
+  const blocks: string[] = [];
+  let current: string[] = [];
+  let fence: string | undefined;
+  for (const line of markdown.split('\n')) {
+    if (fence === undefined && line.trim() === '') {
+      if (current.length) blocks.push(current.join('\n'));
+      current = [];
+      continue;
+    }
+    current.push(line);
+    const marker = FENCE.exec(line)?.[1];
+    if (fence === undefined) fence = marker;
+    // A fence closes on a line of its own character, at least as long, and nothing else.
+    else if (marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
+  }
+  if (current.length) blocks.push(current.join('\n'));
+  return blocks;
+}
+
 export function sayOnce(blocks: SourcedBlock[]): string[] {
   const said = new Map<string, string>();
   const pointers = new Set<string>();
@@ -25,7 +54,7 @@ export function sayOnce(blocks: SourcedBlock[]): string[] {
     return { isNew: true };
   };
   for (const { text, source } of blocks) {
-    if (text.startsWith('#') || text.startsWith('```')) {
+    if (text.startsWith('#') || isCode(text)) {
       out.push(text);
       continue;
     }
