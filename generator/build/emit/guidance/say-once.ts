@@ -33,7 +33,8 @@ export function markdownBlocksOf(markdown: string): string[] {
     const marker = FENCE.exec(line)?.[1];
     if (fence === undefined) fence = marker;
     // A fence closes on a line of its own character, at least as long, and nothing else.
-    else if (marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
+    else if (marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker)
+      fence = undefined;
   }
   if (current.length) blocks.push(current.join('\n'));
   return blocks;

@@ -5,10 +5,20 @@ import { describe, expect, it } from 'vitest';
 import { appendLines, buildHostile } from '../../../helpers/hostile.js';
 
 const fenced = ['```json', '{', '  "a": 1,', '', '  "b": "It is not a real company."', '}', '```'];
-const inList = ['1. Send the request:', '', '   ```sh', '   curl -s https://example.com/', '', '   echo done', '   ```'];
+const inList = [
+  '1. Send the request:',
+  '',
+  '   ```sh',
+  '   curl -s https://example.com/',
+  '',
+  '   echo done',
+  '   ```',
+];
 
 describe('llms-full.txt and code blocks', () => {
-  it('keeps a code block with blank lines whole, at the top level and in a list item', { timeout: 60_000 }, async () => {
+  it('keeps a code block with blank lines whole, at the top level and in a list item', {
+    timeout: 60_000,
+  }, async () => {
     const result = await buildHostile(async (dir) => {
       await appendLines(join(dir, 'pages/docs/errors.md'), ['', ...fenced, '', ...inList]);
     });
