@@ -1,4 +1,5 @@
-// Command-line options shared by the commands: build's and validate's, and how every command reads a usage mistake.
+// Command-line options shared by the commands: build's and validate's, how every command reads a usage mistake, and
+// how it ends.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { EnvironmentName } from '../../model/types.js';
 
@@ -86,4 +87,20 @@ export function usageMistake(problem: unknown, help: string): 2 {
   const text = problem instanceof Error ? problem.message : String(problem);
   process.stderr.write(`${text}\n\n${help}\n`);
   return 2;
+}
+
+/**
+ * Runs a command's `main` and exits with the code it returns. A failure no check foresaw is a bug of the command, not
+ * of the input: it is printed whole, stack included, for the report that fixes it.
+ */
+export function runCommand(main: () => Promise<number>): void {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(
+        `Unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+      process.exit(1);
+    },
+  );
 }

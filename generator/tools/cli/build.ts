@@ -4,7 +4,7 @@
 import { relative, resolve } from 'node:path';
 import { DEFAULT_CACHE_DIR } from '../../build/files/project-paths.js';
 import { whenCompiled } from '../compile/freshness.js';
-import { parseCommonArgs, usageMistake } from './args.js';
+import { parseCommonArgs, usageMistake, runCommand } from './args.js';
 
 const HELP = `Usage: npm run build -- [--env production|preview] [--out DIR] [--content DIR] [--cache DIR] [--json]
 
@@ -105,12 +105,4 @@ function sayNotices(notices: string[]): void {
   for (const notice of notices) process.stderr.write(`\nwarning ${notice}\n`);
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(
-      `Unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -2,7 +2,7 @@
 import { join, resolve } from 'node:path';
 import { whenCompiled } from '../compile/freshness.js';
 import { DEFAULT_CHROMIUM, DEFAULT_SCREENSHOT_LIMIT } from '../report/check-defaults.js';
-import { parseCommandLine, usageMistake } from './args.js';
+import { parseCommandLine, usageMistake, runCommand } from './args.js';
 import { terminal } from '../terminal/terminal.js';
 import { plural } from '../terminal/plural.js';
 
@@ -131,12 +131,4 @@ function ciRun(): { id: string; url: string } | undefined {
   return { id, url: `${server ?? 'https://github.com'}/${repository}/actions/runs/${id}` };
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(
-      `Unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -3,7 +3,7 @@ import { DEFAULT_CACHE_DIR } from '../../build/files/project-paths.js';
 import { resolve } from 'node:path';
 import { isIP } from 'node:net';
 import { whenCompiled } from '../compile/freshness.js';
-import { parseCommandLine, portOption, usageMistake } from './args.js';
+import { parseCommandLine, portOption, usageMistake, runCommand } from './args.js';
 import { terminal } from '../terminal/terminal.js';
 import { plural } from '../terminal/plural.js';
 import type { BuildOutcome } from '../dev/dev-session.js';
@@ -143,12 +143,4 @@ function pagesOf(entries: { page?: string }[]): string {
   return pages.map((p) => `pages/${p}.md`).join(', ');
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(
-      `Unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { DEFAULT_CONTENT_DIR } from '../../build/files/project-paths.js';
 import { whenCompiled } from '../compile/freshness.js';
 import type { NewKind } from '../scaffold/new-page.js';
-import { parseCommandLine, usageMistake } from './args.js';
+import { parseCommandLine, usageMistake, runCommand } from './args.js';
 
 const HELP = `Usage: npm run new -- <page|section> <slug> [--content DIR]
 
@@ -64,12 +64,4 @@ function usage(problem: string): number {
   return usageMistake(problem, HELP);
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(
-      `Unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-    process.exit(1);
-  },
-);
+runCommand(main);

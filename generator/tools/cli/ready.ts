@@ -2,7 +2,7 @@
 // It refuses a production identity that is still the example, then validates the built tree for production.
 import { join, resolve } from 'node:path';
 import { whenCompiled } from '../compile/freshness.js';
-import { parseCommonArgs, UsageError } from './args.js';
+import { parseCommonArgs, UsageError, runCommand } from './args.js';
 
 const HELP = `Usage: npm run ready -- [DIR] [--content DIR]
 
@@ -69,12 +69,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(
-      `Unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-    process.exit(1);
-  },
-);
+runCommand(main);

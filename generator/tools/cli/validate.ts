@@ -2,7 +2,7 @@
 // registry, every artifact's standard and the contract's boundaries.
 import { resolve } from 'node:path';
 import { whenCompiled } from '../compile/freshness.js';
-import { parseCommonArgs, UsageError, usageMistake } from './args.js';
+import { parseCommonArgs, UsageError, usageMistake, runCommand } from './args.js';
 import { plural } from '../terminal/plural.js';
 
 const HELP = `Usage: npm run validate -- [DIR] [--env production|preview] [--content DIR] [--json]
@@ -64,12 +64,4 @@ async function main(): Promise<number> {
   return ok ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(
-      `Unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-    process.exit(1);
-  },
-);
+runCommand(main);

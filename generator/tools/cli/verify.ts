@@ -1,7 +1,7 @@
 // `npm run verify -- <base_url>`: audits a live deployment (preview server, staging, production) and prints a scorecard.
 import { resolve } from 'node:path';
 import { whenCompiled } from '../compile/freshness.js';
-import { parseCommandLine, usageMistake } from './args.js';
+import { parseCommandLine, usageMistake, runCommand } from './args.js';
 import { terminal } from '../terminal/terminal.js';
 import type { McpCredentials } from '../audit/mcp-check.js';
 
@@ -150,12 +150,4 @@ async function journey(baseUrl: string, json: boolean, quiet: boolean): Promise<
   return card.ok ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(
-      `Unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-    process.exit(1);
-  },
-);
+runCommand(main);
