@@ -86,7 +86,7 @@ export interface PipelineResult {
   artifacts?: ArtifactSet;
   /** Set by `build` when nothing changed since the last good build: the output folders were left as they were. */
   upToDate?: boolean;
-  /** With a cache folder: the checks' kept verdicts, whose hashes of the texts the writer takes (`build` releases them). */
+  /** With a cache folder: the checks' verdicts of this build (kept from the last good one, or made). */
   verdicts?: Verdicts;
   /** How many page files were read and guarded at load (with a cache folder, the others were kept). */
   loaded?: LoadStats;
@@ -242,17 +242,24 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
   }
   clock.enter('write');
   const trees = new Map<HostName, OutputTree>();
-  for (const artifact of result.artifacts.values()) {
+  const artifacts = result.artifacts;
+  for (const artifact of artifacts.values()) {
     const host = artifact.entry.host;
     if (!trees.has(host)) {
-      trees.set(host, { dir: hostTreeDir(options.outDir, host), files: new Map() });
+      // The hashes the checks and the deploy manifest made: each text is hashed once per build.
+      const hashOf = (file: string) => {
+        const known = artifacts.get(host, file);
+        return known && artifacts.digest(known).hash;
+      };
+      trees.set(host, { dir: hostTreeDir(options.outDir, host), files: new Map(), hashOf });
     }
     trees.get(host)!.files.set(artifact.entry.file, artifact.body);
   }
-  // Streamed files (a context per page) are made again as they are written, into the staging folder of their tree.
-  for (const stream of result.artifacts.streams()) {
+  // Streamed files (a context per page) are made again as they are written, into the staging folder of their tree:
+  // only those whose digest is not what the tree in place holds.
+  for (const stream of artifacts.streams()) {
     const tree = trees.get(stream.entry.host);
-    if (tree) (tree.streams ??= []).push(() => stream.files());
+    if (tree) (tree.streams ??= []).push(stream);
   }
   const streamed = result.artifacts.streams().length > 0;
   // The trees in place are read only as the last good build recorded them: their unchanged files are linked.
@@ -267,7 +274,6 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
       onProgress: progress && ((done) => progress('write', done, streamed ? 0 : result.artifacts!.values().length)),
       previous,
       journal: `${resolve(options.outDir)}.build-journal.json`,
-      hashOf: result.verdicts && ((text) => result.verdicts!.knownHash(text)),
     });
     result.folders = written.trees.map((w, i) => ({ ...w, host: hosts[i]! }));
   } catch (error) {
@@ -278,8 +284,6 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
       file: options.outDir,
     });
   }
-  // The hashes hold the texts: forgotten once written.
-  result.verdicts?.release();
   clock.enter('record');
   if (fingerprint && !result.diagnostics.hasErrors) {
     await recordBuild(

@@ -12,6 +12,7 @@ import { methodPathFindings, placeholderEndpointFindings, UNKNOWN_ENDPOINT_FIX }
 import { occurrences } from '../text/occurrences.js';
 import type { RuleId } from '../messages/rules.js';
 import type { KeptVerdicts } from '../cache/verdicts.js';
+import { contentHash } from '../cache/fingerprint.js';
 import { countFindings, unpublishedReferenceFindings } from '../text/prose-rules.js';
 
 export interface ContentGuardInput {
@@ -58,7 +59,7 @@ export function guardContent(input: ContentGuardInput, model: Model, diagnostics
       page.body,
     ]);
     verdicts.judge(
-      verdicts.key(page.source.file, text, false),
+      verdicts.key(page.source.file, contentHash(text)),
       () => diagnostics.count,
       () => guardPage(page, model, diagnostics),
     );

@@ -94,5 +94,21 @@ export function modelFacts(model: Model): string {
  * text by, made once for both (SHA-256, cut to 128 bits: a name, not a signature).
  */
 export function contentHash(body: string | Uint8Array): string {
-  return createHash('sha256').update(body).digest('hex').slice(0, 32);
+  return digestOf(body).hash;
+}
+
+/** What a build needs to know of a text without reading it again: its SHA-256 (the deploy manifest's), size and hash. */
+export interface Digest {
+  /** SHA-256 of the bytes, hex. */
+  sha256: string;
+  /** The bytes' count (UTF-8 for a string). */
+  bytes: number;
+  /** `contentHash` of the bytes: the SHA-256 cut to 128 bits. */
+  hash: string;
+}
+
+export function digestOf(body: string | Uint8Array): Digest {
+  const sha256 = createHash('sha256').update(body).digest('hex');
+  const bytes = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  return { sha256, bytes, hash: sha256.slice(0, 32) };
 }

@@ -4,19 +4,19 @@
 // holds for the boundaries guard on the content's pages (its scope: the generator and the model without page bodies).
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { contentHash } from './fingerprint.js';
 
 /** What a check needs of the kept verdicts. */
 export interface KeptVerdicts {
-  key(display: string, text: string, remember?: boolean): string;
+  key(display: string, hash: string): string;
   judge(key: string, findings: () => number, judge: () => void): void;
+  /** Whether the last good build found nothing in the text of this key (a check may then skip making the text). */
+  kept(key: string): boolean;
 }
 
 export class Verdicts implements KeptVerdicts {
   /** Every text judged or kept in this build, and those some check had something to say about. */
   private readonly seen = new Set<string>();
   private readonly failed = new Set<string>();
-  private readonly hashes = new Map<string, string>();
   /** The files whose texts were judged in this build (not taken from the last one). */
   readonly judgedFiles = new Set<string>();
   /** How many judgements were taken from the previous build, and how many were made. */
@@ -28,18 +28,16 @@ export class Verdicts implements KeptVerdicts {
   ) {}
 
   /**
-   * The key of the verdicts on a text: where it is published and its hash. One key per text, not per check: a
-   * text is kept only when every check found nothing in it (a catalog has 200,000 texts and a dozen checks).
-   * `remember`: false for a text made and dropped one at a time (a streamed file), which must not be held.
+   * The key of the verdicts on a text: where it is published and its hash (`contentHash`, made once per text by whoever
+   * holds it). One key per text, not per check: a text is kept only when every check found nothing in it (a catalog has
+   * 200,000 texts and a dozen checks).
    */
-  key(display: string, text: string, remember = true): string {
-    let hash = this.hashes.get(text);
-    if (hash === undefined) {
-      hash = contentHash(text);
-      // Remembered for the texts held in memory anyway, which every check asks about in turn.
-      if (remember) this.hashes.set(text, hash);
-    }
+  key(display: string, hash: string): string {
     return `${display}\0${hash}`;
+  }
+
+  kept(key: string): boolean {
+    return this.previous.has(key);
   }
 
   /**
@@ -57,16 +55,6 @@ export class Verdicts implements KeptVerdicts {
     const before = findings();
     judge();
     if (findings() !== before) this.failed.add(key);
-  }
-
-  /** The hash of a text this build named already (and remembered), if it did: the writer takes it. */
-  knownHash(text: string): string | undefined {
-    return this.hashes.get(text);
-  }
-
-  /** Forgets the texts' hashes (they hold the texts); the verdicts stay. */
-  release(): void {
-    this.hashes.clear();
   }
 
   toJSON(): { scope: string; passed: string[] } {

@@ -3,6 +3,7 @@ import type { Diagnostics } from '../messages/diagnostics.js';
 import type { Model } from '../../model/types.js';
 import type { Registry } from './registry.js';
 import type { KeptVerdicts } from '../cache/verdicts.js';
+import { digestOf, type Digest } from '../cache/fingerprint.js';
 
 export type { HostName, RegistryEntry } from './entry.js';
 import type { HostName, RegistryEntry } from './entry.js';
@@ -88,8 +89,9 @@ export interface KindDefinition {
    */
   streamFolder?: string;
   /**
-   * The kind's validators read only the artifact's own bytes, the model and the registry (never another artifact's
-   * bytes), so a verdict that found nothing is kept for the same bytes in the next build.
+   * The kind's validators read only the artifact's own bytes (the files it streams beside it included), the model and
+   * the registry (never another artifact's bytes), so a verdict that found nothing is kept for the same bytes in the
+   * next build.
    */
   validatorsReadOwnBytes?: boolean;
   /** Entries this kind adds on its own (sub-files, other hosts' documents, data behind query routes). */
@@ -102,7 +104,9 @@ export type DerivedEntry = Omit<RegistryEntry, 'file' | 'host' | 'mediaType' | '
 
 export class ArtifactSet {
   private readonly items = new Map<string, Artifact>();
-  private readonly streamsByKey = new Map<string, ArtifactStream>();
+  private readonly streamsByKey = new Map<string, DigestedStream>();
+  /** Each artifact's digest, made when first asked for (the deploy manifest, a kept verdict, the writer all ask). */
+  private readonly digests = new WeakMap<Artifact, Digest>();
   private static key(host: HostName, file: string) {
     return `${host}:${file}`;
   }
@@ -119,17 +123,60 @@ export class ArtifactSet {
   values(): Artifact[] {
     return [...this.items.values()];
   }
-  /** Attaches the files an entry's artifact streams beside it (replacing any stream it had). */
+  /**
+   * Attaches the files an entry's artifact streams beside it (replacing any stream it had). The stream given back
+   * notes each file's digest the first time the files are made, so that whoever needs only the digests (the deploy
+   * manifest, the budgets, a kept verdict, the writer deciding what changed) does not make them again.
+   */
   setStream(stream: ArtifactStream): void {
-    this.streamsByKey.set(ArtifactSet.key(stream.entry.host, stream.entry.file), stream);
+    this.streamsByKey.set(ArtifactSet.key(stream.entry.host, stream.entry.file), digested(stream));
   }
-  streamOf(entry: RegistryEntry): ArtifactStream | undefined {
+  streamOf(entry: RegistryEntry): DigestedStream | undefined {
     return this.streamsByKey.get(ArtifactSet.key(entry.host, entry.file));
   }
-  streams(): ArtifactStream[] {
+  streams(): DigestedStream[] {
     return [...this.streamsByKey.values()];
   }
   text(artifact: Artifact): string {
     return typeof artifact.body === 'string' ? artifact.body : new TextDecoder().decode(artifact.body);
   }
+  /** Tells the digest of an artifact made from a file whose digest is known (a streamed file made again alone). */
+  remember(artifact: Artifact, digest: Digest): void {
+    this.digests.set(artifact, digest);
+  }
+  /** The artifact's digest, made once per build (one hash per text, whoever asks). */
+  digest(artifact: Artifact): Digest {
+    let digest = this.digests.get(artifact);
+    if (!digest) this.digests.set(artifact, (digest = digestOf(artifact.body)));
+    return digest;
+  }
+}
+
+/** A stream that knows its files' digests once its files were made in full. */
+export interface DigestedStream extends ArtifactStream {
+  /** Every file's digest, in the stream's order: made (each file once) unless a full pass made them already. */
+  digests(): ReadonlyMap<string, Digest>;
+}
+
+function digested(stream: ArtifactStream): DigestedStream {
+  const digests = new Map<string, Digest>();
+  let complete = false;
+  const files = function* (): Generator<StreamedFile> {
+    for (const part of stream.files()) {
+      if (!complete && !digests.has(part.file)) digests.set(part.file, digestOf(part.body));
+      yield part;
+    }
+    // Only a pass that reached the end knows every file (a reader may stop early).
+    complete = true;
+  };
+  return {
+    entry: stream.entry,
+    folder: stream.folder,
+    files,
+    file: (file) => stream.file(file),
+    digests() {
+      if (!complete) for (const _ of files());
+      return digests;
+    },
+  };
 }

@@ -3,8 +3,16 @@ import type { Diagnostics } from '../messages/diagnostics.js';
 import type { Model } from '../../model/types.js';
 import type { KindTable } from '../registry/build-registry.js';
 import type { Registry } from '../registry/registry.js';
-import type { ArtifactSet, KeptVerdicts, RegistryEntry, TreeValidator, ValidateContext } from '../registry/types.js';
+import type {
+  Artifact,
+  ArtifactSet,
+  KeptVerdicts,
+  RegistryEntry,
+  TreeValidator,
+  ValidateContext,
+} from '../registry/types.js';
 import { checkStreamedTexts } from './text/text-check.js';
+import { sha256 } from '../cache/fingerprint.js';
 import { treeValidators as defaultTreeValidators } from './tree-validators.js';
 
 export interface ValidateInput {
@@ -57,7 +65,7 @@ export function validateArtifacts(input: ValidateInput): void {
       const run = () => validator(artifact, context);
       guarded(input.diagnostics, display, () =>
         verdicts
-          ? verdicts.judge(verdicts.key(display, context.artifacts.text(artifact)), () => input.diagnostics.count, run)
+          ? verdicts.judge(verdictKey(verdicts, display, artifact, context), () => input.diagnostics.count, run)
           : run(),
       );
     }
@@ -69,6 +77,19 @@ export function validateArtifacts(input: ValidateInput): void {
   }
   // The files streamed beside artifacts (page contexts) are too many to hold: read once for every text check.
   checkStreamedTexts(context, treeValidators, (file, run) => guarded(input.diagnostics, file, run));
+}
+
+/**
+ * The key of the verdicts on an artifact's own bytes: its digest, and, for an artifact with files streamed beside it
+ * (the page contexts' shards), their digests too: its validators read them as its own.
+ */
+function verdictKey(verdicts: KeptVerdicts, display: string, artifact: Artifact, context: ValidateContext): string {
+  const own = context.artifacts.digest(artifact).hash;
+  const stream = context.artifacts.streamOf(artifact.entry);
+  if (!stream) return verdicts.key(display, own);
+  const parts = [own];
+  for (const [file, digest] of stream.digests()) parts.push(file, digest.hash);
+  return verdicts.key(display, sha256(...parts).slice(0, 32));
 }
 
 /** A validator that throws is a bug, but it must still fail the build with a message, not crash it. False when it threw. */

@@ -1,5 +1,5 @@
 // Write stage: all or nothing. Every tree is written beside its target first and swapped in only when all are written.
-import { contentHash } from '../cache/fingerprint.js';
+import { contentHash, type Digest } from '../cache/fingerprint.js';
 import { dirname, join, resolve } from 'node:path';
 import type { OutputFileSystem } from '../files/file-system.js';
 import { IO_CONCURRENCY, mapLimit } from '../files/map-limit.js';
@@ -23,7 +23,16 @@ export interface OutputTree {
   dir: string;
   files: Map<string, string | Uint8Array>;
   /** Files made one at a time as they are written (a context per page): never all in memory at once. */
-  streams?: (() => Iterable<StreamedFile>)[];
+  streams?: (KnownStream | (() => Iterable<StreamedFile>))[];
+  /** The hash of a file's bytes when its maker knows it already (`contentHash`): not made again. */
+  hashOf?: (file: string) => string | undefined;
+}
+
+/** A stream whose files' digests are known before their texts are made: a file the tree in place holds is not made. */
+export interface KnownStream {
+  digests(): ReadonlyMap<string, Digest>;
+  /** One file's text, made alone. */
+  file(file: string): string | undefined;
 }
 
 export interface WriteObserver {
@@ -40,8 +49,6 @@ export interface WriteObserver {
    * as hard links) and swapped in.
    */
   journal?: string;
-  /** The hash of a text made already (by the checks' kept verdicts), if it was: not made again. */
-  hashOf?: (body: string) => string | undefined;
 }
 
 /**
@@ -83,8 +90,7 @@ async function writeStaged(trees: OutputTree[], fs: OutputFileSystem, observer: 
   const result: WriteResult = { hashes: new Map(), linked: 0, linkedStamps: new Map(), trees: [] };
   const previous = observer.previous;
   // A file whose bytes the tree in place already holds is linked from it; any other is written.
-  const place = (tree: { dir: string; tmp: string }, file: string, body: string | Uint8Array): boolean => {
-    const hash = hashOf(observer, body);
+  const place = (tree: { dir: string; tmp: string }, file: string, hash: string): boolean => {
     // Absolute, as the build record names files (the output folder may be given relative).
     const final = resolve(tree.dir, file);
     result.hashes.set(final, hash);
@@ -96,8 +102,8 @@ async function writeStaged(trees: OutputTree[], fs: OutputFileSystem, observer: 
   };
   const stamp = `${process.pid}-${Date.now()}`;
   let done = 0;
-  const wrote = (tree: OutputTree, count: WrittenTree, file: string, body: string | Uint8Array) => {
-    const bytes = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  const wrote = (tree: OutputTree, count: WrittenTree, file: string, body: string | Uint8Array, size?: number) => {
+    const bytes = size ?? (typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
     count.files += 1;
     count.bytes += bytes;
     observer.onWritten?.(join(tree.dir, file), bytes);
@@ -119,7 +125,7 @@ async function writeStaged(trees: OutputTree[], fs: OutputFileSystem, observer: 
       result.trees.push(count);
       const toWrite: [string, string | Uint8Array][] = [];
       for (const [file, body] of tree.files) {
-        if (place(tree, file, body)) wrote(tree, count, file, body);
+        if (place(tree, file, hashOf(tree, file, body))) wrote(tree, count, file, body);
         else toWrite.push([file, body]);
       }
       await mapLimit(toWrite, IO_CONCURRENCY, async ([file, body]) => {
@@ -129,11 +135,11 @@ async function writeStaged(trees: OutputTree[], fs: OutputFileSystem, observer: 
       for (const stream of tree.streams ?? []) {
         await writeStream(
           tree.tmp,
-          stream(),
+          streamItems(stream),
           dirs,
           fs,
-          (file, body) => place(tree, file, body),
-          (file, body) => wrote(tree, count, file, body),
+          (file, hash) => place(tree, file, hash),
+          (file, body, size) => wrote(tree, count, file, body, size),
         );
       }
     }
@@ -187,10 +193,9 @@ async function writeInPlace(
       result.trees.push(count);
       const made = new Set<string>();
       // Whether the file must be written (staged); false when the tree in place holds its bytes already.
-      const changed = (file: string, body: string | Uint8Array): boolean => {
+      const changed = (file: string, hash: string): boolean => {
         refuseClimbing(file);
         if (present.dirs.has(file) || parentIsFile(file, present.files)) throw new NotInPlace();
-        const hash = hashOf(observer, body);
         const final = resolve(dir, file);
         result.hashes.set(final, hash);
         const kept = previous.unchanged(final, hash);
@@ -214,7 +219,7 @@ async function writeInPlace(
       };
       const toWrite: [string, string | Uint8Array][] = [];
       for (const [file, body] of tree.files) {
-        if (changed(file, body)) toWrite.push([file, body]);
+        if (changed(file, hashOf(tree, file, body))) toWrite.push([file, body]);
         else wrote(file, body, keptSize);
       }
       for (const dir of new Set(toWrite.map(([file]) => dirname(join(staged, file))))) await fs.mkdir(dir);
@@ -227,11 +232,11 @@ async function writeInPlace(
         // A file left in place makes no folder in the staging one.
         await writeStream(
           staged,
-          stream(),
+          streamItems(stream),
           made,
           fs,
-          (file, body) => !changed(file, body),
-          (file, body) => wrote(file, body, keptSize),
+          (file, hash) => !changed(file, hash),
+          (file, body, size) => wrote(file, body, size ?? keptSize),
           false,
         );
       }
@@ -253,9 +258,37 @@ async function writeInPlace(
   return result;
 }
 
-/** A body's hash: as the checks made it, or made here. */
-function hashOf(observer: WriteObserver, body: string | Uint8Array): string {
-  return (typeof body === 'string' ? observer.hashOf?.(body) : undefined) ?? contentHash(body);
+/** A file's hash: as its maker knows it, or made here. */
+function hashOf(tree: OutputTree, file: string, body: string | Uint8Array): string {
+  return tree.hashOf?.(file) ?? contentHash(body);
+}
+
+/** A streamed file as the writer takes it: its hash and size first, its text only if it must be written. */
+interface StreamItem {
+  file: string;
+  hash: string;
+  bytes?: number;
+  body(): string;
+}
+
+/** A known stream's files from their digests (each text made only when asked); any other's as they are made. */
+function* streamItems(stream: KnownStream | (() => Iterable<StreamedFile>)): Generator<StreamItem> {
+  if (typeof stream === 'function') {
+    for (const { file, body } of stream()) yield { file, hash: contentHash(body), body: () => body };
+    return;
+  }
+  for (const [file, digest] of stream.digests()) {
+    yield {
+      file,
+      hash: digest.hash,
+      bytes: digest.bytes,
+      body: () => {
+        const body = stream.file(file);
+        if (body === undefined) throw new Error(`The stream lost its file ${file}`);
+        return body;
+      },
+    };
+  }
 }
 
 /** Whether a folder of `file`'s path is a file in the tree in place. */
@@ -289,22 +322,26 @@ function refuseClimbing(file: string): void {
  */
 async function writeStream(
   root: string,
-  files: Iterable<StreamedFile>,
+  files: Iterable<StreamItem>,
   made: Set<string>,
   fs: OutputFileSystem,
-  linked: (file: string, body: string) => boolean,
-  wrote: (file: string, body: string | Uint8Array) => void,
+  linked: (file: string, hash: string) => boolean,
+  wrote: (file: string, body: string, size?: number) => void,
   linksMakeFolders = true,
 ): Promise<void> {
-  for (const { file, body } of files) {
+  for (const item of files) {
+    const { file } = item;
     refuseClimbing(file);
     const path = join(root, file);
     const dir = dirname(path);
-    if (linked(file, body)) {
+    if (linked(file, item.hash)) {
       if (linksMakeFolders) made.add(dir);
-      wrote(file, body);
+      // Left in place or linked: its text is not made when its size is known.
+      if (item.bytes !== undefined) wrote(file, '', item.bytes);
+      else wrote(file, item.body());
       continue;
     }
+    const body = item.body();
     const newDir = made.has(dir) ? undefined : dir;
     made.add(dir);
     if (fs.writeSmallFileSync) {
@@ -313,6 +350,6 @@ async function writeStream(
       if (newDir) await fs.mkdir(newDir);
       await fs.writeFile(path, body);
     }
-    wrote(file, body);
+    wrote(file, body, item.bytes);
   }
 }

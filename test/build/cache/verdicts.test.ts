@@ -22,7 +22,7 @@ function run(verdicts: Verdicts, texts: [display: string, text: string][], finds
   for (const check of ['first', 'second']) {
     for (const [display, text] of texts) {
       verdicts.judge(
-        verdicts.key(display, text),
+        verdicts.key(display, contentHash(text)),
         () => findings,
         () => {
           judged.push(`${check} ${display}`);
@@ -71,13 +71,23 @@ describe('verdicts', () => {
     expect(run(other, [['dist/a.html', 'A']], new Set())).toEqual(['first dist/a.html', 'second dist/a.html']);
   });
 
-  it('names a text by the hash the writer keeps of its bytes, made once and told to the writer', () => {
-    const verdicts = new Verdicts('scope-1');
-    expect(verdicts.knownHash('A text')).toBeUndefined();
-    expect(verdicts.key('dist/a.html', 'A text')).toBe(`dist/a.html\0${contentHash('A text')}`);
-    expect(verdicts.knownHash('A text')).toBe(contentHash('A text'));
-    // A text made and dropped one at a time (a streamed file) is not remembered.
-    verdicts.key('dist/ctx.json', '{}', false);
-    expect(verdicts.knownHash('{}')).toBeUndefined();
+  it('says a key is kept only when the last good build in the same scope found nothing in that text', async () => {
+    const first = new Verdicts('scope-1');
+    run(
+      first,
+      [
+        ['dist/a.html', 'A'],
+        ['dist/c.html', 'C'],
+      ],
+      new Set(['dist/c.html']),
+    );
+    await saveVerdicts(dir, first);
+    const second = await loadVerdicts(dir, 'scope-1');
+    expect(second.kept(second.key('dist/a.html', contentHash('A')))).toBe(true);
+    expect(second.kept(second.key('dist/a.html', contentHash('A, edited')))).toBe(false);
+    expect(second.kept(second.key('dist/c.html', contentHash('C')))).toBe(false);
+    expect(second.kept(second.key('dist/moved.html', contentHash('A')))).toBe(false);
+    // Asking does not count as judging.
+    expect(second.counts).toEqual({ kept: 0, judged: 0 });
   });
 });

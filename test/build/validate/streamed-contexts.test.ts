@@ -7,7 +7,11 @@ import { noUnpublishedShapes } from '../../../generator/build/validate/boundarie
 import { ownEnvironmentAddresses } from '../../../generator/build/validate/tree/environment-addresses.js';
 import { onlyMcpEndpoint } from '../../../generator/build/validate/tree/mcp-endpoint.js';
 import { siteUrlsResolve } from '../../../generator/build/validate/tree/site-urls.js';
-import { textTreeValidator } from '../../../generator/build/validate/text/text-check.js';
+import { checkStreamedTexts, textTreeValidator } from '../../../generator/build/validate/text/text-check.js';
+import { ArtifactSet } from '../../../generator/build/registry/types.js';
+import { displayPath } from '../../../generator/build/registry/display-path.js';
+import { Diagnostics } from '../../../generator/build/messages/diagnostics.js';
+import { Verdicts } from '../../../generator/build/cache/verdicts.js';
 import { treeValidators } from '../../../generator/build/validate/tree-validators.js';
 import { checkWith, editJson, goodBuild, positionOf } from '../../helpers/validate.js';
 
@@ -38,6 +42,52 @@ describe('the streamed page contexts', () => {
     const files = [...build.artifacts!.streams()[0]!.files()].map((f) => `dist/${f.file}`);
     expect(seen).toEqual(files);
     expect(seen).toContain(FILE);
+  });
+
+  it('are not made by the checks when every verdict on them is kept from the last good build', async () => {
+    const build = await goodBuild();
+    const artifacts = new ArtifactSet();
+    for (const artifact of build.artifacts!.values()) artifacts.set(artifact);
+    const source = build.artifacts!.streams()[0]!;
+    let made = 0;
+    artifacts.setStream({
+      ...source,
+      *files() {
+        for (const part of source.files()) {
+          made += 1;
+          yield part;
+        }
+      },
+      file(file) {
+        made += 1;
+        return source.file(file);
+      },
+    });
+    const digests = artifacts.streams()[0]!.digests();
+    const keys = [...digests].map(([file, digest]) => `dist/${file}\0${digest.hash}`);
+    const check = (verdicts: Verdicts) => {
+      made = 0;
+      const seen: string[] = [];
+      const counting = textTreeValidator('counting', () => (item) => {
+        seen.push(item.display);
+      });
+      const context = {
+        model: build.model!,
+        registry: build.registry!,
+        diagnostics: new Diagnostics(),
+        artifacts,
+        displayPath: (entry: Parameters<typeof displayPath>[0]) => displayPath(entry),
+        verdicts,
+      };
+      checkStreamedTexts(context, [counting], (_file, run) => {
+        run();
+        return true;
+      });
+      return { made, seen };
+    };
+    expect(check(new Verdicts('scope', new Set(keys)))).toEqual({ made: 0, seen: [] });
+    // Without a kept verdict each shard is made once, alone, and judged.
+    expect(check(new Verdicts('scope'))).toEqual({ made: keys.length, seen: keys.map((k) => k.split('\0')[0]) });
   });
 
   it('report a seller API claim at the shard', async () => {

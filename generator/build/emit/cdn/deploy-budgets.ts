@@ -53,11 +53,9 @@ export function functionBundleSize(edgeTable: string): number {
   return Math.max(...edgeRuntimeCode().map((code) => gzipSync(`${code}\n${edgeTable}`).byteLength));
 }
 
-const bytesOf = (body: string | Uint8Array) => (typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
-
 /**
  * Measures a build's output: its files are the registry's site entries and the streamed files (a context per page),
- * made once more to count and size them; the largest is of the files emitted.
+ * counted and sized by their digests (made once per build); the largest is of the files emitted.
  */
 export function measureOutput(artifacts: ArtifactSet, registry: Registry): Measured {
   const text = (host: 'site' | 'deploy', file: string) => {
@@ -67,12 +65,12 @@ export function measureOutput(artifacts: ArtifactSet, registry: Registry): Measu
   let files = registry.of('site').length;
   let largestFile = 0;
   for (const artifact of artifacts.values())
-    if (artifact.entry.host === 'site') largestFile = Math.max(largestFile, bytesOf(artifact.body));
+    if (artifact.entry.host === 'site') largestFile = Math.max(largestFile, artifacts.digest(artifact).bytes);
   for (const stream of artifacts.streams()) {
     if (stream.entry.host !== 'site') continue;
-    for (const file of stream.files()) {
+    for (const digest of stream.digests().values()) {
       files += 1;
-      largestFile = Math.max(largestFile, Buffer.byteLength(file.body));
+      largestFile = Math.max(largestFile, digest.bytes);
     }
   }
   const routes = routesOf(text('site', '_routes.json'));

@@ -1,6 +1,5 @@
 // The deploy manifest: every file to upload to an object store, with its key, size, sha256, media type and cache policy.
 // It lives outside dist/ (in the deploy pseudo-host), so it is not uploaded and need not describe itself.
-import { createHash } from 'node:crypto';
 import type { Emitter } from '../../registry/types.js';
 import { headerValue } from './serving-plan.js';
 import { servingOf } from './serving-table.js';
@@ -31,13 +30,13 @@ export const emitDeployManifest: Emitter = (_entry, context) => {
   const files: ManifestFile[] = plan.files.map((file) => {
     const artifact = artifacts.get('site', file.file);
     if (!artifact) throw new Error(`${file.file} was not emitted`);
-    const bytes = typeof artifact.body === 'string' ? Buffer.from(artifact.body, 'utf8') : artifact.body;
+    const digest = artifacts.digest(artifact);
     return {
       // "/" is the index document of a bucket website; every other path is its own key.
       key: file.path === '/' ? file.file : file.path.slice(1),
       source: file.file,
-      size: bytes.byteLength,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
+      size: digest.bytes,
+      sha256: digest.sha256,
       contentType: headerValue(file.headers, 'Content-Type')!,
       cacheControl: headerValue(file.headers, 'Cache-Control')!,
       cors: headerValue(file.headers, 'Access-Control-Allow-Origin') === '*',
@@ -47,13 +46,12 @@ export const emitDeployManifest: Emitter = (_entry, context) => {
   for (const route of plan.queryRoutes) {
     const stream = artifacts.streamOf(route.data.entry);
     if (!stream) continue;
-    for (const part of stream.files()) {
-      const bytes = Buffer.from(part.body, 'utf8');
+    for (const [file, digest] of stream.digests()) {
       files.push({
-        key: part.file,
-        source: part.file,
-        size: bytes.byteLength,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
+        key: file,
+        source: file,
+        size: digest.bytes,
+        sha256: digest.sha256,
         contentType: headerValue(route.data.headers, 'Content-Type')!,
         cacheControl: headerValue(route.data.headers, 'Cache-Control')!,
         cors: headerValue(route.data.headers, 'Access-Control-Allow-Origin') === '*',

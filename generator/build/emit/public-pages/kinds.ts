@@ -46,6 +46,8 @@ export function makePublicPagesKinds(options: PublicPagesOptions = {}) {
       answersQueryRoute: true,
       file: () => AGENT_DATA_FILES.pageContext,
       streamFolder: PAGE_CONTEXT_FOLDER,
+      // Its shards, its families and the registry: a verdict is kept while they are the same.
+      validatorsReadOwnBytes: true,
       emit: emitPageContextData,
       validate: [
         schemaValidator('page-context', 'Fix content/public-pages.yaml or the pages, then rebuild.'),

@@ -74,14 +74,31 @@ export function publishedTexts(context: ValidateContext): ArtifactText[] {
 /**
  * The files artifacts stream beside them (one page context per page), each as a text of its own named by its own
  * path (dist/_agent/page-context/7.json), made as it is reached and never kept: a catalog has thousands of them.
+ * `skip`: told each file's display path and hash first (from the stream's digests); a file it skips is not made.
  */
-export function* streamedTexts(context: ValidateContext): Generator<ArtifactText> {
+export function* streamedTexts(
+  context: ValidateContext,
+  skip?: (display: string, hash: string) => boolean,
+): Generator<ArtifactText> {
   const run = runOf(context);
   for (const stream of context.artifacts.streams()) {
     if (!publishes(stream.entry)) continue;
-    for (const part of stream.files()) {
-      const entry: RegistryEntry = { ...stream.entry, file: part.file, path: `/${part.file}` };
-      const item = textOf({ entry, body: part.body }, context, run);
+    const entryOf = (file: string): RegistryEntry => ({ ...stream.entry, file, path: `/${file}` });
+    if (!skip) {
+      for (const part of stream.files()) {
+        const item = textOf({ entry: entryOf(part.file), body: part.body }, context, run);
+        if (item) yield item;
+      }
+      continue;
+    }
+    for (const [file, digest] of stream.digests()) {
+      const entry = entryOf(file);
+      if (!formatOf(entry) || skip(context.displayPath(entry), digest.hash)) continue;
+      const body = stream.file(file);
+      if (body === undefined) continue;
+      const artifact = { entry, body };
+      context.artifacts.remember(artifact, digest);
+      const item = textOf(artifact, context, run);
       if (item) yield item;
     }
   }

@@ -42,13 +42,29 @@ export function checkStreamedTexts(
     if (guarded('(build)', () => (judge = validator.textCheck(context))) && judge) judges.push(judge);
   }
   const failed = new Set<number>();
-  for (const item of streamedTexts(context)) {
-    // Hashed once here for every check, and not remembered: streamed texts are never all held at once.
-    const key = context.verdicts?.key(item.display, item.text, false);
+  // With kept verdicts, a streamed file all of whose verdicts are kept is not made at all, only its digest is read.
+  const skip =
+    context.verdicts && ((display: string, hash: string) => keptForAll(context, display, hash, judges.length));
+  for (const item of streamedTexts(context, skip)) {
+    const key = context.verdicts?.key(item.display, context.artifacts.digest(item.artifact).hash);
     judges.forEach((judge, i) => {
       if (!failed.has(i) && !guarded(item.display, () => judgeKept(context, item, judge, key))) failed.add(i);
     });
   }
+}
+
+/** Whether every check's verdict on a streamed file is kept from the last good build (then counted as kept for each). */
+function keptForAll(context: ValidateContext, display: string, hash: string, checks: number): boolean {
+  const verdicts = context.verdicts;
+  const key = verdicts?.key(display, hash);
+  if (!verdicts || key === undefined || !verdicts.kept(key)) return false;
+  for (let i = 0; i < checks; i += 1)
+    verdicts.judge(
+      key,
+      () => 0,
+      () => undefined,
+    );
+  return true;
 }
 
 /** Judges a text, unless the last good build's verdict on the same text in the same scope was that it is fine. */
@@ -56,7 +72,7 @@ function judgeKept(
   context: ValidateContext,
   item: ArtifactText,
   judge: (item: ArtifactText) => void,
-  key = context.verdicts?.key(item.display, item.text),
+  key = context.verdicts?.key(item.display, context.artifacts.digest(item.artifact).hash),
 ): void {
   const verdicts = context.verdicts;
   if (!verdicts || key === undefined) {
