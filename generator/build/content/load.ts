@@ -12,7 +12,7 @@ import { contentText, decodeContent } from './text-decoding.js';
 import { MAX_NESTING_DEPTH, MAX_PAGE_BYTES, MAX_YAML_BYTES, TIME_BUDGET_MS } from './limits.js';
 import { nestingFault } from './nesting.js';
 import { splitFrontMatter } from './front-matter.js';
-import { growHeapFor } from './heap-growth.js';
+import { growHeapFor, growHeapGently } from './heap-growth.js';
 import { TimeBudgetExceeded, withinTimeBudget } from './time-budget.js';
 import { generatorFingerprint, modelFacts, sha256 } from '../cache/fingerprint.js';
 import { type KeptPages, loadKeptPages, saveKeptPages } from '../cache/kept-pages.js';
@@ -65,8 +65,10 @@ export async function loadContent(options: LoadOptions, diagnostics: Diagnostics
   }
 
   const facts: Facts = new Map();
+  // Reading a large content set makes garbage fast: the heap grows in gentle steps (no cap) while the pages are
+  // listed, and from then on when they are many.
+  growHeapGently();
   const files = await contentFiles(options.contentDir, display, diagnostics);
-  // Reading a large content set makes garbage fast: from here on the heap grows in gentle steps (no cap).
   growHeapFor(files.pages.length);
   for (const { rel, path } of files.yaml) {
     const file = display(join(options.contentDir, rel));
