@@ -124,7 +124,7 @@ async function runStages(options: PipelineOptions, pool: RenderPool | undefined)
   const kinds = options.kinds ?? defaultKinds;
   const progress = options.progress ?? (() => undefined);
   progress('load', 0, 0);
-  const loaded: LoadStats = { pages: 0, read: 0, guarded: 0 };
+  const loaded: LoadStats = { pages: 0, opened: 0, read: 0, guarded: 0 };
   const { model, registry, diagnostics } = await loadProject({ ...options, kinds, loadStats: loaded });
   if (!model) return { diagnostics };
   if (!registry) return { diagnostics, model, loaded };

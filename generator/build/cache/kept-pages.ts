@@ -1,19 +1,50 @@
 // Pages kept across builds as the load stage read them: a page file with the same name and the same bytes, read by the
-// same generator against the same content schemas, is not parsed and checked again (its front matter, its schema).
+// same generator against the same content schemas, is not parsed and checked again (its front matter, its schema);
+// a page file whose stat is the one the last good load saw, and settled before that load began, is not even opened.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { type BigIntStats, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Page } from '../../model/types.js';
 
+/** What the load knows of a page file from one stat. */
+export interface FileIdentity {
+  /** Device, inode, size and both times in nanoseconds, with the names the file is read and shown by. */
+  text: string;
+  /** False when a later change could leave the same stat (see settledBefore): the file is read next time too. */
+  settled: boolean;
+}
+
+/**
+ * Whether a file's stat tells every later change apart: both its times strictly older than the instant the load began
+ * (on the file systems' clock). A change after that instant gives the file a time at or after it; a change within the
+ * clock's granularity of an earlier stat may leave the time it had, which is why a time not older is not trusted.
+ * A ctime in whole seconds is taken as a file system that keeps no fractions (FAT keeps two seconds): then the times
+ * must be older by two seconds. (A modification time in whole seconds says nothing: tools set such times.)
+ */
+export function settledBefore(stats: Pick<BigIntStats, 'mtimeNs' | 'ctimeNs'>, startNs: bigint): boolean {
+  const coarse = stats.ctimeNs % SECOND_NS === 0n;
+  const line = coarse ? startNs - 2n * SECOND_NS : startNs;
+  return stats.mtimeNs < line && stats.ctimeNs < line;
+}
+
+const SECOND_NS = 1_000_000_000n;
+
 export class KeptPages {
   /** The pages of this build (kept or read), under their keys: what the next build may keep. */
   private readonly current = new Map<string, Page>();
-  /** How many page files were taken from the last good build, and how many were read. */
-  readonly counts = { kept: 0, read: 0 };
+  /** Each page file's settled identity and its page's key, for the next build. */
+  private readonly currentFiles = new Map<string, [identity: string, key: string]>();
+  /** How many page files were taken from the last good build, how many were read, how many opened. */
+  readonly counts = { kept: 0, read: 0, opened: 0 };
+  private filesChanged = false;
 
   constructor(
     readonly scope: string,
     private readonly previous: ReadonlyMap<string, Page> = new Map(),
+    private readonly previousFiles: ReadonlyMap<string, [identity: string, key: string]> = new Map(),
+    /** The instant this load began, on the file systems' clock (ns since the epoch); 0 trusts no stat. */
+    readonly startNs = 0n,
   ) {}
 
   /** The key of a page file: its name (as messages show it, and inside pages/) and its bytes. */
@@ -21,14 +52,39 @@ export class KeptPages {
     return createHash('sha256').update(`${rel}\0${file}\0`).update(bytes).digest('base64url').slice(0, 22);
   }
 
-  /** The page the last good build read from the same file, or undefined: the file must be read. */
+  /** A page file's identity from its stat (`path`: where it is read, `file`: its name in messages). */
+  identity(file: string, path: string, stats: BigIntStats): FileIdentity {
+    return {
+      text: `${file}\0${path}\0${stats.dev}\0${stats.ino}\0${stats.size}\0${stats.mtimeNs}\0${stats.ctimeNs}`,
+      settled: settledBefore(stats, this.startNs),
+    };
+  }
+
+  /** The page the last good build kept for this file when its identity is the settled one seen then: not opened. */
+  known(rel: string, identity: FileIdentity): Page | undefined {
+    const seen = this.previousFiles.get(rel);
+    if (!identity.settled || seen?.[0] !== identity.text) return undefined;
+    const page = this.get(seen[1]);
+    if (page) this.currentFiles.set(rel, seen);
+    return page;
+  }
+
+  /** The page the last good build read from the same bytes, or undefined: the file must be parsed. */
   get(key: string): Page | undefined {
     const page = this.previous.get(key);
     if (page) {
       this.counts.kept++;
       this.current.set(key, page);
+      keysOfPages.set(page, `${this.scope}\0${key}`);
     }
     return page;
+  }
+
+  /** A page file was opened and its bytes had this key: what the next build may know by the file's identity. */
+  opened(rel: string, identity: FileIdentity | undefined, key: string): void {
+    this.counts.opened++;
+    this.filesChanged = true;
+    if (identity?.settled) this.currentFiles.set(rel, [identity.text, key]);
   }
 
   /**
@@ -37,30 +93,76 @@ export class KeptPages {
    */
   read(key: string, page: Page | undefined, clean: boolean): void {
     this.counts.read++;
-    if (page && clean && isPlainJson(page)) this.current.set(key, page);
+    if (page && clean && isPlainJson(page)) {
+      this.current.set(key, page);
+      keysOfPages.set(page, `${this.scope}\0${key}`);
+    }
   }
 
   /** True when the next build would find something other than what the cache file holds. */
   get changed(): boolean {
-    return this.counts.read > 0 || this.current.size !== this.previous.size;
+    return (
+      this.counts.read > 0 ||
+      this.filesChanged ||
+      this.current.size !== this.previous.size ||
+      this.currentFiles.size !== this.previousFiles.size
+    );
   }
 
-  toJSON(): { scope: string; pages: Record<string, Page> } {
-    return { scope: this.scope, pages: Object.fromEntries(this.current) };
+  toJSON(): KeptRecord {
+    return {
+      scope: this.scope,
+      files: Object.fromEntries([...this.currentFiles].filter(([, [, key]]) => this.current.has(key))),
+      pages: Object.fromEntries(this.current),
+    };
   }
 }
 
+interface KeptRecord {
+  scope: string;
+  files?: Record<string, [identity: string, key: string]>;
+  pages: Record<string, Page>;
+}
+
+/**
+ * Each page taken or read through a KeptPages, with its key in that scope: the same key is the same page (a function
+ * of the file's name and bytes, the generator and the content schemas), so a page's other keys can be made from it.
+ */
+const keysOfPages = new WeakMap<Page, string>();
+
+/** The key a page was kept or read under (its scope and its file's key), when it was. */
+export const keptKeyOf = (page: Page): string | undefined => keysOfPages.get(page);
+
 const fileOf = (cacheDir: string) => join(cacheDir, 'pages-read.json');
 
-/** The pages the last good build read, if it read them in the same scope; none otherwise. */
+/**
+ * The pages the last good build read, if it read them in the same scope; none otherwise. The load's start is taken
+ * here, before any page file is seen: the time of a file written now in the cache folder.
+ */
 export async function loadKeptPages(cacheDir: string, scope: string): Promise<KeptPages> {
+  const startNs = loadStart(cacheDir);
   try {
-    const saved = JSON.parse(await readFile(fileOf(cacheDir), 'utf8')) as ReturnType<KeptPages['toJSON']>;
-    if (saved.scope === scope) return new KeptPages(scope, new Map(Object.entries(saved.pages)));
+    const saved = JSON.parse(await readFile(fileOf(cacheDir), 'utf8')) as KeptRecord;
+    if (saved.scope === scope) {
+      const files = new Map(Object.entries(saved.files ?? {}));
+      return new KeptPages(scope, new Map(Object.entries(saved.pages)), files, startNs);
+    }
   } catch {
     // None yet, or unreadable: every page file is read.
   }
-  return new KeptPages(scope);
+  return new KeptPages(scope, undefined, undefined, startNs);
+}
+
+/** The file systems' time now, from a file written in the cache folder; 0 (no stat trusted) when it cannot be. */
+function loadStart(cacheDir: string): bigint {
+  const path = join(cacheDir, 'load-started');
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+    writeFileSync(path, `${process.pid}\n`);
+    return statSync(path, { bigint: true }).mtimeNs;
+  } catch {
+    return 0n;
+  }
 }
 
 /** Keeps what a good load read (never after a failed one), when it differs from what is kept. */

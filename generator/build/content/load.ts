@@ -1,5 +1,6 @@
 // Load stage: reads the content set (YAML facts, Markdown pages, static files) into one typed model.
 import { readFile } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Diagnostics } from '../messages/diagnostics.js';
 import type { EnvironmentName, Model, Page, SourcePlace } from '../../model/types.js';
@@ -15,7 +16,7 @@ import { splitFrontMatter } from './front-matter.js';
 import { growHeapFor, growHeapGently } from './heap-growth.js';
 import { TimeBudgetExceeded, withinTimeBudget } from './time-budget.js';
 import { generatorFingerprint, modelFacts, sha256 } from '../cache/fingerprint.js';
-import { type KeptPages, loadKeptPages, saveKeptPages } from '../cache/kept-pages.js';
+import { type FileIdentity, type KeptPages, loadKeptPages, saveKeptPages } from '../cache/kept-pages.js';
 import { savedVerdicts, saveVerdicts, type Verdicts } from '../cache/verdicts.js';
 import { PROJECT_ROOT } from '../files/project-paths.js';
 
@@ -40,9 +41,13 @@ export interface LoadOptions {
   stats?: LoadStats;
 }
 
-/** How many page files the load found, how many it read and checked (the others were kept), how many it guarded. */
+/**
+ * How many page files the load found, how many it opened (the others were known by their stat), how many it read and
+ * checked (the others were kept), how many it guarded.
+ */
 export interface LoadStats {
   pages: number;
+  opened: number;
   read: number;
   guarded: number;
 }
@@ -123,6 +128,7 @@ export async function loadContent(options: LoadOptions, diagnostics: Diagnostics
   );
   if (options.stats) {
     options.stats.pages = files.pages.length;
+    options.stats.opened = kept ? kept.counts.opened : files.pages.length;
     options.stats.read = kept ? kept.counts.read : files.pages.length;
     options.stats.guarded = verdicts ? pagesJudged(verdicts) : pages.length;
   }
@@ -238,23 +244,42 @@ async function loadPages(
   const shown = (rel: string) => (shownDir === '' ? rel : `${shownDir}/${rel}`);
   const pages: Page[] = [];
   // Read with a few files in flight (one at a time is latency-bound with thousands of pages), then checked in order,
-  // a batch at a time: a catalog's texts and their parsing's leftovers are never all held at once.
+  // a batch at a time: a catalog's texts and their parsing's leftovers are never all held at once. A file whose stat
+  // is the one the last good load saw is not opened: its page is the one kept.
   for (let start = 0; start < files.length; start += PAGE_BATCH) {
     const batch = files.slice(start, start + PAGE_BATCH);
-    const bytes = await mapLimit(batch, IO_CONCURRENCY, ({ path, rel }) => readContent(path, shown(rel), diagnostics));
+    const identities = batch.map(({ rel, path }) => kept && identityOf(kept, shown(rel), path));
+    const known = batch.map(({ rel }, i) => (identities[i] ? kept!.known(rel, identities[i]) : undefined));
+    const bytes = await mapLimit(batch, IO_CONCURRENCY, ({ path, rel }, i) =>
+      known[i] ? Promise.resolve(undefined) : readContent(path, shown(rel), diagnostics),
+    );
     for (const [i, { rel }] of batch.entries()) {
-      const file = shown(rel);
-      const key = kept && bytes[i] && kept.key(rel, file, bytes[i]);
-      let page = key ? kept.get(key) : undefined;
+      let page = known[i];
       if (!page) {
-        const before = diagnostics.count;
-        page = readPageFile(rel, file, bytes[i], schemas, diagnostics);
-        if (key) kept.read(key, page, diagnostics.count === before);
+        const file = shown(rel);
+        const key = kept && bytes[i] && kept.key(rel, file, bytes[i]);
+        if (key) kept.opened(rel, identities[i], key);
+        page = key ? kept.get(key) : undefined;
+        if (!page) {
+          const before = diagnostics.count;
+          page = readPageFile(rel, file, bytes[i], schemas, diagnostics);
+          if (key) kept.read(key, page, diagnostics.count === before);
+        }
       }
       if (page) pages.push(page);
     }
   }
   return pages;
+}
+
+/** A page file's identity from one stat, or undefined when it cannot be taken (reading it reports why). */
+function identityOf(kept: KeptPages, file: string, path: string): FileIdentity | undefined {
+  try {
+    const stats = statSync(path, { bigint: true, throwIfNoEntry: false });
+    return stats?.isFile() ? kept.identity(file, path, stats) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Pages read and checked together. */

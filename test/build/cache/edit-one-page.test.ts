@@ -71,14 +71,16 @@ describe('editing one page of 1,000', () => {
     const rebuilt = ok(await build(options));
     const after = await withInodes(outDir);
 
-    // Read: the edited page's file alone was parsed, checked against its schema and judged by the boundaries guard;
-    // every other page was taken as the last build loaded it.
+    // Read: the edited page's file alone was opened (the others' stats were the ones the last build saw), parsed,
+    // checked against its schema and judged by the boundaries guard; every other page was taken as the last build
+    // loaded it.
     expect(cold.loaded).toEqual({
       pages: cold.model!.pages.length,
+      opened: cold.model!.pages.length,
       read: cold.model!.pages.length,
       guarded: cold.model!.pages.length,
     });
-    expect(rebuilt.loaded).toEqual({ pages: cold.model!.pages.length, read: 1, guarded: 1 });
+    expect(rebuilt.loaded).toEqual({ pages: cold.model!.pages.length, opened: 1, read: 1, guarded: 1 });
 
     // Rendered: the edited page alone.
     expect(rebuilt.renderStats).toMatchObject({

@@ -1,14 +1,16 @@
 // Pages kept across loads: an unchanged page file is taken as the last good load read it, and the boundaries guard
 // keeps its verdict per page; any change to the file's bytes, the content schemas or the model reads or judges again,
 // and a mistake is reported as it is without a cache folder.
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONTENT_SCHEMA_DIR } from '../../../generator/build/files/project-paths.js';
 import { loadProject } from '../../../generator/build/project.js';
 import type { LoadStats } from '../../../generator/build/content/load.js';
+import { settledBefore } from '../../../generator/build/cache/kept-pages.js';
 import { copyContent, editContent } from '../../helpers/content.js';
+import { passFileClock } from '../../helpers/file-clock.js';
 
 let contentDir = '';
 let work = '';
@@ -16,6 +18,7 @@ let work = '';
 beforeEach(async () => {
   contentDir = await copyContent();
   work = await mkdtemp(join(tmpdir(), 'kept-pages-'));
+  passFileClock(work, contentDir);
 });
 afterEach(async () => {
   await rm(join(contentDir, '..'), { recursive: true, force: true });
@@ -23,7 +26,7 @@ afterEach(async () => {
 });
 
 async function load(options: { cache?: boolean; schemaDir?: string } = {}) {
-  const loadStats: LoadStats = { pages: 0, read: 0, guarded: 0 };
+  const loadStats: LoadStats = { pages: 0, opened: 0, read: 0, guarded: 0 };
   const project = await loadProject({
     env: 'production',
     contentDir,
@@ -41,10 +44,10 @@ describe('pages kept across loads', () => {
   it('takes every unchanged page as the last load read and guarded it: the same model as a load without cache', async () => {
     const first = await load();
     const pages = first.model!.pages.length;
-    expect(first.stats).toEqual({ pages, read: pages, guarded: pages });
+    expect(first.stats).toEqual({ pages, opened: pages, read: pages, guarded: pages });
     const second = await load();
     expect(second.messages).toEqual([]);
-    expect(second.stats).toEqual({ pages, read: 0, guarded: 0 });
+    expect(second.stats).toEqual({ pages, opened: 0, read: 0, guarded: 0 });
     const uncached = await load({ cache: false });
     expect(JSON.stringify(second.model)).toBe(JSON.stringify(uncached.model));
     expect(JSON.stringify(first.model)).toBe(JSON.stringify(uncached.model));
@@ -54,7 +57,7 @@ describe('pages kept across loads', () => {
     const first = await load();
     await editContent(contentDir, PAGE, '\n---\n', '\n---\n\nOne more sentence on reading errors.\n');
     const second = await load();
-    expect(second.stats).toEqual({ pages: first.stats.pages, read: 1, guarded: 1 });
+    expect(second.stats).toEqual({ pages: first.stats.pages, opened: 1, read: 1, guarded: 1 });
     expect(second.model!.pages.find((p) => p.source.file.endsWith(PAGE))!.body).toContain('One more sentence');
   });
 
@@ -80,7 +83,7 @@ describe('pages kept across loads', () => {
     // The failed load kept nothing: the restored page is the one the last good load read.
     const restored = await load();
     expect(restored.messages).toEqual([]);
-    expect(restored.stats).toEqual({ pages: first.stats.pages, read: 0, guarded: 0 });
+    expect(restored.stats).toMatchObject({ pages: first.stats.pages, read: 0, guarded: 0 });
   });
 
   it('guards every page again when the model changes, without reading them again', async () => {
@@ -88,7 +91,7 @@ describe('pages kept across loads', () => {
     await editContent(contentDir, 'service.yaml', 'name: Example Platform', 'name: Example Platform Two');
     const second = await load();
     expect(second.messages).toEqual([]);
-    expect(second.stats).toEqual({ pages: first.stats.pages, read: 0, guarded: first.stats.pages });
+    expect(second.stats).toEqual({ pages: first.stats.pages, opened: 0, read: 0, guarded: first.stats.pages });
   });
 
   it('reads every page again when the content schemas change', async () => {
@@ -101,5 +104,81 @@ describe('pages kept across loads', () => {
     const second = await load({ schemaDir });
     expect(second.messages).toEqual([]);
     expect(second.stats).toMatchObject({ pages: first.stats.pages, read: first.stats.pages });
+  });
+});
+
+describe('page files known by their stat', () => {
+  const pageOf = (model: Awaited<ReturnType<typeof load>>['model']) =>
+    model!.pages.find((p) => p.source.file.endsWith(PAGE))!;
+
+  it('reads a page whose bytes changed with its size kept and its modification time put back (its ctime moved)', async () => {
+    const path = join(contentDir, PAGE);
+    // A time in whole seconds, an hour ago: put back to the nanosecond after the change.
+    const hourAgo = Math.floor(Date.now() / 1000) - 3600;
+    await utimes(path, hourAgo, hourAgo);
+    passFileClock(work, path);
+    await load();
+    expect((await load()).stats).toMatchObject({ opened: 0 });
+    const before = await stat(path, { bigint: true });
+    const text = await readFile(path, 'utf8');
+    const changed = text.replace('## The error object', '## The ERROR object');
+    expect(changed).not.toBe(text);
+    await writeFile(path, changed);
+    await utimes(path, hourAgo, hourAgo);
+    const after = await stat(path, { bigint: true });
+    expect([after.ino, after.size, after.mtimeNs]).toEqual([before.ino, before.size, before.mtimeNs]);
+    expect(after.ctimeNs).not.toBe(before.ctimeNs);
+    const second = await load();
+    expect(second.stats).toMatchObject({ opened: 1, read: 1 });
+    expect(pageOf(second.model).body).toContain('The ERROR object');
+    expect(JSON.stringify(second.model)).toBe(JSON.stringify((await load({ cache: false })).model));
+  });
+
+  it('reads again a page file changed no earlier than the load that saw it (its time cannot tell a later change)', async () => {
+    const path = join(contentDir, PAGE);
+    // A modification time later than the load's start: as if written in the same instant as the load's stat.
+    const future = new Date(Date.now() + 3_600_000);
+    await utimes(path, future, future);
+    await load();
+    const second = await load();
+    expect(second.stats).toMatchObject({ opened: 1, read: 0 });
+    const third = await load();
+    expect(third.stats).toMatchObject({ opened: 1, read: 0 });
+    expect(JSON.stringify(third.model)).toBe(JSON.stringify((await load({ cache: false })).model));
+  });
+
+  it('reads a page file touched but unchanged, and keeps the page it read (its bytes are the kept ones)', async () => {
+    const first = await load();
+    const path = join(contentDir, PAGE);
+    const past = new Date(Date.now() - 60_000);
+    await utimes(path, past, past);
+    const second = await load();
+    expect(second.stats).toEqual({ pages: first.stats.pages, opened: 1, read: 0, guarded: 0 });
+  });
+
+  it('reads every page when the kept record names stats of pages it does not hold', async () => {
+    const first = await load();
+    const file = join(work, 'cache', 'pages-read.json');
+    const saved = JSON.parse(await readFile(file, 'utf8')) as { pages: Record<string, unknown> };
+    await writeFile(file, JSON.stringify({ ...saved, pages: {} }));
+    const second = await load();
+    expect(second.messages).toEqual([]);
+    expect(second.stats).toMatchObject({ opened: first.stats.pages, read: first.stats.pages });
+    expect(JSON.stringify(second.model)).toBe(JSON.stringify(first.model));
+  });
+
+  it('trusts a stat only when both its times are strictly older than the instant the load began', () => {
+    const at = (mtimeNs: bigint, ctimeNs: bigint) => ({ mtimeNs, ctimeNs });
+    const start = 1_700_000_000_123_456_789n;
+    expect(settledBefore(at(start - 1000n, start - 1000n), start)).toBe(true);
+    expect(settledBefore(at(start, start - 1000n), start)).toBe(false);
+    expect(settledBefore(at(start - 1000n, start), start)).toBe(false);
+    expect(settledBefore(at(start + 1000n, start - 1000n), start)).toBe(false);
+    // A ctime in whole seconds: a file system that keeps no fractions (or FAT's two seconds) may show a later change
+    // as older than the start; a modification time in whole seconds was set by a tool and says nothing of that.
+    const wholeSecondAgo = start - 1_123_456_789n;
+    expect(settledBefore(at(wholeSecondAgo, start - 1_000_000n), start)).toBe(true);
+    expect(settledBefore(at(wholeSecondAgo, wholeSecondAgo), start)).toBe(false);
+    expect(settledBefore(at(wholeSecondAgo - 2_000_000_000n, wholeSecondAgo - 2_000_000_000n), start)).toBe(true);
   });
 });
