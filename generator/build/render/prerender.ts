@@ -58,7 +58,7 @@ export async function prerenderPages(
 ): Promise<PrerenderResult> {
   const entriesByPage = pageEntries(context.registry);
   const pages = model.pages.filter((p) => entriesByPage.has(p.id));
-  const cache = options.cacheDir ? new RenderCache(options.cacheDir) : undefined;
+  const cache = options.cacheDir ? RenderCache.open(options.cacheDir) : undefined;
   const contextKey = cache
     ? renderContextKey(await generatorFingerprint(options.projectRoot), model, context.registry)
     : '';
@@ -67,13 +67,12 @@ export async function prerenderPages(
   const ready = new Map<string, PageProducts>();
   let fromCache = 0;
   if (cache) {
-    const found = await Promise.all(pages.map((p) => cache.get(keys.get(p.id)!)));
-    pages.forEach((p, i) => {
-      if (found[i]) {
-        ready.set(p.id, found[i]);
-        fromCache++;
-      }
-    });
+    for (const page of pages) {
+      const found = cache.get(keys.get(page.id)!);
+      if (!found) continue;
+      ready.set(page.id, found);
+      fromCache++;
+    }
   }
 
   const pending = pages.filter((p) => !ready.has(p.id));
@@ -119,7 +118,10 @@ export async function prerenderPages(
   }
   const renderMs = Math.round(performance.now() - renderStart);
   for (const [id, products] of fresh) ready.set(id, products);
-  if (cache) await Promise.all([...fresh].map(([id, products]) => cache.set(keys.get(id)!, products)));
+  if (cache) {
+    for (const [id, products] of fresh) cache.set(keys.get(id)!, products);
+    await cache.save();
+  }
 
   const bodies = new Map<RegistryEntry, string>();
   for (const page of pages) {

@@ -1,11 +1,13 @@
 // The content-hash render cache: a page's products, stored under a key made of everything they depend on, so that
-// an unchanged page is not parsed or rendered again. Kept on disk in the cache folder (node_modules/.cache/…).
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+// an unchanged page is not parsed or rendered again. Kept on disk in the cache folder (node_modules/.cache/…) as a
+// few pack files of records and one index that says where each key's record is: reading ten thousand pages is a
+// handful of opens, not one per page.
+import { existsSync, closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Model, Page } from '../../model/types.js';
 import type { Registry } from '../registry/registry.js';
-import { modelFacts, sha256 } from '../cache/fingerprint.js';
+import { contentHash, modelFacts, sha256 } from '../cache/fingerprint.js';
 import type { PageProducts } from './page-products.js';
 
 /**
@@ -32,32 +34,234 @@ export function pageKey(contextKey: string, page: Page): string {
   return sha256(contextKey, JSON.stringify(page));
 }
 
+/** Where a record is: which pack, at which byte, how long, and the hash of its bytes. */
+type Place = [pack: number, offset: number, length: number, hash: string];
+
+interface PackIndex {
+  format: typeof FORMAT;
+  /** Each pack's file name (in the render folder) and size. */
+  packs: { name: string; bytes: number }[];
+  entries: Record<string, Place>;
+}
+
+/** The layout of the index and its records; another value is not read. */
+const FORMAT = 1;
+/** More packs than this and the small ones are merged into one (each build with new products adds one). */
+const MAX_PACKS = 8;
+
+/** The head of a record: its parts in order, each entry's body then the twin's text, and the parser. */
+interface RecordHead {
+  bodies: [entry: string, bytes: number][];
+  markdown: number;
+  parsedBy: PageProducts['parsedBy'];
+}
+
 export class RenderCache {
-  constructor(private readonly dir: string) {}
+  /** The records kept for this build's pages (taken or new), by key; each save keeps these alone. */
+  private readonly live = new Map<string, { place?: Place; record?: Buffer }>();
+  private readonly handles = new Map<number, number | null>();
+
+  private constructor(
+    private readonly dir: string,
+    private readonly index: PackIndex,
+  ) {}
 
   /** True when no page was ever kept here: every page will be rendered. */
-  static isEmpty(dir: string): boolean {
-    return !existsSync(join(dir, 'pages'));
+  static isEmpty(cacheDir: string): boolean {
+    return !existsSync(indexOf(join(cacheDir, 'render')));
   }
 
-  private pathOf(key: string): string {
-    return join(this.dir, 'pages', key.slice(0, 2), `${key}.json`);
-  }
-
-  async get(key: string): Promise<PageProducts | undefined> {
+  /** The cache in `cacheDir`, as its index says; empty when there is none or it cannot be read. */
+  static open(cacheDir: string): RenderCache {
+    const dir = join(cacheDir, 'render');
+    let index: PackIndex = { format: FORMAT, packs: [], entries: {} };
     try {
-      return JSON.parse(await readFile(this.pathOf(key), 'utf8')) as PageProducts;
+      const saved = JSON.parse(readFileSync(indexOf(dir), 'utf8')) as PackIndex;
+      if (isIndex(saved)) index = saved;
+    } catch {
+      // None yet, or unreadable: every page is rendered.
+    }
+    return new RenderCache(dir, index);
+  }
+
+  /**
+   * The products kept under `key`, or undefined: a record that is missing, cut short or not the bytes its hash names
+   * is never taken (the page is rendered again).
+   */
+  get(key: string): PageProducts | undefined {
+    const place = Object.hasOwn(this.index.entries, key) ? this.index.entries[key] : undefined;
+    if (!Array.isArray(place) || place.length !== 4) return undefined;
+    const record = this.read(place);
+    const products = record && contentHash(record) === place[3] ? decodeRecord(key, record) : undefined;
+    if (products) this.live.set(key, { place });
+    return products;
+  }
+
+  /** Products made in this build, kept under `key` when the cache is saved. */
+  set(key: string, products: PageProducts): void {
+    this.live.set(key, { record: encodeRecord(key, products) });
+  }
+
+  /**
+   * Writes the new products in a pack of their own and an index of this build's records alone (the products of pages
+   * no longer in the site, or no longer the same, are left out); the small packs are merged when there are too many,
+   * all of them when most of their bytes are left out, and every pack the index no longer names is removed. Each file
+   * is written beside and renamed, the index last: a reader sees the old index or the new one, each whole.
+   */
+  async save(): Promise<void> {
+    const fresh = [...this.live.values()].some((kept) => kept.record);
+    if (!fresh && this.live.size === Object.keys(this.index.entries).length) return;
+    const sizes = this.liveBytes();
+    const merged = this.packsToMerge(sizes, fresh);
+    const packs: PackIndex['packs'] = [];
+    const numbers = new Map<number, number>();
+    for (const [pack, name] of this.index.packs.entries()) {
+      if (!sizes.has(pack) || merged.has(pack)) continue;
+      numbers.set(pack, packs.length);
+      packs.push(name);
+    }
+    const newPack = { name: `${packName()}.pack`, bytes: 0 };
+    const entries: Record<string, Place> = {};
+    const chunks: Buffer[] = [];
+    for (const [key, { place, record }] of this.live) {
+      const number = place && numbers.get(place[0]);
+      if (place && number !== undefined) {
+        entries[key] = [number, place[1], place[2], place[3]];
+        continue;
+      }
+      const bytes = record ?? this.read(place!);
+      if (!bytes) continue;
+      chunks.push(bytes);
+      entries[key] = [packs.length, newPack.bytes, bytes.length, place?.[3] ?? contentHash(bytes)];
+      newPack.bytes += bytes.length;
+    }
+    this.closePacks();
+    mkdirSync(this.dir, { recursive: true });
+    if (chunks.length > 0) {
+      await writeWhole(join(this.dir, newPack.name), Buffer.concat(chunks));
+      packs.push(newPack);
+    }
+    await writeWhole(indexOf(this.dir), JSON.stringify({ format: FORMAT, packs, entries } satisfies PackIndex));
+    removeOthers(this.dir, new Set(packs.map((pack) => pack.name)));
+  }
+
+  /** All packs when more of their bytes are dead than live; all but the largest when there would be too many. */
+  private packsToMerge(sizes: ReadonlyMap<number, number>, fresh: boolean): Set<number> {
+    const kept = [...sizes.keys()];
+    const live = [...sizes.values()].reduce((a, b) => a + b, 0);
+    const all = this.index.packs.reduce((sum, pack) => sum + pack.bytes, 0);
+    if (all - live > live) return new Set(kept);
+    if (kept.length + (fresh ? 1 : 0) <= MAX_PACKS) return new Set();
+    const largest = kept.reduce((a, b) => (sizes.get(a)! >= sizes.get(b)! ? a : b));
+    return new Set(kept.filter((pack) => pack !== largest));
+  }
+
+  /** The bytes of each pack that this build's records still use (packs with none are left out). */
+  private liveBytes(): Map<number, number> {
+    const sizes = new Map<number, number>();
+    for (const { place } of this.live.values()) if (place) sizes.set(place[0], (sizes.get(place[0]) ?? 0) + place[2]);
+    return sizes;
+  }
+
+  /** A record's bytes, or undefined when its pack cannot be opened or ends before it. */
+  private read([pack, offset, length]: Place): Buffer | undefined {
+    if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length <= 0) return undefined;
+    let fd = this.handles.get(pack);
+    if (fd === undefined) {
+      const name = this.index.packs[pack]?.name;
+      try {
+        fd = typeof name === 'string' && /^[\w.-]+\.pack$/.test(name) ? openSync(join(this.dir, name), 'r') : null;
+      } catch {
+        fd = null;
+      }
+      this.handles.set(pack, fd);
+    }
+    if (fd === null) return undefined;
+    const bytes = Buffer.allocUnsafe(length);
+    try {
+      return readSync(fd, bytes, 0, length, offset) === length ? bytes : undefined;
     } catch {
       return undefined;
     }
   }
 
-  async set(key: string, products: PageProducts): Promise<void> {
-    const path = this.pathOf(key);
-    await mkdir(join(path, '..'), { recursive: true });
-    // Written beside and renamed, so that a reader never sees half a file.
-    const tmp = `${path}.${process.pid}.tmp`;
-    await writeFile(tmp, JSON.stringify(products));
-    await rename(tmp, path);
+  private closePacks(): void {
+    for (const fd of this.handles.values()) if (fd !== null) closeSync(fd);
+    this.handles.clear();
   }
+}
+
+const indexOf = (dir: string) => join(dir, 'index.json');
+
+/** An index of this format, its packs named and sized (its places are checked as they are used). */
+function isIndex(value: PackIndex): boolean {
+  return (
+    value?.format === FORMAT &&
+    Array.isArray(value.packs) &&
+    value.packs.every((pack) => typeof pack?.name === 'string' && Number.isSafeInteger(pack.bytes)) &&
+    typeof value.entries === 'object' &&
+    value.entries !== null
+  );
+}
+
+/** A record: its key and head on two lines, then its parts' bytes one after the other. */
+function encodeRecord(key: string, products: PageProducts): Buffer {
+  const parts = [...Object.values(products.bodies), products.markdown].map((text) => Buffer.from(text, 'utf8'));
+  const names = Object.keys(products.bodies);
+  const head: RecordHead = {
+    bodies: names.map((name, i) => [name, parts[i]!.length]),
+    markdown: parts.at(-1)!.length,
+    parsedBy: products.parsedBy,
+  };
+  return Buffer.concat([Buffer.from(`${key}\n${JSON.stringify(head)}\n`, 'utf8'), ...parts]);
+}
+
+/** The products a record holds when it is the record of `key` and its parts fill it exactly; undefined otherwise. */
+function decodeRecord(key: string, record: Buffer): PageProducts | undefined {
+  const keyEnd = key.length;
+  if (record.toString('latin1', 0, keyEnd) !== key || record[keyEnd] !== 0x0a) return undefined;
+  const headEnd = record.indexOf(0x0a, keyEnd + 1);
+  if (headEnd < 0) return undefined;
+  let head: RecordHead;
+  try {
+    head = JSON.parse(record.toString('utf8', keyEnd + 1, headEnd)) as RecordHead;
+  } catch {
+    return undefined;
+  }
+  let at = headEnd + 1;
+  const part = (bytes: unknown): string | undefined => {
+    if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes) || bytes < 0 || at + bytes > record.length) {
+      return undefined;
+    }
+    const text = record.toString('utf8', at, at + bytes);
+    at += bytes;
+    return text;
+  };
+  if (!Array.isArray(head.bodies) || typeof head.parsedBy !== 'string') return undefined;
+  const bodies: Record<string, string> = {};
+  for (const entry of head.bodies) {
+    const text = Array.isArray(entry) && typeof entry[0] === 'string' ? part(entry[1]) : undefined;
+    if (text === undefined) return undefined;
+    bodies[entry[0]] = text;
+  }
+  const markdown = part(head.markdown);
+  return markdown !== undefined && at === record.length ? { bodies, markdown, parsedBy: head.parsedBy } : undefined;
+}
+
+/** A name no other build picks: the time, this process, a random part. */
+const packName = () => `${Date.now().toString(36)}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** Written beside and renamed, so that a reader never sees half a file. */
+async function writeWhole(path: string, data: string | Buffer): Promise<void> {
+  const tmp = `${path}.${process.pid}.tmp`;
+  await writeFile(tmp, data);
+  await rename(tmp, path);
+}
+
+/** Removes the packs the index no longer names (and the one-file-a-page layout of earlier versions). */
+function removeOthers(dir: string, keep: ReadonlySet<string>): void {
+  for (const name of readdirSync(dir)) {
+    if (name.endsWith('.pack') && !keep.has(name)) rmSync(join(dir, name), { force: true });
+  }
+  rmSync(join(dir, '..', 'pages'), { recursive: true, force: true });
 }

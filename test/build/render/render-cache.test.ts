@@ -1,0 +1,130 @@
+// The render cache on disk: whatever damage its files take (cut short, a letter changed, zeros written over, removed),
+// a build renders the pages again to the bytes of a plain build, never a wrong page; and it keeps the products of
+// this build's pages alone, so that editing a page again and again does not make it grow.
+import { DEFAULT_CONTENT_DIR } from '../../../generator/build/files/project-paths.js';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runPipeline, type PipelineOptions, type PipelineResult } from '../../../generator/build/pipeline.js';
+import { SECTIONS, syntheticPage } from '../../../bench/synthetic/pages.js';
+
+const PAGES = 8;
+let work: string;
+let content: string;
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'render-cache-'));
+  content = join(work, 'content');
+  await cp(DEFAULT_CONTENT_DIR, content, { recursive: true });
+  for (const section of SECTIONS) await mkdir(join(content, 'pages', section), { recursive: true });
+  for (let i = 0; i < PAGES; i++) {
+    const page = syntheticPage(i, PAGES);
+    await writeFile(join(content, 'pages', page.section, `${page.slug}.md`), page.text);
+  }
+});
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+const run = (options: Partial<PipelineOptions> = {}) =>
+  runPipeline({ env: 'production', contentDir: content, workers: 0, ...options });
+
+function files(result: PipelineResult): Map<string, string> {
+  expect(result.diagnostics.list().filter((m) => m.fatal)).toEqual([]);
+  const out = new Map<string, string>();
+  for (const a of result.artifacts!.values()) {
+    out.set(`${a.entry.host}:${a.entry.file}`, typeof a.body === 'string' ? a.body : Buffer.from(a.body).toString());
+  }
+  return out;
+}
+
+/** The cache folder's files that hold rendered pages: all but the load's, the checks' and the build record's. */
+async function renderCacheFiles(cacheDir: string): Promise<string[]> {
+  const others = /^(pages-read\.json|verdicts\.json|content-verdicts\.json|load-started|builds\/.*)$/;
+  const names = await readdir(cacheDir, { recursive: true, withFileTypes: true });
+  return names
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((path) => !others.test(path.slice(cacheDir.length + 1)));
+}
+
+/** Ways a file can be damaged: each gives the bytes it leaves, or undefined to remove the file. */
+const DAMAGE: Record<string, (bytes: Buffer) => Buffer | undefined> = {
+  'cut in half': (bytes) => bytes.subarray(0, Math.floor(bytes.length / 2)),
+  'one letter changed in the middle': (bytes) => {
+    const copy = Buffer.from(bytes);
+    let at = Math.floor(copy.length / 2);
+    while (at < copy.length && !/[a-z]/.test(String.fromCharCode(copy[at]!))) at++;
+    if (at < copy.length) copy[at] = copy[at] === 0x71 ? 0x78 : 0x71;
+    return copy;
+  },
+  'zeros over the middle': (bytes) => {
+    const copy = Buffer.from(bytes);
+    copy.fill(0, Math.floor(copy.length / 3), Math.floor((copy.length * 2) / 3));
+    return copy;
+  },
+  removed: () => undefined,
+};
+
+describe('the render cache on disk', () => {
+  it('renders again, to a plain build’s bytes, the pages whose cached products were damaged in any way', async () => {
+    const expected = files(await run({ workers: undefined }));
+    const cacheDir = join(work, 'cache-damaged');
+    const pristine = join(work, 'cache-pristine');
+    const first = await run({ cacheDir });
+    const pages = first.renderStats!.pages;
+    expect(first.renderStats!.fromCache).toBe(0);
+    await cp(cacheDir, pristine, { recursive: true });
+    const targets = await renderCacheFiles(pristine);
+    expect(targets.length).toBeGreaterThan(0);
+    let noticed = 0;
+    for (const [how, damage] of Object.entries(DAMAGE)) {
+      for (const target of targets) {
+        await rm(cacheDir, { recursive: true, force: true });
+        await cp(pristine, cacheDir, { recursive: true });
+        const path = join(cacheDir, target.slice(pristine.length + 1));
+        const left = damage(await readFile(path));
+        if (left) await writeFile(path, left);
+        else await rm(path);
+        const result = await run({ cacheDir });
+        const got = files(result);
+        const differing = [...expected.keys()].filter((file) => got.get(file) !== expected.get(file));
+        expect({ how, file: target.slice(pristine.length), differing, count: got.size }).toEqual({
+          how,
+          file: target.slice(pristine.length),
+          differing: [],
+          count: expected.size,
+        });
+        if (result.renderStats!.fromCache < pages) noticed++;
+      }
+    }
+    // The damage was seen (and not merely harmless): pages were rendered again.
+    expect(noticed).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('keeps the products of this build’s pages alone: editing one page again and again does not grow it', async () => {
+    const cacheDir = join(work, 'cache-edits');
+    const page = syntheticPage(2, PAGES);
+    const path = join(content, 'pages', page.section, `${page.slug}.md`);
+    const EDITS = 20;
+    try {
+      for (let version = 1; version <= EDITS; version++) {
+        await writeFile(path, `${page.text}\nThis is version ${version} of the page.\n`);
+        const result = await run({ cacheDir });
+        if (version > 1) expect(result.renderStats!.fromCache).toBe(result.renderStats!.pages - 1);
+      }
+      const held = new Set<string>();
+      for (const file of await renderCacheFiles(cacheDir)) {
+        for (const match of (await readFile(file, 'utf8')).matchAll(/This is version (\d+) of the page/g)) {
+          held.add(match[1]!);
+        }
+      }
+      expect(held.has(String(EDITS))).toBe(true);
+      // The versions no build will ask for again are dropped (a few may wait for their pack to be merged).
+      expect(held.size).toBeLessThan(EDITS / 2);
+    } finally {
+      await writeFile(path, page.text);
+    }
+  }, 300_000);
+});
