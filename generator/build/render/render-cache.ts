@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Model, Page } from '../../model/types.js';
 import type { Registry } from '../registry/registry.js';
 import { contentHash, modelFacts, sha256 } from '../cache/fingerprint.js';
+import { keptKeyOf } from '../cache/kept-pages.js';
 import type { PageProducts } from './page-products.js';
 
 /**
@@ -30,8 +31,13 @@ function contextKeyOf(generator: string, model: Model, registry: Registry): stri
   return sha256(generator, modelFacts(model), JSON.stringify(registry.entries));
 }
 
+/**
+ * A page's key within its context: the key it was kept or read under when the load gave it one (the same file name
+ * and bytes, generator and content schemas make the same page), otherwise the page itself as text.
+ */
 export function pageKey(contextKey: string, page: Page): string {
-  return sha256(contextKey, JSON.stringify(page));
+  const kept = keptKeyOf(page);
+  return kept === undefined ? sha256(contextKey, JSON.stringify(page)) : sha256(contextKey, 'kept', kept);
 }
 
 /** Where a record is: which pack, at which byte, how long, and the hash of its bytes. */
