@@ -13,6 +13,7 @@ import { occurrences } from '../text/occurrences.js';
 import type { RuleId } from '../messages/rules.js';
 import type { KeptVerdicts } from '../cache/verdicts.js';
 import { contentHash } from '../cache/fingerprint.js';
+import { keptKeyOf } from '../cache/kept-pages.js';
 import { countFindings, unpublishedReferenceFindings } from '../text/prose-rules.js';
 
 export interface ContentGuardInput {
@@ -49,15 +50,11 @@ export function guardContent(input: ContentGuardInput, model: Model, diagnostics
       guardPage(page, model, diagnostics);
       continue;
     }
-    // Everything of the page the guard reads, and where it reports.
-    const text = JSON.stringify([
-      page.source,
-      page.title,
-      page.description,
-      page.fieldPlaces,
-      page.bodyLine,
-      page.body,
-    ]);
+    // Everything of the page the guard reads, and where it reports: the key the load kept or read the page under
+    // stands for all of it (the same file name and bytes make the same page).
+    const text =
+      keptKeyOf(page) ??
+      JSON.stringify([page.source, page.title, page.description, page.fieldPlaces, page.bodyLine, page.body]);
     verdicts.judge(
       verdicts.key(page.source.file, contentHash(text)),
       () => diagnostics.count,
