@@ -7,6 +7,7 @@ import { lstatSync, readdirSync } from 'node:fs';
 import type { EnvironmentName, Addresses } from '../../model/types.js';
 import { CONTENT_SCHEMA_DIR, DEFAULT_CONTENT_DIR, PROJECT_ROOT } from '../files/project-paths.js';
 import { generatorFingerprint, hashFolder, sha256 } from './fingerprint.js';
+import { FileHashes } from './file-hashes.js';
 
 export interface BuildInputs {
   projectRoot: string;
@@ -57,19 +58,24 @@ export interface RecordCheck {
  * command decides here that nothing changed before it loads the pipeline.
  */
 export async function checkBuildRecord(cacheDir: string, inputs: BuildInputs): Promise<RecordCheck> {
-  const fingerprint = await fingerprintBuild(inputs);
+  const known = await FileHashes.load(cacheDir);
+  const fingerprint = await fingerprintBuild(inputs, known);
+  await known.save();
   const notices = await isUpToDate(cacheDir, inputs.outDir, fingerprint);
   return { fingerprint, upToDate: notices !== undefined, notices };
 }
 
-/** One hash over everything a build reads: the same fingerprint means the same bytes out. */
-export async function fingerprintBuild(inputs: BuildInputs): Promise<string> {
+/**
+ * One hash over everything a build reads: the same fingerprint means the same bytes out. The files' hashes come from
+ * `known`: a file whose stat is the one its last walk saw is not read again.
+ */
+export async function fingerprintBuild(inputs: BuildInputs, known: FileHashes): Promise<string> {
   const hash = createHash('sha256');
   hash.update(await generatorFingerprint(inputs.projectRoot));
   hash.update(`\0env ${inputs.env}\0addresses ${JSON.stringify(inputs.addresses ?? {})}\0`);
-  await hashFolder(hash, inputs.contentDir);
+  await hashFolder(hash, inputs.contentDir, undefined, known);
   hash.update('\0schemas\0');
-  await hashFolder(hash, inputs.schemaDir);
+  await hashFolder(hash, inputs.schemaDir, undefined, known);
   return hash.digest('hex');
 }
 

@@ -6,6 +6,7 @@ import fg from 'fast-glob';
 import { readCompileManifest } from '../files/compile-manifest.js';
 import { RUNS_COMPILED } from '../files/project-paths.js';
 import type { Model } from '../../model/types.js';
+import type { FileHashes } from './file-hashes.js';
 
 /** Bumped when the cache's own layout changes, so that old entries are never misread. */
 export const CACHE_FORMAT = 1;
@@ -13,9 +14,15 @@ export const CACHE_FORMAT = 1;
 /**
  * Feeds every file under `dir` (relative path, then bytes) into `hash`, in a stable order. A symbolic link is not
  * followed (a link to `/` or a loop must not make this walk forever): its target's name is hashed instead; the load
- * stage refuses the links that leave the content folder.
+ * stage refuses the links that leave the content folder. With `known`, each file's hash is fed instead of its bytes,
+ * and a file whose stat is the one recorded is not read (another digest than without: compare like with like).
  */
-export async function hashFolder(hash: Hash, dir: string, patterns: string[] = ['**/*']): Promise<void> {
+export async function hashFolder(
+  hash: Hash,
+  dir: string,
+  patterns: string[] = ['**/*'],
+  known?: FileHashes,
+): Promise<void> {
   const entries = await fg(patterns, {
     cwd: dir,
     dot: true,
@@ -33,6 +40,10 @@ export async function hashFolder(hash: Hash, dir: string, patterns: string[] = [
       continue;
     }
     if (!dirent.isFile()) continue;
+    if (known) {
+      hash.update(`\0file ${rel} ${known.hashOf(join(dir, rel))}\0`);
+      continue;
+    }
     const body = readFileSync(join(dir, rel));
     hash.update(`\0file ${rel} ${body.length}\0`);
     hash.update(body);

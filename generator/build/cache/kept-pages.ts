@@ -2,10 +2,11 @@
 // same generator against the same content schemas, is not parsed and checked again (its front matter, its schema);
 // a page file whose stat is the one the last good load saw, and settled before that load began, is not even opened.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { type BigIntStats, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import type { BigIntStats } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Page } from '../../model/types.js';
+import { fileSystemNow, identityOf, settledBefore } from './file-identity.js';
 
 /** What the load knows of a page file from one stat. */
 export interface FileIdentity {
@@ -14,21 +15,6 @@ export interface FileIdentity {
   /** False when a later change could leave the same stat (see settledBefore): the file is read next time too. */
   settled: boolean;
 }
-
-/**
- * Whether a file's stat tells every later change apart: both its times strictly older than the instant the load began
- * (on the file systems' clock). A change after that instant gives the file a time at or after it; a change within the
- * clock's granularity of an earlier stat may leave the time it had, which is why a time not older is not trusted.
- * A ctime in whole seconds is taken as a file system that keeps no fractions (FAT keeps two seconds): then the times
- * must be older by two seconds. (A modification time in whole seconds says nothing: tools set such times.)
- */
-export function settledBefore(stats: Pick<BigIntStats, 'mtimeNs' | 'ctimeNs'>, startNs: bigint): boolean {
-  const coarse = stats.ctimeNs % SECOND_NS === 0n;
-  const line = coarse ? startNs - 2n * SECOND_NS : startNs;
-  return stats.mtimeNs < line && stats.ctimeNs < line;
-}
-
-const SECOND_NS = 1_000_000_000n;
 
 export class KeptPages {
   /** The pages of this build (kept or read), under their keys: what the next build may keep. */
@@ -55,7 +41,7 @@ export class KeptPages {
   /** A page file's identity from its stat (`path`: where it is read, `file`: its name in messages). */
   identity(file: string, path: string, stats: BigIntStats): FileIdentity {
     return {
-      text: `${file}\0${path}\0${stats.dev}\0${stats.ino}\0${stats.size}\0${stats.mtimeNs}\0${stats.ctimeNs}`,
+      text: `${file}\0${path}\0${identityOf(stats)}`,
       settled: settledBefore(stats, this.startNs),
     };
   }
@@ -140,7 +126,7 @@ const fileOf = (cacheDir: string) => join(cacheDir, 'pages-read.json');
  * here, before any page file is seen: the time of a file written now in the cache folder.
  */
 export async function loadKeptPages(cacheDir: string, scope: string): Promise<KeptPages> {
-  const startNs = loadStart(cacheDir);
+  const startNs = fileSystemNow(cacheDir);
   try {
     const saved = JSON.parse(await readFile(fileOf(cacheDir), 'utf8')) as KeptRecord;
     if (saved.scope === scope) {
@@ -151,18 +137,6 @@ export async function loadKeptPages(cacheDir: string, scope: string): Promise<Ke
     // None yet, or unreadable: every page file is read.
   }
   return new KeptPages(scope, undefined, undefined, startNs);
-}
-
-/** The file systems' time now, from a file written in the cache folder; 0 (no stat trusted) when it cannot be. */
-function loadStart(cacheDir: string): bigint {
-  const path = join(cacheDir, 'load-started');
-  try {
-    mkdirSync(cacheDir, { recursive: true });
-    writeFileSync(path, `${process.pid}\n`);
-    return statSync(path, { bigint: true }).mtimeNs;
-  } catch {
-    return 0n;
-  }
 }
 
 /** Keeps what a good load read (never after a failed one), when it differs from what is kept. */

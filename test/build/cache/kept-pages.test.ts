@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONTENT_SCHEMA_DIR } from '../../../generator/build/files/project-paths.js';
 import { loadProject } from '../../../generator/build/project.js';
 import type { LoadStats } from '../../../generator/build/content/load.js';
-import { settledBefore } from '../../../generator/build/cache/kept-pages.js';
+import { settledBefore } from '../../../generator/build/cache/file-identity.js';
 import { copyContent, editContent } from '../../helpers/content.js';
 import { passFileClock } from '../../helpers/file-clock.js';
 

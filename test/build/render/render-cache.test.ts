@@ -41,7 +41,7 @@ function files(result: PipelineResult): Map<string, string> {
 
 /** The cache folder's files that hold rendered pages: all but the load's, the checks' and the build record's. */
 async function renderCacheFiles(cacheDir: string): Promise<string[]> {
-  const others = /^(pages-read\.json|verdicts\.json|content-verdicts\.json|load-started|builds\/.*)$/;
+  const others = /^(pages-read\.json|verdicts\.json|content-verdicts\.json|clock|file-hashes\.json|builds\/.*)$/;
   const names = await readdir(cacheDir, { recursive: true, withFileTypes: true });
   return names
     .filter((entry) => entry.isFile())

@@ -1,0 +1,37 @@
+// What one stat of a file tells of its bytes: its identity (device, inode, size, both times in nanoseconds) and
+// whether any later change is sure to show in it. A change within the clock's granularity of the stat may leave the
+// file's times as they were, so a file is trusted by its stat only when both its times are older than the walk that
+// took it; the walk's start is the time of a file written in the cache folder (the file systems' own clock).
+import { type BigIntStats, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** A file's identity from its stat: the same text, settled, means the same bytes. */
+export const identityOf = (stats: BigIntStats): string =>
+  `${stats.dev}\0${stats.ino}\0${stats.size}\0${stats.mtimeNs}\0${stats.ctimeNs}`;
+
+/**
+ * Whether a file's stat tells every later change apart: both its times strictly older than the instant the walk began
+ * (on the file systems' clock). A change after that instant gives the file a time at or after it; a change within the
+ * clock's granularity of an earlier stat may leave the time it had, which is why a time not older is not trusted.
+ * A ctime in whole seconds is taken as a file system that keeps no fractions (FAT keeps two seconds): then the times
+ * must be older by two seconds. (A modification time in whole seconds says nothing: tools set such times.)
+ */
+export function settledBefore(stats: Pick<BigIntStats, 'mtimeNs' | 'ctimeNs'>, startNs: bigint): boolean {
+  const coarse = stats.ctimeNs % SECOND_NS === 0n;
+  const line = coarse ? startNs - 2n * SECOND_NS : startNs;
+  return stats.mtimeNs < line && stats.ctimeNs < line;
+}
+
+const SECOND_NS = 1_000_000_000n;
+
+/** The file systems' time now, from a file written in the cache folder; 0 (no stat trusted) when it cannot be. */
+export function fileSystemNow(cacheDir: string): bigint {
+  const path = join(cacheDir, 'clock');
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+    writeFileSync(path, `${process.pid}\n`);
+    return statSync(path, { bigint: true }).mtimeNs;
+  } catch {
+    return 0n;
+  }
+}

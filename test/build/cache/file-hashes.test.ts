@@ -1,0 +1,100 @@
+// The build's fingerprint from files known by their stat: an unchanged input file is not read again, a changed one
+// always is (its ctime moves even when its size and modification time are put back), and one whose time is not older
+// than the walk that saw it is read every time; the fingerprint is the one reading every file gives.
+import { createHash } from 'node:crypto';
+import { cp, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_CONTENT_DIR } from '../../../generator/build/files/project-paths.js';
+import { FileHashes } from '../../../generator/build/cache/file-hashes.js';
+import { hashFolder } from '../../../generator/build/cache/fingerprint.js';
+import { build } from '../../../generator/build/pipeline.js';
+import { passFileClock } from '../../helpers/file-clock.js';
+
+let work = '';
+let content = '';
+const PAGE = 'pages/help/reading-errors.md';
+
+beforeEach(async () => {
+  work = await mkdtemp(join(tmpdir(), 'file-hashes-'));
+  content = join(work, 'content');
+  await cp(DEFAULT_CONTENT_DIR, content, { recursive: true });
+  passFileClock(work, content);
+});
+afterEach(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+/** One walk of the content folder with the hashes kept in the cache folder: its digest and what it read. */
+async function walk(): Promise<{ digest: string; opened: number; known: number }> {
+  const known = await FileHashes.load(join(work, 'cache'));
+  const hash = createHash('sha256');
+  await hashFolder(hash, content, undefined, known);
+  await known.save();
+  return { digest: hash.digest('hex'), ...known.counts };
+}
+
+/** The digest a walk that reads every file gives (a cache folder of its own, empty). */
+async function freshDigest(): Promise<string> {
+  const known = await FileHashes.load(join(work, `fresh-${Math.random()}`));
+  const hash = createHash('sha256');
+  await hashFolder(hash, content, undefined, known);
+  return hash.digest('hex');
+}
+
+describe('input files known by their stat', () => {
+  it('reads an unchanged content folder once: the next walk opens no file and gives the same digest', async () => {
+    const first = await walk();
+    expect(first.opened).toBeGreaterThan(10);
+    expect(first.known).toBe(0);
+    const second = await walk();
+    expect(second).toEqual({ digest: first.digest, opened: 0, known: first.opened });
+  });
+
+  it('reads a file whose bytes changed with its size and modification time put back, and the digest moves', async () => {
+    const path = join(content, PAGE);
+    const hourAgo = Math.floor(Date.now() / 1000) - 3600;
+    await utimes(path, hourAgo, hourAgo);
+    passFileClock(work, path);
+    const first = await walk();
+    expect((await walk()).opened).toBe(0);
+    const before = await stat(path, { bigint: true });
+    await writeFile(path, (await readFile(path, 'utf8')).replace('## The error object', '## The ERROR object'));
+    await utimes(path, hourAgo, hourAgo);
+    const after = await stat(path, { bigint: true });
+    expect([after.ino, after.size, after.mtimeNs]).toEqual([before.ino, before.size, before.mtimeNs]);
+    const second = await walk();
+    expect(second.opened).toBe(1);
+    expect(second.digest).not.toBe(first.digest);
+    expect(second.digest).toBe(await freshDigest());
+  });
+
+  it('reads every time a file whose time is not older than the walk that saw it', async () => {
+    const future = new Date(Date.now() + 3_600_000);
+    await utimes(join(content, PAGE), future, future);
+    await walk();
+    expect((await walk()).opened).toBe(1);
+    expect((await walk()).opened).toBe(1);
+  });
+
+  it('rebuilds a site whose page changed with its size and modification time put back', async () => {
+    const path = join(content, PAGE);
+    const hourAgo = Math.floor(Date.now() / 1000) - 3600;
+    await utimes(path, hourAgo, hourAgo);
+    passFileClock(work, path);
+    const options = {
+      env: 'production' as const,
+      contentDir: content,
+      outDir: join(work, 'dist'),
+      cacheDir: join(work, 'cache'),
+    };
+    expect((await build(options)).diagnostics.hasErrors).toBe(false);
+    expect((await build(options)).upToDate).toBe(true);
+    await writeFile(path, (await readFile(path, 'utf8')).replace('## The error object', '## The ERROR object'));
+    await utimes(path, hourAgo, hourAgo);
+    const rebuilt = await build(options);
+    expect(rebuilt.upToDate).toBeUndefined();
+    expect(await readFile(join(work, 'dist', 'help', 'reading-errors.md'), 'utf8')).toContain('The ERROR object');
+  }, 60_000);
+});
