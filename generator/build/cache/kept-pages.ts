@@ -1,7 +1,7 @@
 // Pages kept across builds as the load stage read them: a page file with the same name and the same bytes, read by the
 // same generator against the same content schemas, is not parsed and checked again (its front matter, its schema);
 // a page file whose stat is the one the last good load saw, and settled before that load began, is not even opened.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import type { BigIntStats } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
@@ -102,12 +102,36 @@ export class KeptPages {
       pages: Object.fromEntries(this.current),
     };
   }
+
+  /**
+   * What this build keeps beyond the kept pages' file (`base`): the pages and file identities it does not hold. Undefined
+   * when that is no longer small beside it, or the file holds many that are no longer kept: then it is written whole.
+   */
+  beyond(base: KeptBase | undefined): KeptRecord | undefined {
+    if (!base) return undefined;
+    const pages = [...this.current].filter(([key]) => !base.pages.has(key));
+    const files = [...this.currentFiles].filter(
+      ([rel, seen]) => base.files.get(rel) !== seen[0] && this.current.has(seen[1]),
+    );
+    let stale = 0;
+    for (const key of base.pages) if (!this.current.has(key)) stale++;
+    const grown = (pages.length + files.length) * 8 > this.current.size || stale * 4 > base.pages.size;
+    return grown
+      ? undefined
+      : { scope: this.scope, files: Object.fromEntries(files), pages: Object.fromEntries(pages) };
+  }
 }
 
 interface KeptRecord {
   scope: string;
   files?: Record<string, [identity: string, key: string]>;
   pages: Record<string, Page>;
+}
+
+/** What the kept pages' file itself holds (without what was kept beside it): its pages' keys, its files' identities. */
+interface KeptBase {
+  pages: ReadonlySet<string>;
+  files: ReadonlyMap<string, string>;
 }
 
 /**
@@ -120,32 +144,60 @@ const keysOfPages = new WeakMap<Page, string>();
 export const keptKeyOf = (page: Page): string | undefined => keysOfPages.get(page);
 
 const fileOf = (cacheDir: string) => join(cacheDir, 'pages-read.json');
+/** What later builds kept beside the file: small, written instead of the whole file after an edit. */
+const besideOf = (cacheDir: string) => join(cacheDir, 'pages-read.more.json');
+
+/** What each cache folder's kept pages' file held when it was read. */
+const bases = new WeakMap<KeptPages, KeptBase>();
 
 /**
- * The pages the last good build read, if it read them in the same scope; none otherwise. The load's start is taken
- * here, before any page file is seen: the time of a file written now in the cache folder.
+ * The pages the last good builds read, if they read them in the same scope; none otherwise: the kept pages' file and
+ * what was kept beside it (every record of either is true of its file, so either may be missing or older). The load's
+ * start is taken here, before any page file is seen: the time of a file written now in the cache folder.
  */
 export async function loadKeptPages(cacheDir: string, scope: string): Promise<KeptPages> {
   const startNs = fileSystemNow(cacheDir);
-  try {
-    const saved = JSON.parse(await readFile(fileOf(cacheDir), 'utf8')) as KeptRecord;
-    if (saved.scope === scope) {
-      const files = new Map(Object.entries(saved.files ?? {}));
-      return new KeptPages(scope, new Map(Object.entries(saved.pages)), files, startNs);
-    }
-  } catch {
-    // None yet, or unreadable: every page file is read.
-  }
-  return new KeptPages(scope, undefined, undefined, startNs);
+  const [saved, beside] = await Promise.all([
+    readRecord(fileOf(cacheDir), scope),
+    readRecord(besideOf(cacheDir), scope),
+  ]);
+  const pages = new Map(Object.entries(saved?.pages ?? {}));
+  const files = new Map(Object.entries(saved?.files ?? {}));
+  const base: KeptBase = { pages: new Set(pages.keys()), files: new Map([...files].map(([rel, [id]]) => [rel, id])) };
+  for (const [key, page] of Object.entries(beside?.pages ?? {})) pages.set(key, page);
+  for (const [rel, seen] of Object.entries(beside?.files ?? {})) files.set(rel, seen);
+  const kept = new KeptPages(scope, pages, files, startNs);
+  if (saved) bases.set(kept, base);
+  return kept;
 }
 
-/** Keeps what a good load read (never after a failed one), when it differs from what is kept. */
+async function readRecord(path: string, scope: string): Promise<KeptRecord | undefined> {
+  try {
+    const saved = JSON.parse(await readFile(path, 'utf8')) as KeptRecord;
+    if (saved.scope === scope && typeof saved.pages === 'object' && saved.pages !== null) return saved;
+  } catch {
+    // None yet, or unreadable: its pages are read again.
+  }
+  return undefined;
+}
+
+/**
+ * Keeps what a good load read (never after a failed one), when it differs from what is kept: beside the kept pages'
+ * file when that is little (an edit), else the whole file again (and nothing beside it).
+ */
 export async function saveKeptPages(cacheDir: string, pages: KeptPages): Promise<void> {
   if (!pages.changed) return;
-  const path = fileOf(cacheDir);
   await mkdir(cacheDir, { recursive: true });
+  const beyond = pages.beyond(bases.get(pages));
+  if (beyond) return writeWhole(besideOf(cacheDir), JSON.stringify(beyond));
+  await writeWhole(fileOf(cacheDir), JSON.stringify(pages));
+  await rm(besideOf(cacheDir), { force: true });
+}
+
+/** Written beside and renamed, so that a reader never sees half a file. */
+async function writeWhole(path: string, text: string): Promise<void> {
   const tmp = `${path}.${process.pid}.tmp`;
-  await writeFile(tmp, JSON.stringify(pages));
+  await writeFile(tmp, text);
   await rename(tmp, path);
 }
 

@@ -60,10 +60,13 @@ const FORMAT = 1;
 /** More packs than this and the small ones are merged into one (each build with new products adds one). */
 const MAX_PACKS = 8;
 
-/** The head of a record: its parts in order, each entry's body then the twin's text, and the parser. */
+/**
+ * The head of a record: its parts in order (each entry's body, then the twin's text unless it is one of the bodies,
+ * as the Markdown twin's body is), and the parser.
+ */
 interface RecordHead {
   bodies: [entry: string, bytes: number][];
-  markdown: number;
+  markdown: number | { body: string };
   parsedBy: PageProducts['parsedBy'];
 }
 
@@ -217,11 +220,13 @@ function isIndex(value: PackIndex): boolean {
 
 /** A record: its key and head on two lines, then its parts' bytes one after the other. */
 function encodeRecord(key: string, products: PageProducts): Buffer {
-  const parts = [...Object.values(products.bodies), products.markdown].map((text) => Buffer.from(text, 'utf8'));
   const names = Object.keys(products.bodies);
+  const twin = names.find((name) => products.bodies[name] === products.markdown);
+  const texts = [...Object.values(products.bodies), ...(twin === undefined ? [products.markdown] : [])];
+  const parts = texts.map((text) => Buffer.from(text, 'utf8'));
   const head: RecordHead = {
     bodies: names.map((name, i) => [name, parts[i]!.length]),
-    markdown: parts.at(-1)!.length,
+    markdown: twin === undefined ? parts.at(-1)!.length : { body: twin },
     parsedBy: products.parsedBy,
   };
   return Buffer.concat([Buffer.from(`${key}\n${JSON.stringify(head)}\n`, 'utf8'), ...parts]);
@@ -255,7 +260,13 @@ function decodeRecord(key: string, record: Buffer): PageProducts | undefined {
     if (text === undefined) return undefined;
     bodies[entry[0]] = text;
   }
-  const markdown = part(head.markdown);
+  const twin = head.markdown as { body?: unknown } | null;
+  const markdown =
+    typeof twin === 'object' && twin !== null
+      ? typeof twin.body === 'string' && Object.hasOwn(bodies, twin.body)
+        ? bodies[twin.body]
+        : undefined
+      : part(head.markdown);
   return markdown !== undefined && at === record.length ? { bodies, markdown, parsedBy: head.parsedBy } : undefined;
 }
 

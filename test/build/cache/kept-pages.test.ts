@@ -181,4 +181,23 @@ describe('page files known by their stat', () => {
     expect(settledBefore(at(wholeSecondAgo, wholeSecondAgo), start)).toBe(false);
     expect(settledBefore(at(wholeSecondAgo - 2_000_000_000n, wholeSecondAgo - 2_000_000_000n), start)).toBe(true);
   });
+
+  it('keeps an edit beside the kept pages, without writing every page again, and reads each page once', async () => {
+    const first = await load();
+    const file = join(work, 'cache', 'pages-read.json');
+    const whole = await stat(file, { bigint: true });
+    for (const sentence of ['One more sentence.', 'Another sentence.']) {
+      const text = await readFile(join(contentDir, PAGE), 'utf8');
+      await writeFile(join(contentDir, PAGE), `${text}\n${sentence}\n`);
+      passFileClock(work, join(contentDir, PAGE));
+      const edited = await load();
+      expect(edited.stats).toMatchObject({ opened: 1, read: 1 });
+      expect(pageOf(edited.model).body).toContain(sentence);
+      const after = await load();
+      expect(after.stats).toEqual({ pages: first.stats.pages, opened: 0, read: 0, guarded: 0 });
+      expect(JSON.stringify(after.model)).toBe(JSON.stringify((await load({ cache: false })).model));
+    }
+    const now = await stat(file, { bigint: true });
+    expect([now.ino, now.mtimeNs, now.size]).toEqual([whole.ino, whole.mtimeNs, whole.size]);
+  });
 });
