@@ -37,11 +37,13 @@ export function edgeTable(whole: ServingTable): ServingTable {
  * The rule most pages follow (their twin's path from theirs, one set of headers for the pages, their own Link aside,
  * and one for the twins), and whether a page follows it: what the edge table and nginx need not list page by page.
  */
-export function pageRuleOf(whole: ServingTable): {
+export function pageRuleOf(
+  whole: ServingTable,
+  headersOf: Map<string, HeaderList> = headersByPath(whole),
+): {
   rule: PageRule | undefined;
   follows: (page: { path: string; twin: string }) => boolean;
 } {
-  const headersOf = new Map(whole.files.map((f) => [f.path, f.headers]));
   const rule = pageRule(whole, headersOf);
   const follows = (page: { path: string; twin: string }) =>
     rule !== undefined &&
@@ -49,6 +51,11 @@ export function pageRuleOf(whole: ServingTable): {
     same(withoutLink(headersOf.get(page.path) ?? []), rule.page) &&
     same(headersOf.get(page.twin) ?? [], rule.twin);
   return { rule, follows };
+}
+
+/** Each served file's headers by its path (a reader that needs them too passes its own to `pageRuleOf`). */
+export function headersByPath(whole: Pick<ServingTable, 'files'>): Map<string, HeaderList> {
+  return new Map(whole.files.map((f) => [f.path, f.headers]));
 }
 
 export function twinOf(rule: Pick<PageRule, 'homeTwin' | 'twinSuffix'>, path: string): string {
@@ -61,13 +68,21 @@ export function twinOf(rule: Pick<PageRule, 'homeTwin' | 'twinSuffix'>, path: st
  */
 function pageRule(whole: ServingTable, headersOf: Map<string, HeaderList>): PageRule | undefined {
   const pages = whole.negotiation.pages;
+  // Counted as they are made (a catalog has 100,000 pages): no list of every page's suffix or headers is held.
   const suffix = mostCommon(
-    pages.filter((p) => p.path !== '/' && p.twin.startsWith(p.path)).map((p) => p.twin.slice(p.path.length)),
+    function* () {
+      for (const p of pages) if (p.path !== '/' && p.twin.startsWith(p.path)) yield p.twin.slice(p.path.length);
+    },
+    (s) => s,
   );
   if (suffix === undefined) return undefined;
   const home = pages.find((p) => p.path === '/')?.twin ?? `/index${suffix}`;
-  const page = mostCommonList(pages.map((p) => withoutLink(headersOf.get(p.path) ?? [])));
-  const twin = mostCommonList(pages.map((p) => headersOf.get(p.twin) ?? []));
+  const page = mostCommonList(function* () {
+    for (const p of pages) yield withoutLink(headersOf.get(p.path) ?? []);
+  });
+  const twin = mostCommonList(function* () {
+    for (const p of pages) yield headersOf.get(p.twin) ?? [];
+  });
   if (!page || !twin) return undefined;
   // A file at the path a page's twin would have that is not that page's twin: the rule must not read it as one.
   const twinOfPage = new Map(pages.map((p) => [p.path, p.twin]));
@@ -83,17 +98,26 @@ function withoutLink(headers: HeaderList): HeaderList {
   return headers.filter(([name]) => name.toLowerCase() !== 'link');
 }
 
+/** The same pairs in the same order (as their JSON would be the same), compared without making any. */
 function same(a: HeaderList, b: HeaderList): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return a.length === b.length && a.every(([name, value], i) => b[i]![0] === name && b[i]![1] === value);
 }
 
-function mostCommon(values: string[]): string | undefined {
-  const counts = new Map<string, number>();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+/** The value made most often (the first made, of equally many), keyed by `key`; undefined when none is made. */
+function mostCommon<T>(values: () => Iterable<T>, key: (value: T) => string): T | undefined {
+  const counts = new Map<string, { value: T; count: number }>();
+  for (const value of values()) {
+    const k = key(value);
+    const known = counts.get(k);
+    if (known) known.count += 1;
+    else counts.set(k, { value, count: 1 });
+  }
+  let most: { value: T; count: number } | undefined;
+  for (const counted of counts.values()) if (!most || counted.count > most.count) most = counted;
+  return most?.value;
 }
 
-function mostCommonList(lists: HeaderList[]): HeaderList | undefined {
-  const key = mostCommon(lists.map((l) => JSON.stringify(l)));
-  return key === undefined ? undefined : (JSON.parse(key) as HeaderList);
+function mostCommonList(lists: () => Iterable<HeaderList>): HeaderList | undefined {
+  const list = mostCommon(lists, (l) => JSON.stringify(l));
+  return list === undefined ? undefined : (JSON.parse(JSON.stringify(list)) as HeaderList);
 }

@@ -43,22 +43,25 @@ export function headerRules(files: ServedFile[], apiCatalog: string | undefined,
     paths: [file.path],
   });
 
-  // A folder of two or more files with one header set is one rule, whatever the limit: a pattern does the job.
-  const byFolder = new Map<string, HeaderRule[]>();
+  // A folder of two or more files with one header set is one rule, whatever the limit: a pattern does the job. Any
+  // other folder is a rule per file, made only if the folder is not folded below (a catalog's section is 100,000).
+  const byFolder = new Map<string, HeaderRule[] | { exact: ServedFile[] }>();
   for (const [folder, inFolder] of folders) {
-    const uniform = inFolder.length > 1 && inFolder.every((f) => sameHeaders(own(f), own(inFolder[0]!)));
+    const first = own(inFolder[0]!);
+    const uniform = inFolder.length > 1 && inFolder.every((f) => sameHeaders(own(f), first));
     byFolder.set(
       folder,
       uniform
-        ? [{ pattern: `${folder}*`, headers: own(inFolder[0]!), fold: 'folder', paths: inFolder.map((f) => f.path) }]
-        : inFolder.map(exact),
+        ? [{ pattern: `${folder}*`, headers: first, fold: 'folder', paths: inFolder.map((f) => f.path) }]
+        : { exact: inFolder },
     );
   }
+  const size = (rules: HeaderRule[] | { exact: ServedFile[] }) => ('exact' in rules ? rules.exact : rules).length;
   // Over the limit, fold the folders that save the most rules first, and only as many as needed.
-  const count = () => 1 + topLevel.length + [...byFolder.values()].reduce((n, rules) => n + rules.length, 0);
+  const count = () => 1 + topLevel.length + [...byFolder.values()].reduce((n, rules) => n + size(rules), 0);
   const candidates = [...byFolder.entries()]
-    .filter(([, rules]) => rules.length > 1)
-    .sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
+    .filter(([, rules]) => size(rules) > 1)
+    .sort((a, b) => size(b[1]) - size(a[1]) || (a[0] < b[0] ? -1 : 1));
   for (const [folder] of candidates) {
     if (count() <= maxRules) break;
     const inFolder = folders.get(folder)!;
@@ -71,10 +74,16 @@ export function headerRules(files: ServedFile[], apiCatalog: string | undefined,
       },
     ]);
   }
-  // Rules read in registry order; a folder rule takes the place of its first file.
-  const position = new Map(files.map((f, i) => [f.path, i]));
-  const rules = [...topLevel.map(exact), ...[...byFolder.values()].flat()];
-  rules.sort((a, b) => position.get(a.paths[0]!)! - position.get(b.paths[0]!)!);
+  // Rules read in files' order; a folder rule takes the place of its first file.
+  const ruleAt = new Map<string, HeaderRule>();
+  for (const rule of topLevel.map(exact)) ruleAt.set(rule.paths[0]!, rule);
+  for (const rules of byFolder.values())
+    for (const rule of 'exact' in rules ? rules.exact.map(exact) : rules) ruleAt.set(rule.paths[0]!, rule);
+  const rules: HeaderRule[] = [];
+  for (const file of files) {
+    const rule = ruleAt.get(file.path);
+    if (rule) rules.push(rule);
+  }
   return [{ pattern: '/*', headers: EVERYWHERE, fold: 'all', paths: [] }, ...rules];
 }
 

@@ -29,7 +29,7 @@ import type { ServingTable, TableFile } from '../../../runtime/site/table.js';
 import type { Emitter } from '../../registry/types.js';
 import { DOLLAR_VARIABLE, nginxLiteral, nginxPattern, nginxString } from './nginx-syntax.js';
 import type { ServingPlan } from './serving-plan.js';
-import { pageRuleOf } from './edge-table.js';
+import { headersByPath, pageRuleOf } from './edge-table.js';
 import { servingOf } from './serving-table.js';
 
 /**
@@ -120,6 +120,7 @@ export function nginxConfig(table: ServingTable, plan: Pick<ServingPlan, 'files'
   );
 
   const twins = new Map(table.negotiation.pages.map((p) => [p.path, p.twin]));
+  // Indexed once for every step below: a catalog has 200,000 files.
   const files = new Map(plan.files.map((f) => [f.path, f.file]));
   const notEndpoints = new Map(
     table.mcp.notEndpoints.map((n, i) => [n.path, { ...n, at: `${INTERNAL}not-an-mcp-endpoint/${i}` }]),
@@ -132,7 +133,7 @@ export function nginxConfig(table: ServingTable, plan: Pick<ServingPlan, 'files'
 
   // Pages that follow the twin rule (and their twins) are served by the generic locations at the end: the
   // configuration does not grow with the pages.
-  const rule = ruledPages(table, plan);
+  const rule = ruledPages(table, files);
   for (const file of table.files) {
     if (rule?.paths.has(file.path)) continue;
     const body: string[] = [];
@@ -231,11 +232,10 @@ interface RuledPages {
  * `<path><suffix>` beside it, the rule's headers, one Link with the twin's address in it), except the home page, the
  * addresses that are not MCP endpoints and the query routes' paths, which keep their own locations.
  */
-function ruledPages(table: ServingTable, plan: Pick<ServingPlan, 'files'>): RuledPages | undefined {
-  const { rule, follows } = pageRuleOf(table);
+function ruledPages(table: ServingTable, fileOf: Map<string, string>): RuledPages | undefined {
+  const headersOf = headersByPath(table);
+  const { rule, follows } = pageRuleOf(table, headersOf);
   if (!rule) return undefined;
-  const fileOf = new Map(plan.files.map((f) => [f.path, f.file]));
-  const headersOf = new Map(table.files.map((f) => [f.path, f.headers]));
   const own = new Set([
     '/',
     ...table.mcp.notEndpoints.map((n) => n.path),
@@ -267,9 +267,9 @@ function ruledPages(table: ServingTable, plan: Pick<ServingPlan, 'files'>): Rule
     if (isHtml(headerValue(file.headers, 'Content-Type') ?? '') && file.path !== '/') located.add(`${file.path}/`);
   }
   const notPages: string[] = [];
-  for (const file of plan.files) {
-    if (!file.file.endsWith('.html')) continue;
-    const path = `/${file.file.slice(0, -'.html'.length)}`;
+  for (const file of fileOf.values()) {
+    if (!file.endsWith('.html')) continue;
+    const path = `/${file.slice(0, -'.html'.length)}`;
     if (pages.has(path)) continue;
     for (const at of [path, `${path}/`]) if (!located.has(at)) notPages.push(at);
   }

@@ -70,10 +70,12 @@ export function servingPlan(registry: Registry): ServingPlan {
     files.push(served);
     if (entry.dataFor) queryRoutes.push(queryRoute(entry.dataFor, served));
   }
-  const byPath = new Map(files.map((f) => [f.path, f]));
+  // Only the twins are looked up by path: a map of every file would be 200,000 entries for a catalog.
+  const twinFiles = new Map<string, ServedFile>();
+  for (const file of files) if (twins.has(file.path)) twinFiles.set(file.path, file);
   const negotiated: NegotiatedRoute[] = [];
   for (const file of files) {
-    const twin = file.entry.kind === 'html-page' && file.entry.twin ? byPath.get(file.entry.twin) : undefined;
+    const twin = file.entry.kind === 'html-page' && file.entry.twin ? twinFiles.get(file.entry.twin) : undefined;
     if (twin) negotiated.push({ path: file.path, twin });
   }
   return { files, negotiated, queryRoutes, cdnConfig, apiCatalog };
