@@ -68,11 +68,12 @@ export const REPEAT_MIN_WORDS = 6;
  */
 export function comparableText(text: string): string | undefined {
   if (/^#{1,6}\s/.test(text)) return undefined;
+  // A word: a run of anything but white space and the marks set aside (one pass; every sentence of llms-full.txt).
   const words = text
     .replace(/^\s*(?:[-*+]|\d{1,9}[.)])\s+/, '')
-    .replace(/[|`*_\\]/g, ' ')
     .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean);
-  return words.length >= REPEAT_MIN_WORDS ? words.join(' ') : undefined;
+    .match(COMPARED_WORD);
+  return words && words.length >= REPEAT_MIN_WORDS ? words.join(' ') : undefined;
 }
+
+const COMPARED_WORD = /[^\s|`*_\\]+/g;
