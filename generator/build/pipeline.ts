@@ -11,7 +11,8 @@ import type { KindTable } from './registry/build-registry.js';
 import { kinds as defaultKinds } from './kinds.js';
 import type { Registry } from './registry/registry.js';
 import { ArtifactSet, type HostName, type RegistryEntry } from './registry/types.js';
-import { createEmitContext } from './emit/emit-context.js';
+import { createEmitContext, scopeContext } from './emit/emit-context.js';
+import { type EmittedCache, type EmitMessage, loadEmitted } from './cache/emitted.js';
 import { validateArtifacts } from './validate/validate-artifacts.js';
 import {
   buildInputsOf,
@@ -92,6 +93,8 @@ export interface PipelineResult {
   loaded?: LoadStats;
   /** How the pages were rendered: from the render cache, in workers, or here. */
   renderStats?: PrerenderResult['stats'];
+  /** With a cache folder: how many artifacts of the kinds that read only the scope were kept, how many made. */
+  emitted?: { kept: number; made: number };
   /** With a cache folder: how many judgements of the checks were kept from the last good build, how many made. */
   checks?: { kept: number; judged: number; judgedFiles: string[] };
   /** Set by `build` when it wrote: how many files, and how many of them were hard links to the previous tree's. */
@@ -143,18 +146,18 @@ async function runStages(options: PipelineOptions, pool: RenderPool | undefined)
           onRendered: (done: number, total: number) => progress('render', done, total),
         }
       : undefined;
-  const { artifacts, renderStats } = await emitAll(model, registry, kinds, diagnostics, progress, prerender);
+  // With a cache folder, the artifacts made from the scope alone are kept across builds in the same scope.
+  const scope =
+    options.cacheDir !== undefined && !options.kinds
+      ? renderContextKey(await generatorFingerprint(PROJECT_ROOT), model, registry)
+      : undefined;
+  const emitted = scope !== undefined ? await loadEmitted(options.cacheDir!, scope) : undefined;
+  const { artifacts, renderStats } = await emitAll(model, registry, kinds, diagnostics, progress, prerender, emitted);
   // Content mistakes found while emitting (a broken link, an unknown directive) are already reported at their place
   // in content/; validating artifacts built from them would only repeat each one at its places in dist/.
   if (diagnostics.hasErrors) return { diagnostics, model, registry, artifacts, renderStats, loaded };
   // With a cache folder, a text the last good build judged fine (same bytes, same scope) is not judged again.
-  const verdicts =
-    options.cacheDir !== undefined && !options.kinds
-      ? await loadVerdicts(
-          options.cacheDir,
-          renderContextKey(await generatorFingerprint(PROJECT_ROOT), model, registry),
-        )
-      : undefined;
+  const verdicts = scope !== undefined ? await loadVerdicts(options.cacheDir!, scope) : undefined;
   progress('validate', 0, registry.entries.length);
   validateArtifacts({
     model,
@@ -167,8 +170,23 @@ async function runStages(options: PipelineOptions, pool: RenderPool | undefined)
     verdicts,
   });
   if (verdicts && !diagnostics.hasErrors) await saveVerdicts(options.cacheDir!, verdicts);
+  if (emitted && !diagnostics.hasErrors) {
+    for (const stream of artifacts.streams())
+      if (kinds[stream.entry.kind]?.emitReadsScope) emitted.keepStream(keyOf(stream.entry), stream.digests());
+    await emitted.save(options.cacheDir!);
+  }
   const checks = verdicts && { ...verdicts.counts, judgedFiles: [...verdicts.judgedFiles] };
-  return { diagnostics, model, registry, artifacts, renderStats, checks, loaded, verdicts };
+  return {
+    diagnostics,
+    model,
+    registry,
+    artifacts,
+    renderStats,
+    checks,
+    loaded,
+    verdicts,
+    emitted: emitted && { ...emitted.counts },
+  };
 }
 
 async function emitAll(
@@ -178,9 +196,36 @@ async function emitAll(
   diagnostics: Diagnostics,
   progress: BuildProgress,
   prerender?: PrerenderOptions,
+  kept?: EmittedCache,
 ): Promise<{ artifacts: ArtifactSet; renderStats?: PrerenderResult['stats'] }> {
   const artifacts = new ArtifactSet();
   const context = createEmitContext(model, registry, diagnostics, artifacts);
+  const readsScope = (entry: RegistryEntry) => kinds[entry.kind]?.emitReadsScope === true;
+  const scoped = scopeContext(context, readsScope);
+  /** A kind that reads only the scope: taken from the last good build in the same scope, or made and kept. */
+  const emitScoped = (entry: RegistryEntry): string | Uint8Array => {
+    const kind = kinds[entry.kind]!;
+    const key = keyOf(entry);
+    // A kind that streams files beside its artifact makes its stream as it is emitted: it is emitted again, and
+    // told its files' digests, so that none is made to know them.
+    const taken = kind.streamFolder ? undefined : kept?.take(key);
+    if (taken) {
+      for (const { fatal, input } of taken.messages) {
+        if (fatal) diagnostics.error('emit', input);
+        else diagnostics.warn('emit', input);
+      }
+      return taken.body;
+    }
+    const messages: EmitMessage[] = [];
+    const body = kind.emit(
+      entry,
+      scoped((message) => messages.push(message)),
+    );
+    if (typeof body === 'string') kept?.keep(key, { body, messages });
+    const known = kind.streamFolder ? kept?.streamDigests(key) : undefined;
+    if (known) artifacts.knowStreamDigests(entry, known);
+    return body;
+  };
   const ready = prerender ? await prerenderPages(model, kinds, context, diagnostics, prerender) : undefined;
   const total = registry.entries.filter((entry) => !entry.aliasOf).length;
   let emitted = 0;
@@ -188,7 +233,9 @@ async function emitAll(
   const emitOne = (entry: RegistryEntry) => {
     progress('emit', ++emitted, total);
     try {
-      artifacts.set({ entry, body: ready?.bodies.get(entry) ?? kinds[entry.kind]!.emit(entry, context) });
+      const body =
+        ready?.bodies.get(entry) ?? (readsScope(entry) ? emitScoped(entry) : kinds[entry.kind]!.emit(entry, context));
+      artifacts.set({ entry, body });
     } catch (error) {
       diagnostics.error('emit', {
         ruleId: 'emitter-crash',
@@ -210,6 +257,9 @@ async function emitAll(
   for (const entry of registry.entries) if (!entry.aliasOf && last(entry)) emitOne(entry);
   return { artifacts, renderStats: ready?.stats };
 }
+
+/** An entry's key among the kept artifacts: its host and file. */
+const keyOf = (entry: RegistryEntry) => `${entry.host}:${entry.file}`;
 
 export interface BuildOptions extends PipelineOptions {
   /** The site's output folder; other hosts go to `<outDir>-hosts/<host>/`. */

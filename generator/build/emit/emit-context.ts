@@ -1,8 +1,8 @@
 // Makes the context every emitter receives: the model, the registry, the artifacts emitted so far, and a memo.
-import type { Diagnostics } from '../messages/diagnostics.js';
-import type { Model } from '../../model/types.js';
+import type { Diagnostics, MessageInput, Stage } from '../messages/diagnostics.js';
+import type { Model, Page } from '../../model/types.js';
 import type { Registry } from '../registry/registry.js';
-import { ArtifactSet, type EmitContext } from '../registry/types.js';
+import { type Artifact, ArtifactSet, type EmitContext, type RegistryEntry } from '../registry/types.js';
 
 export function createEmitContext(
   model: Model,
@@ -11,15 +11,86 @@ export function createEmitContext(
   artifacts: ArtifactSet = new ArtifactSet(),
 ): EmitContext {
   // One memo per build: a value computed by one emitter (a page's parsed tree, say) is shared by all the others.
-  const memos = new Map<string, unknown>();
-  return {
-    artifacts,
-    model,
-    registry,
-    diagnostics,
-    memo<T>(key: string, compute: () => T): T {
-      if (!memos.has(key)) memos.set(key, compute());
-      return memos.get(key) as T;
-    },
+  return { artifacts, model, registry, diagnostics, memo: memoOf(new Map()) };
+}
+
+function memoOf(memos: Map<string, unknown>): EmitContext['memo'] {
+  return <T>(key: string, compute: () => T): T => {
+    if (!memos.has(key)) memos.set(key, compute());
+    return memos.get(key) as T;
   };
+}
+
+/** What an emitter said, as it said it. */
+export type SaidMessage = { fatal: boolean; input: MessageInput };
+
+/**
+ * The context of the emitters that declare they read only the build's scope (`emitReadsScope`): the same model with
+ * every page body unreadable, only the artifacts of other such kinds, a memo of their own (a value another emitter
+ * computed from page bodies never reaches them), and a diagnostics that tells `said` what they say. Reading anything
+ * else throws, so a kind that declares too much fails its first build instead of publishing stale bytes.
+ */
+export function scopeContext(
+  context: EmitContext,
+  readsScope: (entry: RegistryEntry) => boolean,
+): (said: (message: SaidMessage) => void) => EmitContext {
+  const model: Model = { ...context.model, pages: context.model.pages.map(withoutBody) };
+  const artifacts = scopeArtifacts(context.artifacts, readsScope);
+  const memo = memoOf(new Map());
+  return (said) => ({
+    model,
+    registry: context.registry,
+    artifacts,
+    memo,
+    diagnostics: telling(context.diagnostics, said),
+  });
+}
+
+function withoutBody(page: Page): Page {
+  const copy = { ...page } as Partial<Page>;
+  delete copy.body;
+  return Object.defineProperty(copy, 'body', {
+    enumerable: false,
+    get() {
+      throw new Error(
+        `an emitter that declares it reads only the scope read the body of ${page.source.file}; remove its emitReadsScope`,
+      );
+    },
+  }) as Page;
+}
+
+function scopeArtifacts(artifacts: ArtifactSet, readsScope: (entry: RegistryEntry) => boolean): ArtifactSet {
+  const check = (artifact: Artifact | undefined) => {
+    if (artifact && !readsScope(artifact.entry))
+      throw new Error(
+        `an emitter that declares it reads only the scope read ${artifact.entry.path}, made from more than the scope; remove its emitReadsScope`,
+      );
+    return artifact;
+  };
+  return new Proxy(artifacts, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target) as unknown;
+      if (typeof value !== 'function') return value;
+      if (property === 'get' || property === 'byPath')
+        return (...args: unknown[]) => check((value as (...a: unknown[]) => Artifact | undefined).apply(target, args));
+      if (property === 'values')
+        return () => {
+          throw new Error('an emitter that declares it reads only the scope listed every artifact');
+        };
+      return (value as (...a: unknown[]) => unknown).bind(target);
+    },
+  });
+}
+
+function telling(diagnostics: Diagnostics, said: (message: SaidMessage) => void): Diagnostics {
+  const view = Object.create(diagnostics) as Diagnostics;
+  view.error = (stage: Stage, input: MessageInput) => {
+    said({ fatal: true, input });
+    diagnostics.error(stage, input);
+  };
+  view.warn = (stage: Stage, input: MessageInput) => {
+    said({ fatal: false, input });
+    diagnostics.warn(stage, input);
+  };
+  return view;
 }

@@ -84,6 +84,12 @@ export interface KindDefinition {
   /** Emitted after every other kind and the aliases, so that its emitter may read their bytes (deploy manifest). */
   emitLast?: boolean;
   /**
+   * The kind's emitter reads only the build's scope: the model without page bodies, the registry, and the artifacts of
+   * other such kinds. Its bytes are then kept across builds with the scope, and a rebuild after a page's body changed
+   * takes them instead of emitting again. Enforced: such an emitter that reads a page body or another artifact throws.
+   */
+  emitReadsScope?: boolean;
+  /**
    * The folder (relative, ending in "/") of the files the kind's artifact streams beside it (`ArtifactStream`): they
    * belong to the entry, so a built tree's reader claims them and hands them to the kind's validators as a stream.
    */
@@ -137,6 +143,10 @@ export class ArtifactSet {
   streams(): DigestedStream[] {
     return [...this.streamsByKey.values()];
   }
+  /** Tells an entry's stream the digests of all its files, known from a build that streamed the same files. */
+  knowStreamDigests(entry: RegistryEntry, digests: ReadonlyMap<string, Digest>): void {
+    this.streamOf(entry)?.know(digests);
+  }
   text(artifact: Artifact): string {
     return typeof artifact.body === 'string' ? artifact.body : new TextDecoder().decode(artifact.body);
   }
@@ -156,6 +166,8 @@ export class ArtifactSet {
 export interface DigestedStream extends ArtifactStream {
   /** Every file's digest, in the stream's order: made (each file once) unless a full pass made them already. */
   digests(): ReadonlyMap<string, Digest>;
+  /** Takes every file's digest as known (the same files were streamed before): no file is made to know them. */
+  know(digests: ReadonlyMap<string, Digest>): void;
 }
 
 function digested(stream: ArtifactStream): DigestedStream {
@@ -177,6 +189,11 @@ function digested(stream: ArtifactStream): DigestedStream {
     digests() {
       if (!complete) for (const _ of files());
       return digests;
+    },
+    know(known) {
+      digests.clear();
+      for (const [file, digest] of known) digests.set(file, digest);
+      complete = true;
     },
   };
 }

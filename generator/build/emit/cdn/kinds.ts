@@ -23,6 +23,7 @@ export const cdnKinds = {
   'cdn-headers': {
     mediaType: MEDIA_TYPES.text,
     emit: emitHeadersFile,
+    emitReadsScope: true,
     validate: [checkHeadersLimits(), checkHeadersNotJoined],
     derive: derived(
       '/_headers',
@@ -35,6 +36,7 @@ export const cdnKinds = {
     // Reads the serving table, made once the query routes' data is emitted.
     emitLast: true,
     emit: emitRedirectsFile,
+    emitReadsScope: true,
     derive: derived(
       '/_redirects',
       'Rewrites for Netlify',
@@ -45,6 +47,7 @@ export const cdnKinds = {
     mediaType: MEDIA_TYPES.json,
     emitLast: true,
     emit: emitRoutesFile,
+    emitReadsScope: true,
     derive: derived(
       '/_routes.json',
       'Function routes for Cloudflare Pages',
@@ -57,6 +60,7 @@ export const cdnKinds = {
     // Reads the page-context data to precompute its answers.
     emitLast: true,
     emit: emitNginxConfig,
+    emitReadsScope: true,
     derive: derived('/nginx.conf', 'nginx configuration', 'Maps and a server block serving dist/ as the CDNs do.'),
   },
   'deploy-manifest': {
@@ -75,6 +79,7 @@ export const cdnKinds = {
     host: 'deploy',
     emitLast: true,
     emit: emitEdgeTable,
+    emitReadsScope: true,
     derive: derived(
       '/edge-table.json',
       'Edge handler table',

@@ -37,6 +37,7 @@ export const pagesKinds = {
   'llms-root': {
     mediaType: MEDIA_TYPES.text,
     emit: emitLlmsRoot,
+    emitReadsScope: true,
     validate: [llmsStructure, llmsLinks, llmsSize, noPlaceholders],
     validatorsReadOwnBytes: true,
     discovery: true,
@@ -44,6 +45,7 @@ export const pagesKinds = {
   'llms-index': {
     mediaType: MEDIA_TYPES.text,
     emit: emitLlmsIndex,
+    emitReadsScope: true,
     validate: [llmsStructure, llmsLinks, llmsSize, noPlaceholders],
     validatorsReadOwnBytes: true,
     discovery: true,

@@ -38,6 +38,7 @@ export function makePublicPagesKinds(options: PublicPagesOptions = {}) {
       mediaType: MEDIA_TYPES.json,
       discovery: true,
       emit: emitCatalog,
+      emitReadsScope: true,
       validate: [schemaValidator('public-pages', 'Fix content/public-pages.yaml, then rebuild.'), checkCatalog],
     },
     'page-context': {
@@ -49,6 +50,7 @@ export function makePublicPagesKinds(options: PublicPagesOptions = {}) {
       // Its shards, its families and the registry: a verdict is kept while they are the same.
       validatorsReadOwnBytes: true,
       emit: emitPageContextData,
+      emitReadsScope: true,
       validate: [
         schemaValidator('page-context', 'Fix content/public-pages.yaml or the pages, then rebuild.'),
         checkPageContext,
@@ -60,12 +62,14 @@ export function makePublicPagesKinds(options: PublicPagesOptions = {}) {
       answersQueryRoute: true,
       file: () => AGENT_DATA_FILES.agentMode,
       emit: emitAgentMode,
+      emitReadsScope: true,
       validate: [schemaValidator('agent-mode', 'Fix the content the message names, then rebuild.'), checkAgentMode],
     },
     'schema-feed': {
       mediaType: MEDIA_TYPES.jsonLd,
       discovery: true,
       emit: emitSchemaFeed,
+      emitReadsScope: true,
       validate: [
         schemaValidator('schema-feed', 'Fix the identity in content/service.yaml, then rebuild.'),
         checkSchemaFeed,
@@ -75,22 +79,26 @@ export function makePublicPagesKinds(options: PublicPagesOptions = {}) {
       mediaType: MEDIA_TYPES.jsonLd,
       discovery: true,
       emit: emitEntity,
+      emitReadsScope: true,
       validate: [schemaValidator('entity', 'Fix the identity in content/service.yaml, then rebuild.'), checkEntity],
     },
     schemamap: {
       mediaType: MEDIA_TYPES.xml,
       discovery: true,
       emit: emitSchemamap,
+      emitReadsScope: true,
       validate: [checkSchemamap],
     },
     robots: {
       mediaType: MEDIA_TYPES.text,
       emit: emitRobots,
+      emitReadsScope: true,
       validate: [checkRobots],
     },
     sitemap: {
       mediaType: MEDIA_TYPES.xml,
       emit: makeSitemapEmitter(limits),
+      emitReadsScope: true,
       validate: [makeSitemapCheck(limits)],
       derive: (model) => deriveSitemapParts(model, limits),
     },

@@ -1,0 +1,115 @@
+// Artifacts kept across builds by the scope they were made in. A kind whose emitter reads only the scope (the model
+// without page bodies, the registry, and other such kinds' artifacts) makes the same bytes while the scope is the same,
+// so a rebuild after a page's body changed takes them from here instead of making them again (the section indexes,
+// nginx.conf, the CDN files, the catalogs at 10,000 pages). Its warnings are kept with it and said again.
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { MessageInput } from '../messages/diagnostics.js';
+import type { Digest } from './fingerprint.js';
+
+/** What an emitter said while it made an artifact (a warning; a build with an error keeps nothing). */
+export interface EmitMessage {
+  fatal: boolean;
+  input: MessageInput;
+}
+
+export interface KeptEmission {
+  body: string;
+  messages: EmitMessage[];
+}
+
+interface Saved {
+  scope: string;
+  bodies: Record<string, KeptEmission>;
+  /** The digests of the files a kind streams beside its artifact, in the stream's order. */
+  streams: Record<string, [file: string, digest: Digest][]>;
+}
+
+/** Past this many bytes of kept artifacts (a catalog of 100,000 pages), nothing is kept: reading it would cost more. */
+export const EMITTED_MAX_BYTES = 64 * 1024 * 1024;
+
+const folderOf = (cacheDir: string) => join(cacheDir, 'emitted');
+/** One file per scope, named by it: a build reads only the file of its own scope, whatever the others hold. */
+const fileOf = (cacheDir: string, scope: string) => join(folderOf(cacheDir), `${scope.slice(0, 32)}.json`);
+
+export class EmittedCache {
+  private readonly current: Saved;
+  private reused = 0;
+  private bytes = 0;
+  /** How many artifacts were taken from the last good build, and how many were made. */
+  readonly counts = { kept: 0, made: 0 };
+
+  constructor(
+    readonly scope: string,
+    private readonly previous?: Saved,
+  ) {
+    this.current = { scope, bodies: {}, streams: {} };
+  }
+
+  /** The artifact the last good build made in the same scope under this key ("host:file"), if any. */
+  take(key: string): KeptEmission | undefined {
+    const kept = this.previous?.bodies[key];
+    if (!kept) return undefined;
+    this.counts.kept++;
+    this.reused++;
+    this.current.bodies[key] = kept;
+    this.bytes += kept.body.length;
+    return kept;
+  }
+
+  /** An artifact made in this build, kept for the next. */
+  keep(key: string, emission: KeptEmission): void {
+    this.counts.made++;
+    this.current.bodies[key] = emission;
+    this.bytes += emission.body.length;
+  }
+
+  /** The digests the last good build made of a stream's files, if it streamed under this key in the same scope. */
+  streamDigests(key: string): Map<string, Digest> | undefined {
+    const kept = this.previous?.streams[key];
+    return kept && new Map(kept);
+  }
+
+  keepStream(key: string, digests: ReadonlyMap<string, Digest>): void {
+    this.current.streams[key] = [...digests];
+  }
+
+  /** Keeps what a good build made (never a failed one's), unless it is what is kept already or too large. */
+  async save(cacheDir: string): Promise<void> {
+    const unchanged =
+      this.previous !== undefined &&
+      this.counts.made === 0 &&
+      this.reused === Object.keys(this.previous.bodies).length &&
+      JSON.stringify(this.current.streams) === JSON.stringify(this.previous.streams);
+    if (unchanged) return;
+    const folder = folderOf(cacheDir);
+    // Another scope's file is never read again: only the latest is kept.
+    await rm(folder, { recursive: true, force: true });
+    if (this.bytes > EMITTED_MAX_BYTES) return;
+    await mkdir(folder, { recursive: true });
+    const path = fileOf(cacheDir, this.scope);
+    const tmp = `${path}.${process.pid}.tmp`;
+    await writeFile(tmp, JSON.stringify(this.current));
+    await rename(tmp, path);
+  }
+}
+
+/** What the last good build made in this scope; nothing when it made its artifacts in another scope. */
+export async function loadEmitted(cacheDir: string, scope: string): Promise<EmittedCache> {
+  try {
+    const saved = JSON.parse(await readFile(fileOf(cacheDir, scope), 'utf8')) as Saved;
+    if (saved.scope === scope && saved.bodies && saved.streams) return new EmittedCache(scope, saved);
+  } catch {
+    // None kept for this scope, or unreadable: every artifact is made.
+  }
+  return new EmittedCache(scope);
+}
+
+/** The scopes' files present (for tests and diagnostics of the cache folder). */
+export async function emittedFiles(cacheDir: string): Promise<string[]> {
+  try {
+    return await readdir(folderOf(cacheDir));
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,89 @@
+// Artifacts made from the scope alone (the model without page bodies, the registry): a rebuild after a page's body
+// changed takes them from the last good build instead of making them again, and gives the bytes a clean build gives;
+// a change to the scope (a title) makes them again; a kind that declares it reads only the scope and reads more fails.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { kinds } from '../../../generator/build/kinds.js';
+import { build, runPipeline } from '../../../generator/build/pipeline.js';
+import type { KindDefinition } from '../../../generator/build/registry/types.js';
+import { copyContent } from '../../helpers/content.js';
+
+let contentDir = '';
+let work = '';
+
+beforeEach(async () => {
+  contentDir = await copyContent();
+  work = await mkdtemp(join(tmpdir(), 'emitted-'));
+});
+afterEach(async () => {
+  await rm(join(contentDir, '..'), { recursive: true, force: true });
+  await rm(work, { recursive: true, force: true });
+});
+
+/** Every file of a build's output folders, by its path in them, with its bytes. */
+function tree(outDir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const root of [outDir, `${outDir}-hosts`]) {
+    for (const rel of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+      const path = join(root, rel);
+      if (statSync(path).isFile())
+        files.set(relative(work, path).replace(/^[^/-]+/, 'out'), readFileSync(path, 'utf8'));
+    }
+  }
+  return files;
+}
+
+async function built(name: string, cache: string) {
+  const result = await build({ env: 'production', contentDir, outDir: join(work, name), cacheDir: join(work, cache) });
+  expect(result.diagnostics.list().filter((m) => m.fatal)).toEqual([]);
+  return result;
+}
+
+const scopeKinds = Object.entries(kinds).filter(([, kind]) => kind.emitReadsScope && !kind.streamFolder);
+
+describe('artifacts made from the scope alone', () => {
+  it('are taken from the last good build after a body edit, with the bytes of a clean build', async () => {
+    const cold = await built('dist', 'cache');
+    expect(cold.emitted!.kept).toBe(0);
+    expect(scopeKinds.length).toBeGreaterThan(5);
+    const scoped = cold.registry!.entries.filter((e) => !e.aliasOf && scopeKinds.some(([name]) => name === e.kind));
+    await appendFile(join(contentDir, 'pages/help/reading-errors.md'), '\nOne more paragraph, added by an editor.\n');
+    const rebuilt = await built('dist', 'cache');
+    expect(rebuilt.emitted!.kept).toBe(scoped.length);
+    const clean = await built('clean', 'clean-cache');
+    expect(clean.emitted!.kept).toBe(0);
+    expect(tree(join(work, 'dist'))).toEqual(tree(join(work, 'clean')));
+  });
+
+  it('are made again when the scope changes (a page title)', async () => {
+    await built('dist', 'cache');
+    const file = join(contentDir, 'pages/help/reading-errors.md');
+    await writeFile(file, (await readFile(file, 'utf8')).replace(/^title: .*$/m, 'title: Reading errors, edited'));
+    const rebuilt = await built('dist', 'cache');
+    expect(rebuilt.emitted!.kept).toBe(0);
+    await built('clean', 'clean-cache');
+    expect(tree(join(work, 'dist'))).toEqual(tree(join(work, 'clean')));
+  });
+
+  it('fail the build at the kind that declares it reads only the scope and reads a page body or another artifact', async () => {
+    const cases: [kind: keyof typeof kinds, path: string, emit: KindDefinition['emit']][] = [
+      ['llms-root', '/llms.txt', (_entry, context) => context.model.pages[0]!.body],
+      // Emitted last, when every page is: it finds the page, and may not read it.
+      ['nginx-config', '/nginx.conf', (_entry, context) => context.artifacts.get('site', 'pricing.html')?.body ?? ''],
+    ];
+    for (const [kind, path, emit] of cases) {
+      const result = await runPipeline({
+        env: 'production',
+        contentDir,
+        kinds: { ...kinds, [kind]: { ...kinds[kind]!, emit } },
+      });
+      const crashes = result.diagnostics
+        .list()
+        .filter((m) => m.ruleId === 'emitter-crash' && m.reason.startsWith(`Building ${path} failed`));
+      expect(crashes.map((m) => m.reason)).toEqual([expect.stringContaining('remove its emitReadsScope')]);
+    }
+  });
+});
