@@ -210,16 +210,13 @@ async function emitAll(
     // told its files' digests, so that none is made to know them.
     const taken = kind.streamFolder ? undefined : kept?.take(key);
     if (taken) {
-      for (const { fatal, input } of taken.messages) {
-        if (fatal) diagnostics.error('emit', input);
-        else diagnostics.warn('emit', input);
-      }
+      for (const message of taken.messages) scoped.say(message);
       return taken.body;
     }
     const messages: EmitMessage[] = [];
     const body = kind.emit(
       entry,
-      scoped((message) => messages.push(message)),
+      scoped.contextFor((message) => messages.push(message)),
     );
     if (typeof body === 'string') kept?.keep(key, { body, messages });
     const known = kind.streamFolder ? kept?.streamDigests(key) : undefined;

@@ -33,17 +33,33 @@ export type SaidMessage = { fatal: boolean; input: MessageInput };
 export function scopeContext(
   context: EmitContext,
   readsScope: (entry: RegistryEntry) => boolean,
-): (said: (message: SaidMessage) => void) => EmitContext {
+): { contextFor: (said: (message: SaidMessage) => void) => EmitContext; say: (message: SaidMessage) => void } {
   const model: Model = { ...context.model, pages: context.model.pages.map(withoutBody) };
   const artifacts = scopeArtifacts(context.artifacts, readsScope);
   const memo = memoOf(new Map());
-  return (said) => ({
-    model,
-    registry: context.registry,
-    artifacts,
-    memo,
-    diagnostics: telling(context.diagnostics, said),
-  });
+  // A message is said once per build: a kept artifact says again what its emitter said, and a value its emitter
+  // computed in the memo (and said something about) may be computed again by another such emitter that is made.
+  const saidOnce = new Set<string>();
+  const say = (message: SaidMessage) => {
+    const key = JSON.stringify(message);
+    if (saidOnce.has(key)) return;
+    saidOnce.add(key);
+    if (message.fatal) context.diagnostics.error('emit', message.input);
+    else context.diagnostics.warn('emit', message.input);
+  };
+  return {
+    contextFor: (said) => ({
+      model,
+      registry: context.registry,
+      artifacts,
+      memo,
+      diagnostics: telling(context.diagnostics, (message) => {
+        said(message);
+        say(message);
+      }),
+    }),
+    say,
+  };
 }
 
 function withoutBody(page: Page): Page {
@@ -82,15 +98,10 @@ function scopeArtifacts(artifacts: ArtifactSet, readsScope: (entry: RegistryEntr
   });
 }
 
+/** A view of the diagnostics whose messages go to `said` (which adds them); everything else is read through. */
 function telling(diagnostics: Diagnostics, said: (message: SaidMessage) => void): Diagnostics {
   const view = Object.create(diagnostics) as Diagnostics;
-  view.error = (stage: Stage, input: MessageInput) => {
-    said({ fatal: true, input });
-    diagnostics.error(stage, input);
-  };
-  view.warn = (stage: Stage, input: MessageInput) => {
-    said({ fatal: false, input });
-    diagnostics.warn(stage, input);
-  };
+  view.error = (_stage: Stage, input: MessageInput) => said({ fatal: true, input });
+  view.warn = (_stage: Stage, input: MessageInput) => said({ fatal: false, input });
   return view;
 }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { kinds } from '../../../generator/build/kinds.js';
-import { build, runPipeline } from '../../../generator/build/pipeline.js';
+import { build, runPipeline, type PipelineResult } from '../../../generator/build/pipeline.js';
 import type { KindDefinition } from '../../../generator/build/registry/types.js';
 import { copyContent } from '../../helpers/content.js';
 
@@ -56,6 +56,31 @@ describe('artifacts made from the scope alone', () => {
     const clean = await built('clean', 'clean-cache');
     expect(clean.emitted!.kept).toBe(0);
     expect(tree(join(work, 'dist'))).toEqual(tree(join(work, 'clean')));
+  });
+
+  it('say again, once, what their emitters said when they were made', async () => {
+    // A route family that matches no page: the catalog and the page contexts both resolve the families.
+    const file = join(contentDir, 'public-pages.yaml');
+    const family = [
+      '    - id: unused-family',
+      '      pattern: /nothing-here/{slug}',
+      '      type: WebPage',
+      '      title: Nothing here',
+      '      description: A family no page belongs to.',
+      '',
+    ].join('\n');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('  routeFamilies:\n', `  routeFamilies:\n${family}`));
+    const warnings = (result: PipelineResult) =>
+      result.diagnostics
+        .list()
+        .filter((m) => !m.fatal)
+        .map((m) => `${m.file}:${m.line} ${m.ruleId}`);
+    const cold = await built('dist', 'cache');
+    expect(warnings(cold).filter((w) => w.includes('route-family-without-pages'))).toHaveLength(1);
+    await appendFile(join(contentDir, 'pages/help/reading-errors.md'), '\nOne more paragraph, added by an editor.\n');
+    const rebuilt = await built('dist', 'cache');
+    expect(rebuilt.emitted!.kept).toBeGreaterThan(0);
+    expect(warnings(rebuilt).sort()).toEqual(warnings(cold).sort());
   });
 
   it('are made again when the scope changes (a page title)', async () => {

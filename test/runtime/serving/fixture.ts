@@ -52,6 +52,7 @@ function placeholder(kind: KindName): KindDefinition {
       file: () => '_agent/agent-mode.json',
       answersQueryRoute: true,
       discovery: true,
+      emitReadsScope: true,
       emit: (entry) => JSON.stringify({ route: entry.path, mode: 'agent', placeholder: "h\u00e9 $x 'q' \\ \"" }),
     };
   }
@@ -62,6 +63,7 @@ function placeholder(kind: KindName): KindDefinition {
       streamFolder: PAGE_CONTEXT_FOLDER,
       answersQueryRoute: true,
       discovery: true,
+      emitReadsScope: true,
       emit: (entry, { registry, artifacts }) => {
         // Two shards, so that a page's context is found in the one its path hashes to.
         const contexts: PageContextFiles = { file: PAGE_CONTEXT_SHARD_FILES, shards: 2, hash: PAGE_CONTEXT_HASH };
@@ -86,6 +88,8 @@ function placeholder(kind: KindName): KindDefinition {
   return {
     mediaType: placeholderMediaTypes[kind] ?? MEDIA_TYPES.octet,
     file: kind === 'html-page' ? (p) => (p === '/' ? 'index.html' : `${p.slice(1)}.html`) : undefined,
+    // A placeholder reads its entry alone: the cdn kinds, which read only the scope, may read it.
+    emitReadsScope: true,
     emit: (entry) => `placeholder ${entry.kind} for ${entry.path}\n`,
   };
 }
