@@ -25,7 +25,7 @@ import { exampleIdentityFindings, exampleIdentityReport } from './content/exampl
 import { prerenderPages, type PrerenderOptions, type PrerenderResult } from './render/prerender.js';
 import { type RenderPool, startEarly, workerCount } from './render/render-pool.js';
 import { RenderCache, renderContextKey } from './render/render-cache.js';
-import { generatorFingerprint } from './cache/fingerprint.js';
+import { type Digest, generatorFingerprint } from './cache/fingerprint.js';
 import { loadVerdicts, saveVerdicts, type Verdicts } from './cache/verdicts.js';
 import { nodeFileSystem, type OutputFileSystem } from './files/file-system.js';
 import { writeTrees, WriteIncomplete, type OutputTree, type WriteResult } from './write/write-tree.js';
@@ -202,6 +202,7 @@ async function emitAll(
   const context = createEmitContext(model, registry, diagnostics, artifacts);
   const readsScope = (entry: RegistryEntry) => kinds[entry.kind]?.emitReadsScope === true;
   const scoped = scopeContext(context, readsScope);
+  const knownDigests = new Map<RegistryEntry, Digest>();
   /** A kind that reads only the scope: taken from the last good build in the same scope, or made and kept. */
   const emitScoped = (entry: RegistryEntry): string | Uint8Array => {
     const kind = kinds[entry.kind]!;
@@ -211,6 +212,7 @@ async function emitAll(
     const taken = kind.streamFolder ? undefined : kept?.take(key);
     if (taken) {
       for (const message of taken.messages) scoped.say(message);
+      knownDigests.set(entry, taken.digest);
       return taken.body;
     }
     const messages: EmitMessage[] = [];
@@ -218,7 +220,7 @@ async function emitAll(
       entry,
       scoped.contextFor((message) => messages.push(message)),
     );
-    if (typeof body === 'string') kept?.keep(key, { body, messages });
+    if (typeof body === 'string' && kept) knownDigests.set(entry, kept.keep(key, body, messages));
     const known = kind.streamFolder ? kept?.streamDigests(key) : undefined;
     if (known) artifacts.knowStreamDigests(entry, known);
     return body;
@@ -232,7 +234,11 @@ async function emitAll(
     try {
       const body =
         ready?.bodies.get(entry) ?? (readsScope(entry) ? emitScoped(entry) : kinds[entry.kind]!.emit(entry, context));
-      artifacts.set({ entry, body });
+      const artifact = { entry, body };
+      artifacts.set(artifact);
+      // A digest the render cache or the kept artifacts know: the body is not hashed again.
+      const digest = ready?.digests.get(entry) ?? knownDigests.get(entry);
+      if (digest) artifacts.remember(artifact, digest);
     } catch (error) {
       diagnostics.error('emit', {
         ruleId: 'emitter-crash',
@@ -248,7 +254,10 @@ async function emitAll(
   for (const entry of registry.entries) {
     if (!entry.aliasOf) continue;
     const target = artifacts.byPath(entry.aliasOf, entry.host);
-    if (target) artifacts.set({ entry, body: target.body });
+    if (!target) continue;
+    const alias = { entry, body: target.body };
+    artifacts.set(alias);
+    artifacts.remember(alias, artifacts.digest(target));
   }
   // Kinds that describe the other files (the deploy manifest, the edge table) read their bytes, so they come last.
   for (const entry of registry.entries) if (!entry.aliasOf && last(entry)) emitOne(entry);

@@ -5,7 +5,7 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MessageInput } from '../messages/diagnostics.js';
-import type { Digest } from './fingerprint.js';
+import { type Digest, digestOf, sha256 } from './fingerprint.js';
 
 /** What an emitter said while it made an artifact (a warning; a build with an error keeps nothing). */
 export interface EmitMessage {
@@ -16,6 +16,8 @@ export interface EmitMessage {
 export interface KeptEmission {
   body: string;
   messages: EmitMessage[];
+  /** The body's digest: the build does not hash it again. */
+  digest: Digest;
 }
 
 interface Saved {
@@ -34,7 +36,8 @@ const fileOf = (cacheDir: string, scope: string) => join(folderOf(cacheDir), `${
 
 export class EmittedCache {
   private readonly current: Saved;
-  private reused = 0;
+  /** Whether an artifact was made that the last good build did not keep as it is. */
+  private differs = false;
   private bytes = 0;
   /** How many artifacts were taken from the last good build, and how many were made. */
   readonly counts = { kept: 0, made: 0 };
@@ -51,17 +54,20 @@ export class EmittedCache {
     const kept = this.previous?.bodies[key];
     if (!kept) return undefined;
     this.counts.kept++;
-    this.reused++;
     this.current.bodies[key] = kept;
     this.bytes += kept.body.length;
     return kept;
   }
 
-  /** An artifact made in this build, kept for the next. */
-  keep(key: string, emission: KeptEmission): void {
+  /** An artifact made in this build, kept for the next; its digest, made here, is given back. */
+  keep(key: string, body: string, messages: EmitMessage[]): Digest {
     this.counts.made++;
+    const before = this.previous?.bodies[key];
+    if (before?.body !== body || JSON.stringify(before.messages) !== JSON.stringify(messages)) this.differs = true;
+    const emission = { body, messages, digest: before?.body === body ? before.digest : digestOf(body) };
     this.current.bodies[key] = emission;
-    this.bytes += emission.body.length;
+    this.bytes += body.length;
+    return emission.digest;
   }
 
   /** The digests the last good build made of a stream's files, if it streamed under this key in the same scope. */
@@ -78,8 +84,8 @@ export class EmittedCache {
   async save(cacheDir: string): Promise<void> {
     const unchanged =
       this.previous !== undefined &&
-      this.counts.made === 0 &&
-      this.reused === Object.keys(this.previous.bodies).length &&
+      !this.differs &&
+      Object.keys(this.current.bodies).length === Object.keys(this.previous.bodies).length &&
       JSON.stringify(this.current.streams) === JSON.stringify(this.previous.streams);
     if (unchanged) return;
     const folder = folderOf(cacheDir);
@@ -89,7 +95,9 @@ export class EmittedCache {
     await mkdir(folder, { recursive: true });
     const path = fileOf(cacheDir, this.scope);
     const tmp = `${path}.${process.pid}.tmp`;
-    await writeFile(tmp, JSON.stringify(this.current));
+    // The text's own hash on its first line: a file damaged in any way is not read (everything is made again).
+    const text = JSON.stringify(this.current);
+    await writeFile(tmp, `${sha256(text)}\n${text}`);
     await rename(tmp, path);
   }
 }
@@ -97,8 +105,11 @@ export class EmittedCache {
 /** What the last good build made in this scope; nothing when it made its artifacts in another scope. */
 export async function loadEmitted(cacheDir: string, scope: string): Promise<EmittedCache> {
   try {
-    const saved = JSON.parse(await readFile(fileOf(cacheDir, scope), 'utf8')) as Saved;
-    if (saved.scope === scope && saved.bodies && saved.streams) return new EmittedCache(scope, saved);
+    const file = await readFile(fileOf(cacheDir, scope), 'utf8');
+    const newline = file.indexOf('\n');
+    const text = file.slice(newline + 1);
+    const saved = newline === 64 && sha256(text) === file.slice(0, 64) ? (JSON.parse(text) as Saved) : undefined;
+    if (saved?.scope === scope && saved.bodies && saved.streams) return new EmittedCache(scope, saved);
   } catch {
     // None kept for this scope, or unreadable: every artifact is made.
   }

@@ -8,6 +8,7 @@ import type { EmitContext, RegistryEntry } from '../registry/types.js';
 import type { KindTable } from '../registry/build-registry.js';
 import { renderPage } from './render-page.js';
 import type { ParsedBy } from './parse-page.js';
+import type { Digest } from '../cache/fingerprint.js';
 
 /** The kinds whose files are made from one page alone (with the model and registry): the ones worth caching. */
 export const PAGE_OUTPUT_KINDS: ReadonlySet<KindName> = new Set([
@@ -24,6 +25,8 @@ export interface PageProducts {
   markdown: string;
   /** Which parser read the page. */
   parsedBy: ParsedBy;
+  /** Each body's digest, by the same key, when the render cache made or kept it: not made again by the build. */
+  digests?: Record<string, Digest>;
 }
 
 export const entryKey = (entry: RegistryEntry) => `${entry.host} ${entry.path}`;

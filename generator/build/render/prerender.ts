@@ -8,7 +8,7 @@ import { renderTexts, type RenderedPage } from './render-page.js';
 import { pageById } from './page-index.js';
 import { drainQueue, pageQueue } from './page-queue.js';
 import { RenderPool, workerCount } from './render-pool.js';
-import { generatorFingerprint } from '../cache/fingerprint.js';
+import { type Digest, generatorFingerprint } from '../cache/fingerprint.js';
 import { entryKey, pageEntries, producePage, type PageProducts } from './page-products.js';
 import { pageKey, renderContextKey, RenderCache } from './render-cache.js';
 
@@ -31,6 +31,8 @@ export interface PrerenderOptions {
 export interface PrerenderResult {
   /** Bodies of the page entries that are ready, for the emit stage to take as they are. */
   bodies: Map<RegistryEntry, string>;
+  /** Their digests, where the render cache made or kept them. */
+  digests: Map<RegistryEntry, Digest>;
   /**
    * `renderMs`: wall time of rendering the pages the cache did not have, on every thread (to set beside the parse
    * floor); `referenceParsed`: of those, the pages the fast path did not claim (read by remark-parse).
@@ -124,17 +126,22 @@ export async function prerenderPages(
   }
 
   const bodies = new Map<RegistryEntry, string>();
+  const digests = new Map<RegistryEntry, Digest>();
   for (const page of pages) {
     const products = ready.get(page.id);
     if (!products) continue;
     const entries = entriesByPage.get(page.id)!;
     if (!entries.every((e) => typeof products.bodies[entryKey(e)] === 'string')) continue;
-    for (const entry of entries) bodies.set(entry, products.bodies[entryKey(entry)]!);
+    for (const entry of entries) {
+      bodies.set(entry, products.bodies[entryKey(entry)]!);
+      const digest = products.digests?.[entryKey(entry)];
+      if (digest) digests.set(entry, digest);
+    }
     context.memo(`pages:rendered:${page.id}`, () => lazyRendered(page, products, context));
   }
   let referenceParsed = 0;
   for (const products of fresh.values()) if (products.parsedBy === 'reference') referenceParsed++;
-  return { bodies, stats: { pages: pages.length, fromCache, inWorkers, workers, renderMs, referenceParsed } };
+  return { bodies, digests, stats: { pages: pages.length, fromCache, inWorkers, workers, renderMs, referenceParsed } };
 }
 
 /**

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Model, Page } from '../../model/types.js';
 import type { Registry } from '../registry/registry.js';
 import { crc32 } from 'node:zlib';
-import { modelFacts, sha256 } from '../cache/fingerprint.js';
+import { type Digest, digestOf, modelFacts, sha256 } from '../cache/fingerprint.js';
 import { keptKeyOf } from '../cache/kept-pages.js';
 import type { PageProducts } from './page-products.js';
 
@@ -56,7 +56,7 @@ interface PackIndex {
 }
 
 /** The layout of the index and its records; another value is not read. */
-const FORMAT = 1;
+const FORMAT = 2;
 /** More packs than this and the small ones are merged into one (each build with new products adds one). */
 const MAX_PACKS = 8;
 
@@ -65,7 +65,8 @@ const MAX_PACKS = 8;
  * as the Markdown twin's body is), and the parser.
  */
 interface RecordHead {
-  bodies: [entry: string, bytes: number][];
+  /** Each body's entry, byte count and SHA-256 (hex). */
+  bodies: [entry: string, bytes: number, sha256: string][];
   markdown: number | { body: string };
   parsedBy: PageProducts['parsedBy'];
 }
@@ -218,14 +219,19 @@ function isIndex(value: PackIndex): boolean {
   );
 }
 
-/** A record: its key and head on two lines, then its parts' bytes one after the other. */
+/**
+ * A record: its key and head on two lines, then its parts' bytes one after the other. The bodies' digests are made
+ * here, kept in the head, and told to the products: the build then hashes no page body again, kept or new.
+ */
 function encodeRecord(key: string, products: PageProducts): Buffer {
   const names = Object.keys(products.bodies);
   const twin = names.find((name) => products.bodies[name] === products.markdown);
   const texts = [...Object.values(products.bodies), ...(twin === undefined ? [products.markdown] : [])];
   const parts = texts.map((text) => Buffer.from(text, 'utf8'));
+  const digests = names.map((_, i) => digestOf(parts[i]!));
+  products.digests = Object.fromEntries(names.map((name, i) => [name, digests[i]!]));
   const head: RecordHead = {
-    bodies: names.map((name, i) => [name, parts[i]!.length]),
+    bodies: names.map((name, i) => [name, parts[i]!.length, digests[i]!.sha256]),
     markdown: twin === undefined ? parts.at(-1)!.length : { body: twin },
     parsedBy: products.parsedBy,
   };
@@ -255,10 +261,12 @@ function decodeRecord(key: string, record: Buffer): PageProducts | undefined {
   };
   if (!Array.isArray(head.bodies) || typeof head.parsedBy !== 'string') return undefined;
   const bodies: Record<string, string> = {};
+  const digests: Record<string, Digest> = {};
   for (const entry of head.bodies) {
     const text = Array.isArray(entry) && typeof entry[0] === 'string' ? part(entry[1]) : undefined;
-    if (text === undefined) return undefined;
+    if (text === undefined || typeof entry[2] !== 'string' || !/^[0-9a-f]{64}$/.test(entry[2])) return undefined;
     bodies[entry[0]] = text;
+    digests[entry[0]] = { sha256: entry[2], bytes: entry[1], hash: entry[2].slice(0, 32) };
   }
   const twin = head.markdown as { body?: unknown } | null;
   const markdown =
@@ -267,7 +275,9 @@ function decodeRecord(key: string, record: Buffer): PageProducts | undefined {
         ? bodies[twin.body]
         : undefined
       : part(head.markdown);
-  return markdown !== undefined && at === record.length ? { bodies, markdown, parsedBy: head.parsedBy } : undefined;
+  return markdown !== undefined && at === record.length
+    ? { bodies, markdown, parsedBy: head.parsedBy, digests }
+    : undefined;
 }
 
 /** A name no other build picks: the time, this process, a random part. */

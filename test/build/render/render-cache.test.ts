@@ -5,6 +5,7 @@ import { DEFAULT_CONTENT_DIR } from '../../../generator/build/files/project-path
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPipeline, type PipelineOptions, type PipelineResult } from '../../../generator/build/pipeline.js';
 import { SECTIONS, syntheticPage } from '../../../bench/synthetic/pages.js';
@@ -102,6 +103,24 @@ describe('the render cache on disk', () => {
     // The damage was seen (and not merely harmless): pages were rendered again.
     expect(noticed).toBeGreaterThan(0);
   }, 300_000);
+
+  it('gives back with each kept body its SHA-256 and size (a rebuild hashes no kept page again), and they are right', async () => {
+    const cacheDir = join(work, 'cache-digests');
+    const first = await run({ cacheDir });
+    const second = await run({ cacheDir });
+    expect(second.renderStats!.fromCache).toBe(second.renderStats!.pages);
+    const pages = second.artifacts!.values().filter((a) => a.entry.kind === 'html-page' || a.entry.kind === 'markdown');
+    expect(pages.length).toBeGreaterThan(PAGES);
+    for (const artifact of pages) {
+      const bytes = Buffer.from(artifact.body as string, 'utf8');
+      expect(second.artifacts!.digest(artifact)).toEqual({
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        bytes: bytes.length,
+        hash: createHash('sha256').update(bytes).digest('hex').slice(0, 32),
+      });
+    }
+    expect(files(second)).toEqual(files(first));
+  });
 
   it('keeps the products of this build’s pages alone: editing one page again and again does not grow it', async () => {
     const cacheDir = join(work, 'cache-edits');
