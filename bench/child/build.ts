@@ -27,6 +27,7 @@ printReport({
   checks: result.checks,
   written: result.written,
   loaded: result.loaded,
+  emitted: result.emitted,
   stages: result.stageMs,
   // The pipeline ran to its end (the time is a whole build's), even if it then refused to write.
   completed: true,

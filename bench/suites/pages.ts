@@ -163,9 +163,11 @@ function stagesNote(reports: ChildReport[] | undefined): string[] {
   if (!stages) return [];
   const loaded = median.loaded as { pages: number; read: number } | undefined;
   const read = loaded ? `; ${loaded.read} of ${loaded.pages} page files read` : '';
+  const emitted = median.emitted as { kept: number; made: number } | undefined;
+  const kept = emitted ? `; ${emitted.kept} files made from the scope alone kept, ${emitted.made} made` : '';
   return [
     `stages of the median run: ${Object.entries(stages)
       .map(([stage, ms]) => `${stage} ${ms} ms`)
-      .join(', ')}${read}`,
+      .join(', ')}${read}${kept}`,
   ];
 }
