@@ -34,7 +34,7 @@ export function scopeContext(
   context: EmitContext,
   readsScope: (entry: RegistryEntry) => boolean,
 ): { contextFor: (said: (message: SaidMessage) => void) => EmitContext; say: (message: SaidMessage) => void } {
-  const model: Model = { ...context.model, pages: context.model.pages.map(withoutBody) };
+  const model = modelWithoutBodies(context.model);
   const artifacts = scopeArtifacts(context.artifacts, readsScope);
   const memo = memoOf(new Map());
   // A message is said once per build: a kept artifact says again what its emitter said, and a value its emitter
@@ -62,6 +62,11 @@ export function scopeContext(
   };
 }
 
+/** The model with every page body unreadable: reading one throws. */
+export function modelWithoutBodies(model: Model): Model {
+  return { ...model, pages: model.pages.map(withoutBody) };
+}
+
 function withoutBody(page: Page): Page {
   const copy = { ...page } as Partial<Page>;
   delete copy.body;
@@ -69,17 +74,18 @@ function withoutBody(page: Page): Page {
     enumerable: false,
     get() {
       throw new Error(
-        `an emitter that declares it reads only the scope read the body of ${page.source.file}; remove its emitReadsScope`,
+        `code that declares it reads only the scope read the body of ${page.source.file}; remove its emitReadsScope or validatorsReadScope`,
       );
     },
   }) as Page;
 }
 
-function scopeArtifacts(artifacts: ArtifactSet, readsScope: (entry: RegistryEntry) => boolean): ArtifactSet {
+/** The artifacts as seen from the scope: reading one of a kind that reads more than the scope throws. */
+export function scopeArtifacts(artifacts: ArtifactSet, readsScope: (entry: RegistryEntry) => boolean): ArtifactSet {
   const check = (artifact: Artifact | undefined) => {
     if (artifact && !readsScope(artifact.entry))
       throw new Error(
-        `an emitter that declares it reads only the scope read ${artifact.entry.path}, made from more than the scope; remove its emitReadsScope`,
+        `code that declares it reads only the scope read ${artifact.entry.path}, made from more than the scope; remove its emitReadsScope or validatorsReadScope`,
       );
     return artifact;
   };
@@ -91,7 +97,7 @@ function scopeArtifacts(artifacts: ArtifactSet, readsScope: (entry: RegistryEntr
         return (...args: unknown[]) => check((value as (...a: unknown[]) => Artifact | undefined).apply(target, args));
       if (property === 'values')
         return () => {
-          throw new Error('an emitter that declares it reads only the scope listed every artifact');
+          throw new Error('code that declares it reads only the scope listed every artifact');
         };
       return (value as (...a: unknown[]) => unknown).bind(target);
     },

@@ -100,6 +100,12 @@ export interface KindDefinition {
    * next build.
    */
   validatorsReadOwnBytes?: boolean;
+  /**
+   * For a kind that reads only the scope (`emitReadsScope`): its validators read only the artifact's bytes, the model
+   * without page bodies, the registry and other such kinds' artifacts, all the same while the scope is, so a verdict
+   * that found nothing is kept for the same bytes. Enforced as `emitReadsScope` is: reading more throws.
+   */
+  validatorsReadScope?: boolean;
   /** Entries this kind adds on its own (sub-files, other hosts' documents, data behind query routes). */
   derive?(model: Model, diagnostics: Diagnostics): DerivedEntry[];
 }

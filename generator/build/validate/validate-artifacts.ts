@@ -13,6 +13,7 @@ import type {
 } from '../registry/types.js';
 import { checkStreamedTexts } from './text/text-check.js';
 import { sha256 } from '../cache/fingerprint.js';
+import { modelWithoutBodies, scopeArtifacts } from '../emit/emit-context.js';
 import { treeValidators as defaultTreeValidators } from './tree-validators.js';
 
 export interface ValidateInput {
@@ -40,6 +41,14 @@ export function validateArtifacts(input: ValidateInput): void {
     displayPath: input.displayPath,
     verdicts: input.verdicts,
   };
+  // What the validators that declare they read only the scope see: made once, when the first is run.
+  let scoped: ValidateContext | undefined;
+  const scopeView = () =>
+    (scoped ??= {
+      ...context,
+      model: modelWithoutBodies(context.model),
+      artifacts: scopeArtifacts(context.artifacts, (e) => input.kinds[e.kind]?.emitReadsScope === true),
+    });
   let done = 0;
   for (const entry of input.registry.entries) {
     input.onValidated?.(done++);
@@ -59,10 +68,11 @@ export function validateArtifacts(input: ValidateInput): void {
       continue;
     }
     const kind = input.kinds[entry.kind];
-    const verdicts = kind?.validatorsReadOwnBytes ? input.verdicts : undefined;
+    const readsScope = kind?.validatorsReadScope === true && kind.emitReadsScope === true;
+    const verdicts = kind?.validatorsReadOwnBytes || readsScope ? input.verdicts : undefined;
     const display = input.displayPath(entry);
     for (const validator of kind?.validate ?? []) {
-      const run = () => validator(artifact, context);
+      const run = () => validator(artifact, readsScope ? scopeView() : context);
       guarded(input.diagnostics, display, () =>
         verdicts
           ? verdicts.judge(verdictKey(verdicts, display, artifact, context), () => input.diagnostics.count, run)

@@ -111,4 +111,19 @@ describe('artifacts made from the scope alone', () => {
       expect(crashes.map((m) => m.reason)).toEqual([expect.stringContaining('remove its emitReadsScope')]);
     }
   });
+
+  it('keep a check of such a kind that declares it reads only the scope from reading a page body or another artifact', async () => {
+    const cases: NonNullable<KindDefinition['validate']>[number][] = [
+      (_artifact, context) => void context.model.pages[0]!.body.length,
+      (_artifact, context) => void context.artifacts.get('site', 'pricing.html'),
+    ];
+    for (const check of cases) {
+      const robots = { ...kinds.robots!, validate: [check] };
+      const result = await runPipeline({ env: 'production', contentDir, kinds: { ...kinds, robots } });
+      const crashes = result.diagnostics.list().filter((m) => m.ruleId === 'validator-crash');
+      expect(crashes.map((m) => `${m.file} ${m.reason}`)).toEqual([
+        expect.stringMatching(/^dist\/robots\.txt .*remove its emitReadsScope or validatorsReadScope/),
+      ]);
+    }
+  });
 });

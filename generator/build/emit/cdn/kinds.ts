@@ -23,6 +23,7 @@ export const cdnKinds = {
   'cdn-headers': {
     mediaType: MEDIA_TYPES.text,
     emit: emitHeadersFile,
+    validatorsReadScope: true,
     emitReadsScope: true,
     validate: [checkHeadersLimits(), checkHeadersNotJoined],
     derive: derived(
