@@ -2,7 +2,7 @@
 // without page bodies, the registry, and other such kinds' artifacts) makes the same bytes while the scope is the same,
 // so a rebuild after a page's body changed takes them from here instead of making them again (the section indexes,
 // nginx.conf, the CDN files, the catalogs at 10,000 pages). Its warnings are kept with it and said again.
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MessageInput } from '../messages/diagnostics.js';
 import { type Digest, digestOf, sha256 } from './fingerprint.js';
@@ -114,13 +114,4 @@ export async function loadEmitted(cacheDir: string, scope: string): Promise<Emit
     // None kept for this scope, or unreadable: every artifact is made.
   }
   return new EmittedCache(scope);
-}
-
-/** The scopes' files present (for tests and diagnostics of the cache folder). */
-export async function emittedFiles(cacheDir: string): Promise<string[]> {
-  try {
-    return await readdir(folderOf(cacheDir));
-  } catch {
-    return [];
-  }
 }

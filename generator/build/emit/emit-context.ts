@@ -1,5 +1,6 @@
 // Makes the context every emitter receives: the model, the registry, the artifacts emitted so far, and a memo.
 import type { Diagnostics, MessageInput, Stage } from '../messages/diagnostics.js';
+import type { EmitMessage } from '../cache/emitted.js';
 import type { Model, Page } from '../../model/types.js';
 import type { Registry } from '../registry/registry.js';
 import { type Artifact, ArtifactSet, type EmitContext, type RegistryEntry } from '../registry/types.js';
@@ -21,9 +22,6 @@ function memoOf(memos: Map<string, unknown>): EmitContext['memo'] {
   };
 }
 
-/** What an emitter said, as it said it. */
-export type SaidMessage = { fatal: boolean; input: MessageInput };
-
 /**
  * The context of the emitters that declare they read only the build's scope (`emitReadsScope`): the same model with
  * every page body unreadable, only the artifacts of other such kinds, a memo of their own (a value another emitter
@@ -33,14 +31,14 @@ export type SaidMessage = { fatal: boolean; input: MessageInput };
 export function scopeContext(
   context: EmitContext,
   readsScope: (entry: RegistryEntry) => boolean,
-): { contextFor: (said: (message: SaidMessage) => void) => EmitContext; say: (message: SaidMessage) => void } {
+): { contextFor: (said: (message: EmitMessage) => void) => EmitContext; say: (message: EmitMessage) => void } {
   const model = modelWithoutBodies(context.model);
   const artifacts = scopeArtifacts(context.artifacts, readsScope);
   const memo = memoOf(new Map());
   // A message is said once per build: a kept artifact says again what its emitter said, and a value its emitter
   // computed in the memo (and said something about) may be computed again by another such emitter that is made.
   const saidOnce = new Set<string>();
-  const say = (message: SaidMessage) => {
+  const say = (message: EmitMessage) => {
     const key = JSON.stringify(message);
     if (saidOnce.has(key)) return;
     saidOnce.add(key);
@@ -105,7 +103,7 @@ export function scopeArtifacts(artifacts: ArtifactSet, readsScope: (entry: Regis
 }
 
 /** A view of the diagnostics whose messages go to `said` (which adds them); everything else is read through. */
-function telling(diagnostics: Diagnostics, said: (message: SaidMessage) => void): Diagnostics {
+function telling(diagnostics: Diagnostics, said: (message: EmitMessage) => void): Diagnostics {
   const view = Object.create(diagnostics) as Diagnostics;
   view.error = (_stage: Stage, input: MessageInput) => said({ fatal: true, input });
   view.warn = (_stage: Stage, input: MessageInput) => said({ fatal: false, input });

@@ -1,28 +1,20 @@
 // The render cache on disk: whatever damage its files take (cut short, a letter changed, zeros written over, removed),
 // a build renders the pages again to the bytes of a plain build, never a wrong page; and it keeps the products of
 // this build's pages alone, so that editing a page again and again does not make it grow.
-import { DEFAULT_CONTENT_DIR } from '../../../generator/build/files/project-paths.js';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runPipeline, type PipelineOptions, type PipelineResult } from '../../../generator/build/pipeline.js';
-import { SECTIONS, syntheticPage } from '../../../bench/synthetic/pages.js';
+import { runPipeline, type PipelineOptions } from '../../../generator/build/pipeline.js';
+import { builtFiles, writeSyntheticContent } from '../../helpers/synthetic-content.js';
+import { syntheticPage } from '../../../bench/synthetic/pages.js';
 
 const PAGES = 8;
 let work: string;
 let content: string;
 
 beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), 'render-cache-'));
-  content = join(work, 'content');
-  await cp(DEFAULT_CONTENT_DIR, content, { recursive: true });
-  for (const section of SECTIONS) await mkdir(join(content, 'pages', section), { recursive: true });
-  for (let i = 0; i < PAGES; i++) {
-    const page = syntheticPage(i, PAGES);
-    await writeFile(join(content, 'pages', page.section, `${page.slug}.md`), page.text);
-  }
+  ({ work, content } = await writeSyntheticContent('render-cache-', PAGES));
 });
 afterAll(async () => {
   await rm(work, { recursive: true, force: true });
@@ -30,15 +22,6 @@ afterAll(async () => {
 
 const run = (options: Partial<PipelineOptions> = {}) =>
   runPipeline({ env: 'production', contentDir: content, workers: 0, ...options });
-
-function files(result: PipelineResult): Map<string, string> {
-  expect(result.diagnostics.list().filter((m) => m.fatal)).toEqual([]);
-  const out = new Map<string, string>();
-  for (const a of result.artifacts!.values()) {
-    out.set(`${a.entry.host}:${a.entry.file}`, typeof a.body === 'string' ? a.body : Buffer.from(a.body).toString());
-  }
-  return out;
-}
 
 /** The cache folder's files that hold rendered pages: all but the load's, the checks' and the build record's. */
 async function renderCacheFiles(cacheDir: string): Promise<string[]> {
@@ -70,7 +53,7 @@ const DAMAGE: Record<string, (bytes: Buffer) => Buffer | undefined> = {
 
 describe('the render cache on disk', () => {
   it('renders again, to a plain build’s bytes, the pages whose cached products were damaged in any way', async () => {
-    const expected = files(await run({ workers: undefined }));
+    const expected = builtFiles(await run({ workers: undefined }));
     const cacheDir = join(work, 'cache-damaged');
     const pristine = join(work, 'cache-pristine');
     const first = await run({ cacheDir });
@@ -89,7 +72,7 @@ describe('the render cache on disk', () => {
         if (left) await writeFile(path, left);
         else await rm(path);
         const result = await run({ cacheDir });
-        const got = files(result);
+        const got = builtFiles(result);
         const differing = [...expected.keys()].filter((file) => got.get(file) !== expected.get(file));
         expect({ how, file: target.slice(pristine.length), differing, count: got.size }).toEqual({
           how,
@@ -119,7 +102,7 @@ describe('the render cache on disk', () => {
         hash: createHash('sha256').update(bytes).digest('hex').slice(0, 32),
       });
     }
-    expect(files(second)).toEqual(files(first));
+    expect(builtFiles(second)).toEqual(builtFiles(first));
   });
 
   it('keeps the products of this build’s pages alone: editing one page again and again does not grow it', async () => {

@@ -1,12 +1,11 @@
 // Whichever path renders the pages (plainly, from a cold or warm render cache, or on a worker thread), the build's
 // files are byte-identical, and a page with a mistake reports the same messages every time.
-import { DEFAULT_CONTENT_DIR } from '../../../generator/build/files/project-paths.js';
-import { appendFile, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runPipeline, type PipelineOptions, type PipelineResult } from '../../../generator/build/pipeline.js';
-import { SECTIONS, syntheticPage } from '../../../bench/synthetic/pages.js';
+import { runPipeline, type PipelineOptions } from '../../../generator/build/pipeline.js';
+import { builtFiles, writeSyntheticContent } from '../../helpers/synthetic-content.js';
+import { syntheticPage } from '../../../bench/synthetic/pages.js';
 
 // Few enough that the CDN _headers file stays within its 100 rules (it has one rule per path of a small section).
 const PAGES = 8;
@@ -14,14 +13,7 @@ let work: string;
 let content: string;
 
 beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), 'render-equivalence-'));
-  content = join(work, 'content');
-  await cp(DEFAULT_CONTENT_DIR, content, { recursive: true });
-  for (const section of SECTIONS) await mkdir(join(content, 'pages', section), { recursive: true });
-  for (let i = 0; i < PAGES; i++) {
-    const page = syntheticPage(i, PAGES);
-    await writeFile(join(content, 'pages', page.section, `${page.slug}.md`), page.text);
-  }
+  ({ work, content } = await writeSyntheticContent('render-equivalence-', PAGES));
 });
 afterAll(async () => {
   await rm(work, { recursive: true, force: true });
@@ -30,43 +22,31 @@ afterAll(async () => {
 const run = (options: Partial<PipelineOptions> = {}) =>
   runPipeline({ env: 'production', contentDir: content, ...options });
 
-function files(result: PipelineResult): Map<string, string> {
-  expect(result.diagnostics.list().filter((m) => m.fatal)).toEqual([]);
-  const out = new Map<string, string>();
-  for (const a of result.artifacts!.values()) {
-    out.set(
-      `${a.entry.host}:${a.entry.file}`,
-      typeof a.body === 'string' ? a.body : Buffer.from(a.body).toString('base64'),
-    );
-  }
-  return out;
-}
-
 describe('page rendering paths give the same bytes', () => {
   it('plain, cold cache, warm cache and a worker thread agree', async () => {
     const plain = await run();
     expect(plain.renderStats).toBeUndefined();
-    const expected = files(plain);
+    const expected = builtFiles(plain);
     const pageCount = plain.model!.pages.length;
 
     const cacheDir = join(work, 'cache');
     const cold = await run({ cacheDir, workers: 0 });
     expect(cold.renderStats).toMatchObject({ pages: pageCount, fromCache: 0, inWorkers: 0 });
-    expect(files(cold)).toEqual(expected);
+    expect(builtFiles(cold)).toEqual(expected);
 
     const warm = await run({ cacheDir, workers: 0 });
     expect(warm.renderStats).toMatchObject({ pages: pageCount, fromCache: pageCount });
-    expect(files(warm)).toEqual(expected);
+    expect(builtFiles(warm)).toEqual(expected);
 
     // Only the worker renders: every page comes from the worker path.
     const parallel = await run({ workers: 1, renderOnMainThread: false });
     expect(parallel.renderStats).toMatchObject({ workers: 1, inWorkers: pageCount });
-    expect(files(parallel)).toEqual(expected);
+    expect(builtFiles(parallel)).toEqual(expected);
 
     // Two workers and this thread share one queue: whichever takes a page, the bytes are the same.
     const shared = await run({ workers: 2 });
     expect(shared.renderStats!.workers).toBe(2);
-    expect(files(shared)).toEqual(expected);
+    expect(builtFiles(shared)).toEqual(expected);
     // Five whole builds: 20 s on a quiet machine, more than the default 30 s when other suites run beside it.
   }, 120_000);
 
@@ -77,9 +57,9 @@ describe('page rendering paths give the same bytes', () => {
     await appendFile(join(content, 'pages', edited.section, `${edited.slug}.md`), '\nA sentence added by an editor.\n');
     const cached = await run({ cacheDir, workers: 0 });
     expect(cached.renderStats!.fromCache).toBe(cached.renderStats!.pages - 1);
-    const result = files(cached);
+    const result = builtFiles(cached);
     expect([...result.values()].some((body) => body.includes('A sentence added by an editor.'))).toBe(true);
-    expect(result).toEqual(files(await run()));
+    expect(result).toEqual(builtFiles(await run()));
   });
 
   it('a page with a mistake is never cached: its message comes back on every build, as in a plain build', async () => {
