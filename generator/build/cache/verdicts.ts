@@ -5,26 +5,48 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
+/**
+ * The verdicts on one text: where it is published and the hash of its bytes. Made by `key`, once per text and build
+ * (asking again gives the same object back), so that a dozen checks judging 20,000 texts make no key twice.
+ */
+export interface VerdictKey {
+  readonly display: string;
+  readonly hash: string;
+}
+
 /** What a check needs of the kept verdicts. */
 export interface KeptVerdicts {
-  key(display: string, hash: string): string;
-  judge(key: string, findings: () => number, judge: () => void): void;
+  key(display: string, hash: string): VerdictKey;
+  judge(key: VerdictKey, findings: () => number, judge: () => void): void;
   /** Whether the last good build found nothing in the text of this key (a check may then skip making the text). */
-  kept(key: string): boolean;
+  kept(key: VerdictKey): boolean;
+}
+
+/** A text's verdicts in this build: kept from the last good one, judged, and whether some check found something. */
+interface TextVerdicts extends VerdictKey {
+  readonly kept: boolean;
+  judged: boolean;
+  failed: boolean;
+}
+
+/** The saved verdicts: per published file, the hashes of its texts that every check found fine, space-separated. */
+interface Saved {
+  scope: string;
+  files: Record<string, string>;
 }
 
 export class Verdicts implements KeptVerdicts {
-  /** Every text judged or kept in this build, and those some check had something to say about. */
-  private readonly seen = new Set<string>();
-  private readonly failed = new Set<string>();
+  /** Every text asked about in this build, by file: one text, or several (an artifact, and it with its stream). */
+  private readonly texts = new Map<string, TextVerdicts | TextVerdicts[]>();
   /** The files whose texts were judged in this build (not taken from the last one). */
   readonly judgedFiles = new Set<string>();
   /** How many judgements were taken from the previous build, and how many were made. */
   readonly counts = { kept: 0, judged: 0 };
 
+  /** `previous`: per file, the hashes (space-separated) of its texts the last good build found fine in this scope. */
   constructor(
     readonly scope: string,
-    private readonly previous: ReadonlySet<string> = new Set(),
+    private readonly previous: ReadonlyMap<string, string> = new Map(),
   ) {}
 
   /**
@@ -32,33 +54,61 @@ export class Verdicts implements KeptVerdicts {
    * holds it). One key per text, not per check: a text is kept only when every check found nothing in it (a catalog has
    * 200,000 texts and a dozen checks).
    */
-  key(display: string, hash: string): string {
-    return `${display}\0${hash}`;
+  key(display: string, hash: string): VerdictKey {
+    const known = this.texts.get(display);
+    if (known === undefined) {
+      const made = this.made(display, hash);
+      this.texts.set(display, made);
+      return made;
+    }
+    if (!Array.isArray(known)) {
+      if (known.hash === hash) return known;
+      const made = this.made(display, hash);
+      this.texts.set(display, [known, made]);
+      return made;
+    }
+    for (const text of known) if (text.hash === hash) return text;
+    const made = this.made(display, hash);
+    known.push(made);
+    return made;
   }
 
-  kept(key: string): boolean {
-    return this.previous.has(key);
+  private made(display: string, hash: string): TextVerdicts {
+    const passed = this.previous.get(display);
+    const kept = passed !== undefined && (passed === hash || passed.split(' ').includes(hash));
+    return { display, hash, kept, judged: false, failed: false };
+  }
+
+  kept(key: VerdictKey): boolean {
+    return (key as TextVerdicts).kept;
   }
 
   /**
    * Runs `judge` unless the last good build found nothing in the same text; `findings` counts the messages so far,
    * so that a text on which some check added one is judged again by every check next time.
    */
-  judge(key: string, findings: () => number, judge: () => void): void {
-    this.seen.add(key);
-    if (this.previous.has(key)) {
+  judge(key: VerdictKey, findings: () => number, judge: () => void): void {
+    const text = key as TextVerdicts;
+    text.judged = true;
+    if (text.kept) {
       this.counts.kept++;
       return;
     }
     this.counts.judged++;
-    this.judgedFiles.add(key.slice(0, key.indexOf('\0')));
+    this.judgedFiles.add(text.display);
     const before = findings();
     judge();
-    if (findings() !== before) this.failed.add(key);
+    if (findings() !== before) text.failed = true;
   }
 
-  toJSON(): { scope: string; passed: string[] } {
-    return { scope: this.scope, passed: [...this.seen].filter((key) => !this.failed.has(key)) };
+  /** Every file with the hashes of its texts that were judged (or kept) in this build and in which nothing was found. */
+  toJSON(): Saved {
+    const files: Record<string, string> = {};
+    for (const [display, known] of this.texts) {
+      const passed = (Array.isArray(known) ? known : [known]).filter((text) => text.judged && !text.failed);
+      if (passed.length > 0) files[display] = passed.map((text) => text.hash).join(' ');
+    }
+    return { scope: this.scope, files };
   }
 }
 
@@ -74,16 +124,21 @@ export async function loadVerdicts(cacheDir: string, scope: string, set: Verdict
 
 /** As `loadVerdicts`, for a scope known only later: read now, taken when the scope is known. */
 export async function savedVerdicts(cacheDir: string, set: VerdictSet): Promise<(scope: string) => Verdicts> {
-  let saved: ReturnType<Verdicts['toJSON']> | undefined;
+  let saved: Partial<Saved> | undefined;
   try {
-    saved = JSON.parse(await readFile(fileOf(cacheDir, set), 'utf8')) as ReturnType<Verdicts['toJSON']>;
+    saved = JSON.parse(await readFile(fileOf(cacheDir, set), 'utf8')) as Partial<Saved>;
   } catch {
     // No verdicts yet, or unreadable ones: every text is checked.
   }
-  return (scope) =>
-    saved?.scope === scope && Array.isArray(saved.passed)
-      ? new Verdicts(scope, new Set(saved.passed))
-      : new Verdicts(scope);
+  return (scope) => {
+    const files = saved?.scope === scope ? saved.files : undefined;
+    if (typeof files !== 'object' || files === null || Array.isArray(files)) return new Verdicts(scope);
+    // Only a file's hashes as this module writes them are read; anything else is judged again.
+    const previous = new Map<string, string>();
+    for (const [display, hashes] of Object.entries(files))
+      if (typeof hashes === 'string') previous.set(display, hashes);
+    return new Verdicts(scope, previous);
+  };
 }
 
 /** Keeps a good build's verdicts (only a build without errors: a failed one's are never trusted). */

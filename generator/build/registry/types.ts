@@ -2,7 +2,7 @@
 import type { Diagnostics } from '../messages/diagnostics.js';
 import type { Model } from '../../model/types.js';
 import type { Registry } from './registry.js';
-import type { KeptVerdicts } from '../cache/verdicts.js';
+import type { KeptVerdicts, VerdictKey } from '../cache/verdicts.js';
 import { digestOf, type Digest } from '../cache/fingerprint.js';
 
 export type { HostName, RegistryEntry } from './entry.js';
@@ -60,7 +60,7 @@ export interface ValidateContext {
 }
 
 /** What the checks need of the kept verdicts (the class is generator/build/cache/verdicts.ts). */
-export type { KeptVerdicts };
+export type { KeptVerdicts, VerdictKey };
 
 export type Validator = (artifact: Artifact, context: ValidateContext) => void;
 

@@ -10,6 +10,7 @@ import type {
   RegistryEntry,
   TreeValidator,
   ValidateContext,
+  VerdictKey,
 } from '../registry/types.js';
 import { checkStreamedTexts } from './text/text-check.js';
 import { sha256 } from '../cache/fingerprint.js';
@@ -71,11 +72,16 @@ export function validateArtifacts(input: ValidateInput): void {
     const readsScope = kind?.validatorsReadScope === true && kind.emitReadsScope === true;
     const verdicts = kind?.validatorsReadOwnBytes || readsScope ? input.verdicts : undefined;
     const display = input.displayPath(entry);
+    let key: VerdictKey | undefined;
     for (const validator of kind?.validate ?? []) {
       const run = () => validator(artifact, readsScope ? scopeView() : context);
       guarded(input.diagnostics, display, () =>
         verdicts
-          ? verdicts.judge(verdictKey(verdicts, display, artifact, context), () => input.diagnostics.count, run)
+          ? verdicts.judge(
+              (key ??= verdictKey(verdicts, display, artifact, context)),
+              () => input.diagnostics.count,
+              run,
+            )
           : run(),
       );
     }
@@ -93,7 +99,7 @@ export function validateArtifacts(input: ValidateInput): void {
  * The key of the verdicts on an artifact's own bytes: its digest, and, for an artifact with files streamed beside it
  * (the page contexts' shards), their digests too: its validators read them as its own.
  */
-function verdictKey(verdicts: KeptVerdicts, display: string, artifact: Artifact, context: ValidateContext): string {
+function verdictKey(verdicts: KeptVerdicts, display: string, artifact: Artifact, context: ValidateContext): VerdictKey {
   const own = context.artifacts.digest(artifact).hash;
   const stream = context.artifacts.streamOf(artifact.entry);
   if (!stream) return verdicts.key(display, own);

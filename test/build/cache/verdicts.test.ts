@@ -1,6 +1,6 @@
 // Verdicts kept across builds: a text is skipped only when the last good build, in the same scope, judged the same
 // bytes at the same place and no check found anything in it.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,5 +89,57 @@ describe('verdicts', () => {
     expect(second.kept(second.key('dist/moved.html', contentHash('A')))).toBe(false);
     // Asking does not count as judging.
     expect(second.counts).toEqual({ kept: 0, judged: 0 });
+  });
+
+  it('are saved once per file: its name and the hashes of its texts found fine, not a key per text and check', async () => {
+    const verdicts = new Verdicts('scope-1');
+    const texts: [string, string][] = [
+      ['dist/a.html', 'A'],
+      ['dist/c.html', 'C'],
+      ['dist/_agent/page-context.json', '{}'],
+    ];
+    run(verdicts, texts, new Set(['dist/c.html']));
+    // An artifact with files streamed beside it has a second text at its place: its bytes with its stream's.
+    const withStream = contentHash('{} and its stream');
+    verdicts.judge(
+      verdicts.key('dist/_agent/page-context.json', withStream),
+      () => 0,
+      () => undefined,
+    );
+    await saveVerdicts(dir, verdicts);
+    const saved = JSON.parse(await readFile(join(dir, 'verdicts.json'), 'utf8'));
+    expect(saved).toEqual({
+      scope: 'scope-1',
+      files: {
+        'dist/a.html': contentHash('A'),
+        'dist/_agent/page-context.json': `${contentHash('{}')} ${withStream}`,
+      },
+    });
+    const next = await loadVerdicts(dir, 'scope-1');
+    expect(next.kept(next.key('dist/_agent/page-context.json', withStream))).toBe(true);
+    expect(next.kept(next.key('dist/_agent/page-context.json', contentHash('{}')))).toBe(true);
+    expect(next.kept(next.key('dist/_agent/page-context.json', contentHash('{"x":1}')))).toBe(false);
+  });
+
+  it('gives back the same key for the same text, so that the checks judging it share one', () => {
+    const verdicts = new Verdicts('scope-1');
+    const key = verdicts.key('dist/a.html', contentHash('A'));
+    expect(verdicts.key(`dist/${'a.html'}`, contentHash('A'))).toBe(key);
+    expect(verdicts.key('dist/a.html', contentHash('B'))).not.toBe(key);
+  });
+
+  it('keeps nothing from a damaged file or one of another layout: every text is judged again', async () => {
+    const hash = contentHash('A');
+    for (const text of [
+      '{"scope":"scope-1","files":{"dist/a.html":',
+      JSON.stringify({ scope: 'scope-1', passed: [`dist/a.html\0${hash}`] }),
+      JSON.stringify({ scope: 'scope-1', files: [['dist/a.html', hash]] }),
+      JSON.stringify({ scope: 'scope-1', files: { 'dist/a.html': [hash] } }),
+      'null',
+    ]) {
+      await writeFile(join(dir, 'verdicts.json'), text);
+      const verdicts = await loadVerdicts(dir, 'scope-1');
+      expect(run(verdicts, [['dist/a.html', 'A']], new Set())).toEqual(['first dist/a.html', 'second dist/a.html']);
+    }
   });
 });
