@@ -1,9 +1,8 @@
 // The boundaries guard on the content set: an editor's claim in content/*.yaml or content/pages/*.md is reported
 // at its file, line and column, before anything is built.
-import { isMap, isPair, isScalar, isSeq, Scalar, type Node } from 'yaml';
 import type { Diagnostics } from '../messages/diagnostics.js';
 import type { Model, Page, SourcePlace } from '../../model/types.js';
-import type { YamlSource } from '../content/yaml-source.js';
+import type { YamlNode, YamlSource } from '../content/yaml-source.js';
 import { TextIndex } from '../text/text-index.js';
 import { jsonCodeBlocks, markdownUnits, ROW_VALUE_LIMIT, sentences, type TextUnit } from '../text/units.js';
 import { SHAPE_FIX, shapeFindings } from './shapes.js';
@@ -181,49 +180,41 @@ interface PlacedUnit {
 /** Every string scalar of a YAML document, qualified (like a JSON object) by its short sibling strings and the keys above it. */
 function yamlUnits(source: YamlSource): PlacedUnit[] {
   const out: PlacedUnit[] = [];
-  const visit = (node: unknown, keys: string[]) => {
-    if (isMap(node)) {
-      const siblings = node.items.flatMap((p) =>
-        isScalar(p.value) && typeof p.value.value === 'string' && p.value.value.length <= ROW_VALUE_LIMIT
-          ? [p.value.value]
-          : [],
+  const isText = (node: YamlNode | null): node is YamlNode & { text: string } => node?.text !== undefined;
+  const visit = (node: YamlNode | null, keys: string[]) => {
+    if (node?.pairs) {
+      const siblings = node.pairs.flatMap(([, , value]) =>
+        isText(value) && value.text.length <= ROW_VALUE_LIMIT ? [value.text] : [],
       );
-      for (const pair of node.items) {
-        if (!isPair(pair)) continue;
-        const key = isScalar(pair.key) ? String(pair.key.value) : '';
+      for (const [name, , value, notScalar] of node.pairs) {
+        const key = notScalar ? '' : String(name);
         // The addresses themselves are data, not prose: the one place they are written out.
         if (keys.length === 0 && ADDRESS_KEYS.has(key)) continue;
-        if (isScalar(pair.value) && typeof pair.value.value === 'string') {
-          scalarUnits(pair.value, [...siblings.filter((s) => s !== (pair.value as Scalar).value), ...keys, key]);
-        } else visit(pair.value, [...keys, key]);
+        if (isText(value)) scalarUnits(value, [...siblings.filter((s) => s !== value.text), ...keys, key]);
+        else visit(value, [...keys, key]);
       }
-    } else if (isSeq(node)) {
+    } else if (node?.items) {
       for (const item of node.items) {
-        if (isScalar(item) && typeof item.value === 'string') scalarUnits(item, keys);
+        if (isText(item)) scalarUnits(item, keys);
         else visit(item, keys);
       }
     }
   };
-  const scalarUnits = (scalar: Scalar, context: string[]) => {
-    const value = scalar.value as string;
-    const start = scalar.range?.[0] ?? 0;
+  const scalarUnits = (scalar: YamlNode & { text: string }, context: string[]) => {
+    const [line, column] = scalar.at;
     // Single-line plain and quoted scalars are written as they read, so a finding can point inside them.
-    const end = scalar.range?.[1] ?? start;
-    const inline =
-      (scalar.type === Scalar.PLAIN || scalar.type === Scalar.QUOTE_DOUBLE || scalar.type === Scalar.QUOTE_SINGLE) &&
-      source.lineCounter.linePos(start).line === source.lineCounter.linePos(end).line;
-    const shift = scalar.type === Scalar.PLAIN ? 0 : 1;
-    for (const unit of sentences(value, 0, context)) {
+    const shift = scalar.style === 'PLAIN' ? 0 : 1;
+    for (const unit of sentences(scalar.text, 0, context)) {
       out.push({
         unit,
-        place: (index) => {
-          const offset = inline ? start + shift + unit.offset + index : start;
-          const pos = source.lineCounter.linePos(offset);
-          return { file: source.file, line: pos.line + source.lineOffset, column: pos.col };
-        },
+        place: (index) => ({
+          file: source.file,
+          line: line + source.lineOffset,
+          column: scalar.inline ? column + shift + unit.offset + index : column,
+        }),
       });
     }
   };
-  visit(source.doc.contents as Node | null, []);
+  visit(source.root, []);
   return out;
 }

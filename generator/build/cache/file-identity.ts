@@ -5,6 +5,19 @@
 import { type BigIntStats, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+/** What a load knows of a content file from one stat. */
+export interface FileIdentity {
+  /** Device, inode, size and both times in nanoseconds, with the names the file is read and shown by. */
+  text: string;
+  /** False when a later change could leave the same stat (see settledBefore): the file is read next time too. */
+  settled: boolean;
+}
+
+/** A content file's identity (`path`: where it is read, `file`: its name in messages), in a walk begun at `startNs`. */
+export function fileIdentity(file: string, path: string, stats: BigIntStats, startNs: bigint): FileIdentity {
+  return { text: `${file}\0${path}\0${identityOf(stats)}`, settled: settledBefore(stats, startNs) };
+}
+
 /** A file's identity from its stat: the same text, settled, means the same bytes. */
 export const identityOf = (stats: BigIntStats): string =>
   `${stats.dev}\0${stats.ino}\0${stats.size}\0${stats.mtimeNs}\0${stats.ctimeNs}`;

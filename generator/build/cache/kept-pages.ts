@@ -2,19 +2,13 @@
 // same generator against the same content schemas, is not parsed and checked again (its front matter, its schema);
 // a page file whose stat is the one the last good load saw, and settled before that load began, is not even opened.
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import type { BigIntStats } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Page } from '../../model/types.js';
-import { fileSystemNow, identityOf, settledBefore } from './file-identity.js';
+import { fileSystemNow, type FileIdentity } from './file-identity.js';
+import { isPlainJson } from './plain-json.js';
 
-/** What the load knows of a page file from one stat. */
-export interface FileIdentity {
-  /** Device, inode, size and both times in nanoseconds, with the names the file is read and shown by. */
-  text: string;
-  /** False when a later change could leave the same stat (see settledBefore): the file is read next time too. */
-  settled: boolean;
-}
+export type { FileIdentity };
 
 export class KeptPages {
   /** The pages of this build (kept or read), under their keys: what the next build may keep. */
@@ -36,14 +30,6 @@ export class KeptPages {
   /** The key of a page file: its name (as messages show it, and inside pages/) and its bytes. */
   key(rel: string, file: string, bytes: Uint8Array): string {
     return createHash('sha256').update(`${rel}\0${file}\0`).update(bytes).digest('base64url').slice(0, 22);
-  }
-
-  /** A page file's identity from its stat (`path`: where it is read, `file`: its name in messages). */
-  identity(file: string, path: string, stats: BigIntStats): FileIdentity {
-    return {
-      text: `${file}\0${path}\0${identityOf(stats)}`,
-      settled: settledBefore(stats, this.startNs),
-    };
   }
 
   /** The page the last good build kept for this file when its identity is the settled one seen then: not opened. */
@@ -153,10 +139,14 @@ const bases = new WeakMap<KeptPages, KeptBase>();
 /**
  * The pages the last good builds read, if they read them in the same scope; none otherwise: the kept pages' file and
  * what was kept beside it (every record of either is true of its file, so either may be missing or older). The load's
- * start is taken here, before any page file is seen: the time of a file written now in the cache folder.
+ * start (`startNs`) must be taken before any page file is seen: by default here, the time of a file written now in the
+ * cache folder.
  */
-export async function loadKeptPages(cacheDir: string, scope: string): Promise<KeptPages> {
-  const startNs = fileSystemNow(cacheDir);
+export async function loadKeptPages(
+  cacheDir: string,
+  scope: string,
+  startNs = fileSystemNow(cacheDir),
+): Promise<KeptPages> {
   const [saved, beside] = await Promise.all([
     readRecord(fileOf(cacheDir), scope),
     readRecord(besideOf(cacheDir), scope),
@@ -199,19 +189,4 @@ async function writeWhole(path: string, text: string): Promise<void> {
   const tmp = `${path}.${process.pid}.tmp`;
   await writeFile(tmp, text);
   await rename(tmp, path);
-}
-
-/**
- * Whether JSON gives the value back as it is: plain objects and arrays of strings, finite numbers, booleans and null
- * (an object member may be undefined: JSON leaves it out, and reading it gives undefined again).
- */
-function isPlainJson(value: unknown, member = false): boolean {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
-  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
-  if (value === undefined) return member;
-  if (Array.isArray(value)) return value.every((item) => isPlainJson(item));
-  if (typeof value !== 'object') return false;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  if (proto !== Object.prototype && proto !== null) return false;
-  return Object.values(value).every((item) => isPlainJson(item, true));
 }

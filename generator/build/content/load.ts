@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import type { Diagnostics } from '../messages/diagnostics.js';
 import type { EnvironmentName, Model, Page, SourcePlace } from '../../model/types.js';
 import { ContentSchemaError, ContentSchemas } from './schema-check.js';
-import { parseYamlSource, placeOf, type YamlSource } from './yaml-source.js';
+import { nodeAt, parseYamlSource, placeOf, type YamlSource } from './yaml-source.js';
 import { assembleModel, type ContentCheck, type Facts } from './assemble.js';
 import { IO_CONCURRENCY, mapLimit } from '../files/map-limit.js';
 import { type ContentFile, contentFiles } from './content-files.js';
@@ -16,7 +16,9 @@ import { splitFrontMatter } from './front-matter.js';
 import { growHeapFor, growHeapGently } from './heap-growth.js';
 import { TimeBudgetExceeded, withinTimeBudget } from './time-budget.js';
 import { generatorFingerprint, modelFacts, sha256 } from '../cache/fingerprint.js';
-import { type FileIdentity, type KeptPages, loadKeptPages, saveKeptPages } from '../cache/kept-pages.js';
+import { type KeptPages, loadKeptPages, saveKeptPages } from '../cache/kept-pages.js';
+import { KeptYaml } from '../cache/kept-yaml.js';
+import { type FileIdentity, fileIdentity, fileSystemNow } from '../cache/file-identity.js';
 import { savedVerdicts, saveVerdicts, type Verdicts } from '../cache/verdicts.js';
 import { PROJECT_ROOT } from '../files/project-paths.js';
 
@@ -50,6 +52,10 @@ export interface LoadStats {
   opened: number;
   read: number;
   guarded: number;
+  /** The content YAML files: how many, how many opened, how many read (the others were kept). */
+  yamlFiles?: number;
+  yamlOpened?: number;
+  yamlRead?: number;
 }
 
 export async function loadContent(options: LoadOptions, diagnostics: Diagnostics): Promise<Model | undefined> {
@@ -73,6 +79,16 @@ export async function loadContent(options: LoadOptions, diagnostics: Diagnostics
   // Reading a large content set makes garbage fast: the heap grows in gentle steps (no cap) while the pages are
   // listed, and from then on when they are many.
   growHeapGently();
+  const cacheDir = options.cacheDir;
+  // The load's start on the file systems' clock, taken before any content file is seen: a file settled before it is
+  // known by its stat (see cache/file-identity.ts).
+  const startNs = cacheDir === undefined ? 0n : fileSystemNow(cacheDir);
+  const generator = cacheDir === undefined ? undefined : await generatorFingerprint(PROJECT_ROOT);
+  const readScope = generator && sha256(generator, schemas.fingerprint);
+  const keptYaml =
+    cacheDir === undefined
+      ? undefined
+      : await KeptYaml.load(cacheDir, sha256(readScope!, String(options.timeBudgetMs ?? TIME_BUDGET_MS)));
   const files = await contentFiles(options.contentDir, display, diagnostics);
   growHeapFor(files.pages.length);
   for (const { rel, path } of files.yaml) {
@@ -87,8 +103,16 @@ export async function loadContent(options: LoadOptions, diagnostics: Diagnostics
       });
       continue;
     }
-    const bytes = await readContent(path, file, diagnostics);
-    const source = readContentYaml(name, bytes, file, schemas, diagnostics, options.timeBudgetMs);
+    const source = keptYaml
+      ? await keptContentYaml(keptYaml, { rel, path, file, name }, startNs, schemas, diagnostics, options.timeBudgetMs)
+      : readContentYaml(
+          name,
+          await readContent(path, file, diagnostics),
+          file,
+          schemas,
+          diagnostics,
+          options.timeBudgetMs,
+        );
     if (!source) continue;
     for (const [key, value] of Object.entries(source.value as Record<string, unknown>)) {
       const earlier = facts.get(key);
@@ -105,10 +129,7 @@ export async function loadContent(options: LoadOptions, diagnostics: Diagnostics
     }
   }
 
-  const cacheDir = options.cacheDir;
-  const generator = cacheDir === undefined ? undefined : await generatorFingerprint(PROJECT_ROOT);
-  const kept =
-    cacheDir === undefined ? undefined : await loadKeptPages(cacheDir, sha256(generator!, schemas.fingerprint));
+  const kept = cacheDir === undefined ? undefined : await loadKeptPages(cacheDir, readScope!, startNs);
   const pages = await loadPages(options.contentDir, files.pages, display, schemas, diagnostics, kept);
   const staticFiles = await loadStatic(options.contentDir, files.staticFiles, display, diagnostics);
   if (diagnostics.hasErrors) return undefined;
@@ -131,8 +152,12 @@ export async function loadContent(options: LoadOptions, diagnostics: Diagnostics
     options.stats.opened = kept ? kept.counts.opened : files.pages.length;
     options.stats.read = kept ? kept.counts.read : files.pages.length;
     options.stats.guarded = verdicts ? pagesJudged(verdicts) : pages.length;
+    options.stats.yamlFiles = files.yaml.length;
+    options.stats.yamlOpened = keptYaml ? keptYaml.counts.opened : files.yaml.length;
+    options.stats.yamlRead = keptYaml ? keptYaml.counts.read : files.yaml.length;
   }
   if (model && cacheDir !== undefined) {
+    await keptYaml!.save(cacheDir);
     await saveKeptPages(cacheDir, kept!);
     if (verdicts) await saveVerdicts(cacheDir, verdicts, 'content-verdicts');
   }
@@ -180,6 +205,55 @@ export function readYamlFile(
     return withinTimeBudget(timeBudgetMs, () => parseYamlSource(text, file, diagnostics));
   } catch (error) {
     reportUnreadable(diagnostics, error, { file, line: 1, column: 1 }, 'YAML');
+    return undefined;
+  }
+}
+
+/**
+ * A content YAML file as the last good load read it when its stat or its bytes are the ones seen then; otherwise read
+ * and checked (as `readContentYaml`), and kept for the next load when it drew no message.
+ */
+async function keptContentYaml(
+  kept: KeptYaml,
+  { rel, path, file, name }: { rel: string; path: string; file: string; name: string },
+  startNs: bigint,
+  schemas: ContentSchemas,
+  diagnostics: Diagnostics,
+  timeBudgetMs?: number,
+): Promise<YamlSource | undefined> {
+  const identity = statIdentity(file, path, startNs);
+  const known = kept.known(rel, identity);
+  if (isYamlSource(known, file)) return known;
+  const bytes = await readContent(path, file, diagnostics);
+  if (!bytes) return undefined;
+  const key = kept.key(rel, file, bytes);
+  const same = kept.opened(rel, identity, key);
+  if (isYamlSource(same, file)) return same;
+  const before = diagnostics.count;
+  const source = readContentYaml(name, bytes, file, schemas, diagnostics, timeBudgetMs);
+  kept.read(rel, identity, key, source, diagnostics.count === before);
+  return source;
+}
+
+/** A kept read that is a YAML source of this file (anything else is read again). */
+function isYamlSource(read: unknown, file: string): read is YamlSource {
+  const source = read as Partial<YamlSource> | null | undefined;
+  return (
+    typeof source === 'object' &&
+    source !== null &&
+    source.file === file &&
+    source.lineOffset === 0 &&
+    'value' in source &&
+    typeof source.root === 'object'
+  );
+}
+
+/** A content file's identity from one stat, or undefined when it cannot be taken (reading it reports why). */
+function statIdentity(file: string, path: string, startNs: bigint): FileIdentity | undefined {
+  try {
+    const stats = statSync(path, { bigint: true, throwIfNoEntry: false });
+    return stats?.isFile() ? fileIdentity(file, path, stats, startNs) : undefined;
+  } catch {
     return undefined;
   }
 }
@@ -248,7 +322,7 @@ async function loadPages(
   // is the one the last good load saw is not opened: its page is the one kept.
   for (let start = 0; start < files.length; start += PAGE_BATCH) {
     const batch = files.slice(start, start + PAGE_BATCH);
-    const identities = batch.map(({ rel, path }) => kept && identityOf(kept, shown(rel), path));
+    const identities = batch.map(({ rel, path }) => kept && statIdentity(shown(rel), path, kept.startNs));
     const known = batch.map(({ rel }, i) => (identities[i] ? kept!.known(rel, identities[i]) : undefined));
     const bytes = await mapLimit(batch, IO_CONCURRENCY, ({ path, rel }, i) =>
       known[i] ? Promise.resolve(undefined) : readContent(path, shown(rel), diagnostics),
@@ -270,16 +344,6 @@ async function loadPages(
     }
   }
   return pages;
-}
-
-/** A page file's identity from one stat, or undefined when it cannot be taken (reading it reports why). */
-function identityOf(kept: KeptPages, file: string, path: string): FileIdentity | undefined {
-  try {
-    const stats = statSync(path, { bigint: true, throwIfNoEntry: false });
-    return stats?.isFile() ? kept.identity(file, path, stats) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Pages read and checked together. */
@@ -416,8 +480,8 @@ export function readPage(
 /** Where a front matter value's text starts (after an opening quote), so a column plus an offset lands on a word. */
 function valuePlace(source: YamlSource, key: string): SourcePlace {
   const place = placeOf(source, [key]);
-  const node = source.doc.get(key, true) as { type?: string } | undefined;
-  const quoted = node?.type === 'QUOTE_DOUBLE' || node?.type === 'QUOTE_SINGLE';
+  const style = nodeAt(source.root, [key])?.style;
+  const quoted = style === 'QUOTE_DOUBLE' || style === 'QUOTE_SINGLE';
   return quoted ? { ...place, column: (place.column ?? 1) + 1 } : place;
 }
 

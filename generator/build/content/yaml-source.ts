@@ -1,17 +1,61 @@
 // Parses YAML with positions, so that syntax and schema errors point at the file, line and column.
-import { isAlias, isNode, LineCounter, parseDocument, visit, type Document, type YAMLError } from 'yaml';
+import {
+  isAlias,
+  isMap,
+  isNode,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  visit,
+  type Document,
+  type YAMLError,
+} from 'yaml';
 import type { SourcePlace } from '../../model/types.js';
 import type { Diagnostics } from '../messages/diagnostics.js';
 import { MAX_YAML_ALIASES } from './limits.js';
 
+/**
+ * A YAML text read: its value, and where each of its nodes starts (what a message needs to be placed later, and what
+ * the boundaries guard reads of each string). Plain JSON, so that a read kept across builds is the read made again.
+ */
 export interface YamlSource {
   file: string;
-  doc: Document;
-  lineCounter: LineCounter;
   /** Lines before the YAML text in its file (front matter starts one line after the opening ---). */
   lineOffset: number;
   value: unknown;
+  /** The document's top node; null for an empty document. */
+  root: YamlNode | null;
 }
+
+/** Where a node starts in the YAML text: its line and column, from 1 (before `lineOffset`). */
+export type YamlAt = [line: number, column: number];
+
+/**
+ * One node of a YAML document, as the parser gave it: where it starts, and what the places and the guard read of it.
+ * A map's pairs and a sequence's items keep the document's order; a pair or item that is not a node is null.
+ */
+export interface YamlNode {
+  at: YamlAt;
+  /** A string scalar: its value, its style (the parser's scalar type: PLAIN, QUOTE_DOUBLE…). */
+  text?: string;
+  style?: string;
+  /** A plain or quoted string scalar written on one line: its words sit at its column plus their offset. */
+  inline?: true;
+  /** A map: each pair's key (the key scalar's value), where the key starts, and the value's node. */
+  pairs?: YamlPair[];
+  /** A sequence: its items' nodes. */
+  items?: (YamlNode | null)[];
+}
+
+/**
+ * A pair of a map. A key that is not a scalar (a collection, an alias, or no key at all: never named by a path) is
+ * `[null, at, value, true]`, its place null when there is no key.
+ */
+export type YamlPair = [key: YamlKey, keyAt: YamlAt | null, value: YamlNode | null, notScalar?: true];
+
+/** A key scalar's value. */
+export type YamlKey = string | number | boolean | null;
 
 /** Parses one YAML text; reports syntax errors and returns undefined when there are any. */
 export function parseYamlSource(
@@ -80,7 +124,36 @@ export function parseYamlSource(
     });
     return undefined;
   }
-  return { file, doc, lineCounter, lineOffset, value };
+  return { file, lineOffset, value, root: placed(doc.contents, lineCounter) };
+}
+
+/** The node's place and, for a collection, its children's: the tree the places and the guard read. */
+function placed(node: unknown, lines: LineCounter): YamlNode | null {
+  if (!isNode(node) || !node.range) return null;
+  const start = lines.linePos(node.range[0]);
+  const out: YamlNode = { at: [start.line, start.col] };
+  if (isScalar(node)) {
+    if (typeof node.value !== 'string') return out;
+    out.text = node.value;
+    if (node.type !== undefined) out.style = node.type;
+    const oneLine = node.type === 'PLAIN' || node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE';
+    if (oneLine && lines.linePos(node.range[1]).line === start.line) out.inline = true;
+  } else if (isMap(node)) {
+    out.pairs = node.items.map((pair): YamlPair => {
+      const key = pair.key as unknown;
+      const keyAt = isNode(key) && key.range ? at(key.range[0], lines) : null;
+      const value = placed(pair.value, lines);
+      return isScalar(key) ? [key.value as YamlKey, keyAt, value] : [null, keyAt, value, true];
+    });
+  } else if (isSeq(node)) {
+    out.items = node.items.map((item) => placed(item, lines));
+  }
+  return out;
+}
+
+function at(offset: number, lines: LineCounter): YamlAt {
+  const pos = lines.linePos(offset);
+  return [pos.line, pos.col];
 }
 
 function firstAliasPlace(doc: Document, lineCounter: LineCounter, file: string, lineOffset: number): SourcePlace {
@@ -131,28 +204,34 @@ export function pointerSegments(pointer: string): (string | number)[] {
 export function placeOf(source: YamlSource, segments: readonly (string | number)[], key = false): SourcePlace {
   for (let n = segments.length; n >= 0; n--) {
     const path = segments.slice(0, n);
-    const node =
-      key && n === segments.length
-        ? keyNode(source, path)
-        : path.length === 0
-          ? source.doc.contents
-          : source.doc.getIn(path, true);
-    if (isNode(node) && node.range) {
-      const pos = source.lineCounter.linePos(node.range[0]);
-      return { file: source.file, line: pos.line + source.lineOffset, column: pos.col };
-    }
+    const at = key && n === segments.length ? keyAt(source.root, path) : nodeAt(source.root, path)?.at;
+    if (at) return { file: source.file, line: at[0] + source.lineOffset, column: at[1] };
   }
   return { file: source.file, line: 1 + source.lineOffset, column: 1 };
 }
 
-function keyNode(source: YamlSource, path: readonly (string | number)[]): unknown {
-  const parent = path.length <= 1 ? source.doc.contents : source.doc.getIn(path.slice(0, -1), true);
-  const last = path[path.length - 1];
-  const items = (parent as { items?: { key: unknown }[] } | null)?.items;
-  if (!items) return undefined;
-  for (const pair of items) {
-    const k = pair.key as { value?: unknown } | null;
-    if (k && k.value === last) return k;
+/** The node at a path, as the parser's document finds it (a key is a pair's key scalar value, an index an item's). */
+export function nodeAt(root: YamlNode | null, path: readonly (string | number)[]): YamlNode | undefined {
+  let node: YamlNode | null | undefined = root;
+  for (const segment of path) {
+    if (!node || (!node.pairs && !node.items)) return undefined;
+    node = childOf(node, segment);
   }
-  return undefined;
+  return node ?? undefined;
+}
+
+function childOf(node: YamlNode, segment: string | number): YamlNode | null | undefined {
+  if (node.pairs) return node.pairs.find((pair) => pair[3] !== true && pair[0] === segment)?.[2];
+  // An index, or its digits: what the parser takes as an item's index.
+  const index = typeof segment === 'string' && segment !== '' ? Number(segment) : segment;
+  return typeof index === 'number' && Number.isInteger(index) && index >= 0 ? node.items?.[index] : undefined;
+}
+
+/** Where the key of the pair at a path starts. */
+function keyAt(root: YamlNode | null, path: readonly (string | number)[]): YamlAt | null | undefined {
+  const parent = path.length <= 1 ? root : nodeAt(root, path.slice(0, -1));
+  const last = path[path.length - 1];
+  // The parser's document matches a key scalar by its value; a key that is not a scalar has none.
+  const matches = (pair: YamlPair) => (last === undefined ? pair[3] === true : pair[3] !== true && pair[0] === last);
+  return parent?.pairs?.find((pair) => pair[1] !== null && matches(pair))?.[1];
 }

@@ -72,15 +72,27 @@ describe('editing one page of 1,000', () => {
     const after = await withInodes(outDir);
 
     // Read: the edited page's file alone was opened (the others' stats were the ones the last build saw), parsed,
-    // checked against its schema and judged by the boundaries guard; every other page was taken as the last build
-    // loaded it.
+    // checked against its schema and judged by the boundaries guard; every other page, and every content YAML file,
+    // was taken as the last build loaded it.
+    const yamlFiles = cold.loaded!.yamlFiles!;
     expect(cold.loaded).toEqual({
       pages: cold.model!.pages.length,
       opened: cold.model!.pages.length,
       read: cold.model!.pages.length,
       guarded: cold.model!.pages.length,
+      yamlFiles,
+      yamlOpened: yamlFiles,
+      yamlRead: yamlFiles,
     });
-    expect(rebuilt.loaded).toEqual({ pages: cold.model!.pages.length, opened: 1, read: 1, guarded: 1 });
+    expect(rebuilt.loaded).toEqual({
+      pages: cold.model!.pages.length,
+      opened: 1,
+      read: 1,
+      guarded: 1,
+      yamlFiles,
+      yamlOpened: 0,
+      yamlRead: 0,
+    });
 
     // Rendered: the edited page alone.
     expect(rebuilt.renderStats).toMatchObject({
