@@ -3,6 +3,7 @@ import type { Diagnostics } from '../messages/diagnostics.js';
 import type { Model } from '../../model/types.js';
 import type { Registry } from './registry.js';
 import type { KeptVerdicts, VerdictKey } from '../cache/verdicts.js';
+import type { KeptParts } from '../cache/said-parts.js';
 import { digestOf, type Digest } from '../cache/fingerprint.js';
 
 export type { HostName, RegistryEntry } from './entry.js';
@@ -16,6 +17,8 @@ export interface EmitContext {
   memo<T>(key: string, compute: () => T): T;
   /** What has been emitted so far (aliases included once the other kinds are done); read it only from an `emitLast` kind. */
   artifacts: ArtifactSet;
+  /** The parts of llms-full.txt the last good build made (a build with a cache folder): see cache/said-parts.ts. */
+  saidParts?: KeptParts;
 }
 
 export type Emitter = (entry: RegistryEntry, context: EmitContext) => string | Uint8Array;
