@@ -28,6 +28,7 @@ printReport({
   written: result.written,
   loaded: result.loaded,
   emitted: result.emitted,
+  saidParts: result.saidParts,
   stages: result.stageMs,
   // The pipeline ran to its end (the time is a whole build's), even if it then refused to write.
   completed: true,

@@ -13,6 +13,7 @@ import type { Registry } from './registry/registry.js';
 import { ArtifactSet, type HostName, type RegistryEntry } from './registry/types.js';
 import { createEmitContext, scopeContext } from './emit/emit-context.js';
 import { type EmittedCache, type EmitMessage, loadEmitted } from './cache/emitted.js';
+import { loadSaidParts, type SaidParts } from './cache/said-parts.js';
 import { validateArtifacts } from './validate/validate-artifacts.js';
 import {
   buildInputsOf,
@@ -95,6 +96,8 @@ export interface PipelineResult {
   renderStats?: PrerenderResult['stats'];
   /** With a cache folder: how many artifacts of the kinds that read only the scope were kept, how many made. */
   emitted?: { kept: number; made: number };
+  /** With a cache folder: how many parts of llms-full.txt were taken from the last good build, how many made. */
+  saidParts?: { kept: number; made: number };
   /** With a cache folder: how many judgements of the checks were kept from the last good build, how many made. */
   checks?: { kept: number; judged: number; judgedFiles: string[] };
   /** Set by `build` when it wrote: how many files, and how many of them were hard links to the previous tree's. */
@@ -151,8 +154,24 @@ async function runStages(options: PipelineOptions, pool: RenderPool | undefined)
     options.cacheDir !== undefined && !options.kinds
       ? renderContextKey(await generatorFingerprint(PROJECT_ROOT), model, registry)
       : undefined;
-  const emitted = scope !== undefined ? await loadEmitted(options.cacheDir!, scope) : undefined;
-  const { artifacts, renderStats } = await emitAll(model, registry, kinds, diagnostics, progress, prerender, emitted);
+  const [emitted, saidParts] =
+    scope !== undefined
+      ? await Promise.all([
+          loadEmitted(options.cacheDir!, scope),
+          // The parts of llms-full.txt depend on the generator, not the scope: a page added keeps the others' parts.
+          loadSaidParts(options.cacheDir!, await generatorFingerprint(PROJECT_ROOT)),
+        ])
+      : [];
+  const { artifacts, renderStats } = await emitAll(
+    model,
+    registry,
+    kinds,
+    diagnostics,
+    progress,
+    prerender,
+    emitted,
+    saidParts,
+  );
   // Content mistakes found while emitting (a broken link, an unknown directive) are already reported at their place
   // in content/; validating artifacts built from them would only repeat each one at its places in dist/.
   if (diagnostics.hasErrors) return { diagnostics, model, registry, artifacts, renderStats, loaded };
@@ -175,6 +194,7 @@ async function runStages(options: PipelineOptions, pool: RenderPool | undefined)
       if (kinds[stream.entry.kind]?.emitReadsScope) emitted.keepStream(keyOf(stream.entry), stream.digests());
     await emitted.save(options.cacheDir!);
   }
+  if (saidParts && !diagnostics.hasErrors) await saidParts.save(options.cacheDir!);
   const checks = verdicts && { ...verdicts.counts, judgedFiles: [...verdicts.judgedFiles] };
   return {
     diagnostics,
@@ -186,6 +206,7 @@ async function runStages(options: PipelineOptions, pool: RenderPool | undefined)
     loaded,
     verdicts,
     emitted: emitted && { ...emitted.counts },
+    saidParts: saidParts && { ...saidParts.counts },
   };
 }
 
@@ -197,9 +218,11 @@ async function emitAll(
   progress: BuildProgress,
   prerender?: PrerenderOptions,
   kept?: EmittedCache,
+  saidParts?: SaidParts,
 ): Promise<{ artifacts: ArtifactSet; renderStats?: PrerenderResult['stats'] }> {
   const artifacts = new ArtifactSet();
   const context = createEmitContext(model, registry, diagnostics, artifacts);
+  context.saidParts = saidParts;
   const readsScope = (entry: RegistryEntry) => kinds[entry.kind]?.emitReadsScope === true;
   const scoped = scopeContext(context, readsScope);
   const knownDigests = new Map<RegistryEntry, Digest>();

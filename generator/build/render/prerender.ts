@@ -137,7 +137,9 @@ export async function prerenderPages(
       const digest = products.digests?.[entryKey(entry)];
       if (digest) digests.set(entry, digest);
     }
-    context.memo(`pages:rendered:${page.id}`, () => lazyRendered(page, products, context));
+    const rendered = context.memo(`pages:rendered:${page.id}`, () => lazyRendered(page, products, context));
+    const twin = entries.find((entry) => entry.kind === 'markdown');
+    if (twin) rendered.markdownSha256 ??= products.digests?.[entryKey(twin)]?.sha256;
   }
   let referenceParsed = 0;
   for (const products of fresh.values()) if (products.parsedBy === 'reference') referenceParsed++;

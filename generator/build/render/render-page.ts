@@ -17,6 +17,8 @@ export interface RenderedPage {
   page: Page;
   /** The Markdown twin's text. */
   markdown: string;
+  /** The twin's SHA-256 (hex), when the render cache made or kept it: who needs only to know it is the same reads this. */
+  markdownSha256?: string;
   /** The page's content as HTML, before the layout wraps it. */
   html: string;
   /** Which parser read the page (see parse-page.ts). */

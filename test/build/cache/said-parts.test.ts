@@ -1,0 +1,127 @@
+// llms-full.txt made in parts: a rebuild takes every guide's part whose twin, title and URL are the same and whose
+// looked-up units have the same answers, makes the others, and writes the bytes a clean build writes, whatever the
+// edit (a sentence another guide says, a title, a page added or removed) and whatever became of the kept parts.
+import { existsSync } from 'node:fs';
+import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { build, runPipeline, type PipelineResult } from '../../../generator/build/pipeline.js';
+import { readingOrder } from '../../../generator/build/emit/guidance/llms-format.js';
+import { copyContent } from '../../helpers/content.js';
+
+let contentDir = '';
+let work = '';
+
+beforeEach(async () => {
+  contentDir = await copyContent();
+  work = await mkdtemp(join(tmpdir(), 'said-parts-'));
+});
+afterEach(async () => {
+  await rm(join(contentDir, '..'), { recursive: true, force: true });
+  await rm(work, { recursive: true, force: true });
+});
+
+const llmsFull = (result: PipelineResult) => {
+  expect(result.diagnostics.list().filter((m) => m.fatal)).toEqual([]);
+  return String(result.artifacts!.get('site', 'llms-full.txt')!.body);
+};
+
+/** A build with the cache folder, after the last one. */
+const rebuilt = () =>
+  build({ env: 'production', contentDir, outDir: join(work, 'dist'), cacheDir: join(work, 'cache') });
+
+/** What a build without any cache writes. */
+const clean = async () => llmsFull(await runPipeline({ env: 'production', contentDir }));
+
+/** The guides in reading order, with their source files. */
+function guides(result: PipelineResult): { file: string; title: string }[] {
+  const entries = readingOrder(result.registry!.of('site').filter((e) => e.kind === 'markdown' && e.page));
+  return entries.map((entry) => {
+    const page = result.model!.pages.find((p) => p.id === entry.page)!;
+    const file = join(contentDir, 'pages', `${page.id}.md`);
+    if (!existsSync(file)) throw new Error(`no source file for ${page.id}`);
+    return { file, title: page.title };
+  });
+}
+
+describe('llms-full.txt made in parts', () => {
+  it('takes every part but the edited guide’s, and writes what a clean build writes', async () => {
+    const cold = await rebuilt();
+    const all = guides(cold).length + 1;
+    expect(cold.saidParts).toEqual({ kept: 0, made: all });
+    await appendFile(guides(cold)[2]!.file, '\nAn editor adds this paragraph, said by no other guide at all.\n');
+    const again = await rebuilt();
+    expect(again.saidParts).toEqual({ kept: all - 1, made: 1 });
+    expect(llmsFull(again)).toBe(await clean());
+  });
+
+  it('makes again a later guide whose sentence an earlier guide now says first', async () => {
+    const cold = await rebuilt();
+    const order = guides(cold);
+    const text = llmsFull(cold);
+    // A sentence the last guide says first (in its part of the file), that the first guide will now say.
+    const last = text.slice(text.lastIndexOf(`\n# ${order.at(-1)!.title}\n`));
+    const sentence = last
+      .split('\n\n')
+      .slice(2)
+      .flatMap((block) => (/^[A-Z][^|#\n]*$/.test(block) ? block.split(/(?<=\.) /) : []))
+      .find((s) => s.endsWith('.') && s.split(' ').length >= 8 && !/[[\]`*_<]/.test(s));
+    expect(sentence).toBeDefined();
+    await appendFile(order[0]!.file, `\n${sentence}\n`);
+    const again = await rebuilt();
+    expect(again.saidParts!.made).toBe(2);
+    const full = llmsFull(again);
+    expect(full).toBe(await clean());
+    expect(full.split(sentence!)).toHaveLength(2);
+  });
+
+  it('writes what a clean build writes after a title change, a page added and a page removed', async () => {
+    const cold = await rebuilt();
+    const order = guides(cold);
+    const renamed = order[1]!;
+    const source = await readFile(renamed.file, 'utf8');
+    await writeFile(renamed.file, source.replace(/^title: .*$/m, 'title: A title the editors changed'));
+    const afterTitle = await rebuilt();
+    // The guides before it keep their parts: the parts are kept with the generator, not the scope.
+    expect(afterTitle.saidParts!.kept).toBeGreaterThan(0);
+    expect(llmsFull(afterTitle)).toBe(await clean());
+
+    const added = join(contentDir, 'pages', 'help', 'an-added-page.md');
+    await writeFile(
+      added,
+      [
+        '---',
+        'title: An added page',
+        'description: A page the editors added to the help section, first in its lists.',
+        'order: 0',
+        '---',
+        '',
+        'It says one new thing and nothing else.',
+        '',
+      ].join('\n'),
+    );
+    const afterAdd = await rebuilt();
+    expect(llmsFull(afterAdd)).toBe(await clean());
+
+    // A sub-page no discovery resource is built from.
+    await rm(join(contentDir, 'pages', 'ai', 'answering-questions.md'));
+    const afterRemove = await rebuilt();
+    expect(llmsFull(afterRemove)).toBe(await clean());
+  });
+
+  it('makes every part again, and the same bytes, when the kept parts are damaged', async () => {
+    const cold = await rebuilt();
+    const folder = join(work, 'cache', 'said-parts');
+    const [name] = await readdir(folder);
+    const path = join(folder, name!);
+    const bytes = await readFile(path);
+    // One byte changed past the checksum's line: the file is not read.
+    bytes[bytes.length - 10] = bytes[bytes.length - 10]! ^ 0x20;
+    await writeFile(path, bytes);
+    await appendFile(guides(cold)[0]!.file, '\nAn editor adds this paragraph, said by no other guide at all.\n');
+    const again = await rebuilt();
+    expect(again.saidParts).toEqual({ kept: 0, made: guides(cold).length + 1 });
+    expect(llmsFull(again)).toBe(await clean());
+  });
+});
