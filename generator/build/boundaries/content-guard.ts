@@ -13,13 +13,17 @@ import type { RuleId } from '../messages/rules.js';
 import type { KeptVerdicts } from '../cache/verdicts.js';
 import { contentHash } from '../cache/fingerprint.js';
 import { keptKeyOf } from '../cache/kept-pages.js';
+import { keptYamlKeyOf } from '../cache/kept-yaml.js';
 import { countFindings, unpublishedReferenceFindings } from '../text/prose-rules.js';
 
 export interface ContentGuardInput {
   /** Every YAML document of the content set (several top-level facts may share one). */
   sources: YamlSource[];
   pages: Page[];
-  /** The last good load's verdicts per page (same generator, same model without page bodies): a page found fine is not judged again. */
+  /**
+   * The last good load's verdicts per page and YAML file (same generator, same model without page bodies): a text found
+   * fine is not judged again.
+   */
   verdicts?: KeptVerdicts;
 }
 
@@ -31,19 +35,22 @@ const UNPUBLISHED_CONTENT = /(^|\/)content\/preview\//;
 
 export function guardContent(input: ContentGuardInput, model: Model, diagnostics: Diagnostics): void {
   const seen = new Set<string>();
+  const verdicts = input.verdicts;
   for (const source of input.sources) {
     if (seen.has(source.file) || UNPUBLISHED_CONTENT.test(source.file)) continue;
     seen.add(source.file);
-    const units = yamlUnits(source);
-    const placeOf = (unit: TextUnit, index: number) => units.find((u) => u.unit === unit)!.place(index);
-    for (const finding of findingsOf(
-      units.map((u) => u.unit),
-      model,
-    )) {
-      report(diagnostics, finding, placeOf(finding.unit, finding.index));
+    // A YAML file read or kept under a key (its name and bytes, the generator and the content schemas) is judged
+    // again only when the last good load did not find it fine in the same scope.
+    const kept = verdicts && keptYamlKeyOf(source);
+    if (kept === undefined) guardYaml(source, model, diagnostics);
+    else {
+      verdicts!.judge(
+        verdicts!.key(source.file, contentHash(kept)),
+        () => diagnostics.count,
+        () => guardYaml(source, model, diagnostics),
+      );
     }
   }
-  const verdicts = input.verdicts;
   for (const page of input.pages) {
     if (!verdicts) {
       guardPage(page, model, diagnostics);
@@ -59,6 +66,18 @@ export function guardContent(input: ContentGuardInput, model: Model, diagnostics
       () => diagnostics.count,
       () => guardPage(page, model, diagnostics),
     );
+  }
+}
+
+/** The wording rules on every string of a YAML document, each finding at its place. */
+function guardYaml(source: YamlSource, model: Model, diagnostics: Diagnostics): void {
+  const units = yamlUnits(source);
+  const placeOf = (unit: TextUnit, index: number) => units.find((u) => u.unit === unit)!.place(index);
+  for (const finding of findingsOf(
+    units.map((u) => u.unit),
+    model,
+  )) {
+    report(diagnostics, finding, placeOf(finding.unit, finding.index));
   }
 }
 

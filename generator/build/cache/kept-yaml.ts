@@ -45,7 +45,13 @@ export class KeptYaml {
     const seen = this.previous.get(rel);
     if (!identity?.settled || seen?.[0] !== identity.text) return undefined;
     this.current.set(rel, seen);
-    return seen[2];
+    return this.named(seen[2], seen[1]);
+  }
+
+  /** A read, known from now on by its key in this scope (see keptYamlKeyOf). */
+  private named(read: unknown, key: string): unknown {
+    if (typeof read === 'object' && read !== null) keysOfReads.set(read, `${this.scope}\0${key}`);
+    return read;
   }
 
   /** The file was opened and its bytes have this key: the read kept for the same bytes, if any. */
@@ -56,7 +62,7 @@ export class KeptYaml {
     const kept: KeptFile = [identity?.settled ? identity.text : null, key, seen[2]];
     if (kept[0] !== seen[0]) this.changed = true;
     this.current.set(rel, kept);
-    return seen[2];
+    return this.named(seen[2], key);
   }
 
   /** A file just read (parsed and checked): kept for the next load when it drew no message and is plain JSON. */
@@ -64,7 +70,7 @@ export class KeptYaml {
     this.counts.read++;
     this.changed = true;
     if (read !== undefined && clean && isPlainJson(read)) {
-      this.current.set(rel, [identity?.settled ? identity.text : null, key, read]);
+      this.current.set(rel, [identity?.settled ? identity.text : null, key, this.named(read, key)]);
     }
   }
 
@@ -80,6 +86,15 @@ export class KeptYaml {
     await rename(tmp, path);
   }
 }
+
+/**
+ * Each read taken or kept through a KeptYaml, with its key in that scope: the same key is the same read (a function
+ * of the file's name and bytes, the generator and the content schemas), so what is judged of it can be kept by it.
+ */
+const keysOfReads = new WeakMap<object, string>();
+
+/** The key a YAML file's read was kept or taken under (its scope and its file's key), when it was. */
+export const keptYamlKeyOf = (read: object): string | undefined => keysOfReads.get(read);
 
 const fileOf = (cacheDir: string) => join(cacheDir, 'content-yaml.json');
 

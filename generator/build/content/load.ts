@@ -56,6 +56,8 @@ export interface LoadStats {
   yamlFiles?: number;
   yamlOpened?: number;
   yamlRead?: number;
+  /** How many content YAML files the boundaries guard judged (the others' verdicts were kept). */
+  yamlGuarded?: number;
 }
 
 export async function loadContent(options: LoadOptions, diagnostics: Diagnostics): Promise<Model | undefined> {
@@ -151,7 +153,10 @@ export async function loadContent(options: LoadOptions, diagnostics: Diagnostics
     options.stats.pages = files.pages.length;
     options.stats.opened = kept ? kept.counts.opened : files.pages.length;
     options.stats.read = kept ? kept.counts.read : files.pages.length;
-    options.stats.guarded = verdicts ? pagesJudged(verdicts) : pages.length;
+    const yamlShown = new Set(files.yaml.map(({ rel }) => display(join(options.contentDir, rel))));
+    const judged = verdicts && [...verdicts.judgedFiles];
+    options.stats.guarded = judged ? judged.filter((file) => !yamlShown.has(file)).length : pages.length;
+    options.stats.yamlGuarded = judged ? judged.filter((file) => yamlShown.has(file)).length : yamlShown.size;
     options.stats.yamlFiles = files.yaml.length;
     options.stats.yamlOpened = keptYaml ? keptYaml.counts.opened : files.yaml.length;
     options.stats.yamlRead = keptYaml ? keptYaml.counts.read : files.yaml.length;
@@ -163,9 +168,6 @@ export async function loadContent(options: LoadOptions, diagnostics: Diagnostics
   }
   return model;
 }
-
-/** How many pages the content checks judged (a page's verdict is one key, taken or made once). */
-const pagesJudged = (verdicts: Verdicts) => verdicts.judgedFiles.size;
 
 /** A content file's bytes, or undefined when it cannot be read (reported at the file). */
 async function readContent(path: string, file: string, diagnostics: Diagnostics): Promise<Uint8Array | undefined> {

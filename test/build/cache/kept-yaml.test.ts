@@ -100,6 +100,25 @@ describe('content YAML kept across loads', () => {
     expect(kept.messages).toEqual((await load({ cache: false })).messages);
   });
 
+  it('keeps the boundaries guard verdicts on unchanged YAML files while the model is the same', async () => {
+    const first = await load();
+    expect(first.stats.yamlGuarded).toBeGreaterThan(10);
+    expect((await load()).stats).toMatchObject({ yamlRead: 0, yamlGuarded: 0 });
+    await editContent(contentDir, 'pages/help/reading-errors.md', '\n---\n', '\n---\n\nOne more sentence.\n');
+    expect((await load()).stats).toMatchObject({ read: 1, guarded: 1, yamlRead: 0, yamlGuarded: 0 });
+  });
+
+  it('reports a finding the model brings to an unchanged YAML file, at its line and column', async () => {
+    await load();
+    // The preview's site address is now written out in the MCP clients' file (not changed): a literal address there.
+    await editContent(contentDir, YAML, 'base_url: http://localhost:4100', 'base_url: https://cursor.com');
+    const line = await lineOf(contentDir, 'mcp-clients.yaml', 'https://cursor.com');
+    const kept = await load();
+    expect(kept.stats).toMatchObject({ yamlRead: 1 });
+    expect(kept.messages).toContain(`content/mcp-clients.yaml:${line}:22 literal-address`);
+    expect(kept.messages).toEqual((await load({ cache: false })).messages);
+  });
+
   it('reads every YAML file again when the kept record is damaged or cut short', async () => {
     const files = await yamlFiles();
     await load();
