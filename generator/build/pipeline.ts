@@ -28,6 +28,7 @@ import { type RenderPool, startEarly, workerCount } from './render/render-pool.j
 import { RenderCache, renderContextKey } from './render/render-cache.js';
 import { type Digest, generatorFingerprint } from './cache/fingerprint.js';
 import { loadVerdicts, saveVerdicts, type Verdicts } from './cache/verdicts.js';
+import type { FolderWalk } from './cache/folder-walk.js';
 import { nodeFileSystem, type OutputFileSystem } from './files/file-system.js';
 import { writeTrees, WriteIncomplete, type OutputTree, type WriteResult } from './write/write-tree.js';
 
@@ -52,6 +53,8 @@ export interface PipelineOptions {
   addresses?: Partial<Addresses>;
   /** Told each stage as it starts and how far it got (for a progress line on a long build). */
   progress?: BuildProgress;
+  /** The walk of the content folder the build's fingerprint made: the load does not walk and stat it again. */
+  contentWalk?: FolderWalk;
 }
 
 /** The stages a build goes through, in order, as its progress reports them. */
@@ -309,7 +312,7 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
   if (record?.upToDate) return { diagnostics: new Diagnostics(), upToDate: true, notices: record.notices ?? [] };
   const fingerprint = record?.fingerprint;
   const clock = stageClock(options.progress);
-  const result = await runPipeline({ ...options, progress: clock.report });
+  const result = await runPipeline({ ...options, progress: clock.report, contentWalk: record?.contentWalk });
   result.stageMs = clock.times;
   if (result.model) {
     const example = exampleIdentityFindings(result.model);

@@ -3,6 +3,7 @@
 import type { Addresses, EnvironmentName, Model } from '../model/types.js';
 import { guardContent } from './boundaries/content-guard.js';
 import { loadContent, type LoadStats } from './content/load.js';
+import type { FolderWalk } from './cache/folder-walk.js';
 import { CONTENT_SCHEMA_DIR, DEFAULT_CONTENT_DIR } from './files/project-paths.js';
 import { kinds as defaultKinds } from './kinds.js';
 import { Diagnostics } from './messages/diagnostics.js';
@@ -22,6 +23,8 @@ export interface ProjectOptions {
   cacheDir?: string;
   /** Filled in as the pages load: how many were read and guarded, and how many kept. */
   loadStats?: LoadStats;
+  /** The walk of the content folder the build's fingerprint made: the load lists it and knows its files from it. */
+  contentWalk?: FolderWalk;
 }
 
 export interface Project {
@@ -46,6 +49,7 @@ export async function loadProject(options: ProjectOptions, diagnostics = new Dia
       checks: [guardContent],
       cacheDir: options.cacheDir,
       stats: options.loadStats,
+      walk: options.contentWalk,
     },
     diagnostics,
   );

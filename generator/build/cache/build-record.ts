@@ -6,7 +6,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { lstatSync, readdirSync } from 'node:fs';
 import type { EnvironmentName, Addresses } from '../../model/types.js';
 import { CONTENT_SCHEMA_DIR, DEFAULT_CONTENT_DIR, PROJECT_ROOT } from '../files/project-paths.js';
-import { generatorFingerprint, hashFolder, sha256 } from './fingerprint.js';
+import { generatorFingerprint, hashFolder, hashWalk, sha256 } from './fingerprint.js';
+import { type FolderWalk, walkFolder } from './folder-walk.js';
 import { FileHashes } from './file-hashes.js';
 
 export interface BuildInputs {
@@ -48,6 +49,8 @@ export function buildInputsOf(options: {
 /** A build's fingerprint, and whether its output folders already hold what it would write. */
 export interface RecordCheck {
   fingerprint: string;
+  /** The walk of the content folder the fingerprint was made from: the load lists and knows its files from it. */
+  contentWalk?: FolderWalk;
   upToDate: boolean;
   /** What the last build said at its end, when this one is up to date (the example identity): said again. */
   notices?: string[];
@@ -59,24 +62,29 @@ export interface RecordCheck {
  */
 export async function checkBuildRecord(cacheDir: string, inputs: BuildInputs): Promise<RecordCheck> {
   const known = await FileHashes.load(cacheDir);
-  const fingerprint = await fingerprintBuild(inputs, known);
+  const { fingerprint, contentWalk } = await fingerprintBuild(inputs, known);
   await known.save();
   const notices = await isUpToDate(cacheDir, inputs.outDir, fingerprint);
-  return { fingerprint, upToDate: notices !== undefined, notices };
+  return { fingerprint, contentWalk, upToDate: notices !== undefined, notices };
 }
 
 /**
  * One hash over everything a build reads: the same fingerprint means the same bytes out. The files' hashes come from
- * `known`: a file whose stat is the one its last walk saw is not read again.
+ * `known`: a file whose stat is the one its last walk saw is not read again. The content folder's walk is given back,
+ * for the load to use rather than walk and stat again.
  */
-export async function fingerprintBuild(inputs: BuildInputs, known: FileHashes): Promise<string> {
+export async function fingerprintBuild(
+  inputs: BuildInputs,
+  known: FileHashes,
+): Promise<{ fingerprint: string; contentWalk: FolderWalk }> {
   const hash = createHash('sha256');
   hash.update(await generatorFingerprint(inputs.projectRoot));
   hash.update(`\0env ${inputs.env}\0addresses ${JSON.stringify(inputs.addresses ?? {})}\0`);
-  await hashFolder(hash, inputs.contentDir, undefined, known);
+  const contentWalk = walkFolder(inputs.contentDir, known.start);
+  hashWalk(hash, contentWalk, known);
   hash.update('\0schemas\0');
-  await hashFolder(hash, inputs.schemaDir, undefined, known);
-  return hash.digest('hex');
+  await hashFolder(hash, inputs.schemaDir, known);
+  return { fingerprint: hash.digest('hex'), contentWalk };
 }
 
 function recordPath(cacheDir: string, outDir: string): string {

@@ -5,6 +5,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { fileSystemNow, identityOf, settledBefore } from './file-identity.js';
+import type { WalkedEntry } from './folder-walk.js';
 
 export class FileHashes {
   /** Each file hashed in this walk (by path), with its settled identity: what the next walk may trust. */
@@ -33,11 +34,27 @@ export class FileHashes {
     return new FileHashes(cacheDir, previous, startNs);
   }
 
+  /** The instant this walk began, on the file systems' clock: a walk of the inputs starts from it. */
+  get start(): bigint {
+    return this.startNs;
+  }
+
   /** The SHA-256 of a file's bytes: the recorded one when its stat is the settled one seen then, else read. */
   hashOf(path: string): string {
     const stats = statSync(path, { bigint: true });
-    const identity = identityOf(stats);
-    const settled = settledBefore(stats, this.startNs);
+    return this.hashOfKnown(path, identityOf(stats), settledBefore(stats, this.startNs));
+  }
+
+  /**
+   * As `hashOf`, for a file of a walk begun at `start` (its stat taken then): the walk's identity stands for the stat.
+   * A file that vanished from under the walk is read, which reports it.
+   */
+  hashOfWalked(path: string, entry: WalkedEntry): string {
+    if (entry.identity === undefined) return this.hashOfKnown(path, '', false);
+    return this.hashOfKnown(path, entry.identity, entry.settled === true);
+  }
+
+  private hashOfKnown(path: string, identity: string, settled: boolean): string {
     const seen = this.previous.get(path);
     if (settled && Array.isArray(seen) && seen[0] === identity && typeof seen[1] === 'string') {
       this.counts.known++;

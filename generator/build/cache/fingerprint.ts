@@ -2,7 +2,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import fg from 'fast-glob';
+import { type FolderWalk, walkFolder } from './folder-walk.js';
 import { readCompileManifest } from '../files/compile-manifest.js';
 import { RUNS_COMPILED } from '../files/project-paths.js';
 import type { Model } from '../../model/types.js';
@@ -12,42 +12,40 @@ import type { FileHashes } from './file-hashes.js';
 export const CACHE_FORMAT = 1;
 
 /**
- * Feeds every file under `dir` (relative path, then bytes) into `hash`, in a stable order. A symbolic link is not
- * followed (a link to `/` or a loop must not make this walk forever): its target's name is hashed instead; the load
- * stage refuses the links that leave the content folder. With `known`, each file's hash is fed instead of its bytes,
- * and a file whose stat is the one recorded is not read (another digest than without: compare like with like).
+ * Feeds every file under `dir` (relative path, then bytes) into `hash`, in a stable order; what is under a
+ * `node_modules` folder is left out. A symbolic link is not followed (a link to `/` or a loop must not make this walk
+ * forever): its target's name is hashed instead; the load stage refuses the links that leave the content folder.
+ * With `known`, each file's hash is fed instead of its bytes, and a file whose stat is the one recorded is not read
+ * (another digest than without: compare like with like).
  */
-export async function hashFolder(
-  hash: Hash,
-  dir: string,
-  patterns: string[] = ['**/*'],
-  known?: FileHashes,
-): Promise<void> {
-  const entries = await fg(patterns, {
-    cwd: dir,
-    dot: true,
-    onlyFiles: false,
-    followSymbolicLinks: false,
-    objectMode: true,
-    ignore: ['**/node_modules/**'],
-  });
-  entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+export async function hashFolder(hash: Hash, dir: string, known?: FileHashes): Promise<void> {
+  hashWalk(hash, walkFolder(dir, known?.start ?? 0n, known !== undefined), known);
+}
+
+/** As `hashFolder`, over a walk already made (with `known`: a walk begun at its start). */
+export function hashWalk(hash: Hash, walk: FolderWalk, known?: FileHashes): void {
   // Synchronous reads: for thousands of small files they are several times faster than the thread pool, and this
   // check is the whole of a no-change rebuild.
-  for (const { path: rel, dirent } of entries) {
-    if (dirent.isSymbolicLink()) {
-      hash.update(`\0link ${rel} ${readlinkSync(join(dir, rel))}\0`);
+  for (const entry of walk.entries) {
+    const { rel } = entry;
+    if (rel === 'node_modules' || rel.startsWith('node_modules/') || rel.includes('/node_modules/')) continue;
+    if (entry.type === 'link') {
+      hash.update(`\0link ${rel} ${readlinkSync(join(walk.dir, rel))}\0`);
       continue;
     }
-    if (!dirent.isFile()) continue;
+    if (entry.type !== 'file') continue;
     if (known) {
-      hash.update(`\0file ${rel} ${known.hashOf(join(dir, rel))}\0`);
+      hash.update(`\0file ${rel} ${known.hashOfWalked(join(walk.dir, rel), entry)}\0`);
       continue;
     }
-    const body = readFileSync(join(dir, rel));
-    hash.update(`\0file ${rel} ${body.length}\0`);
-    hash.update(body);
+    hashFile(hash, walk.dir, rel);
   }
+}
+
+function hashFile(hash: Hash, dir: string, rel: string): void {
+  const body = readFileSync(join(dir, rel));
+  hash.update(`\0file ${rel} ${body.length}\0`);
+  hash.update(body);
 }
 
 const generatorHashes = new Map<string, Promise<string>>();
@@ -71,7 +69,7 @@ export function generatorFingerprint(projectRoot: string): Promise<string> {
       }
       await hashFolder(hash, join(projectRoot, 'generator'));
       await hashFolder(hash, join(projectRoot, 'schemas'));
-      await hashFolder(hash, projectRoot, ['package.json', 'package-lock.json']);
+      for (const rel of ['package.json', 'package-lock.json']) hashFile(hash, projectRoot, rel);
       return hash.digest('hex');
     })();
     generatorHashes.set(projectRoot, pending);

@@ -2,7 +2,7 @@
 // A symbolic link is never followed out: one that leads outside the folder, or to a folder, is refused at its path.
 import { realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
-import fg from 'fast-glob';
+import { type FolderWalk, type WalkedEntry, walkFolder } from '../cache/folder-walk.js';
 import type { Diagnostics } from '../messages/diagnostics.js';
 
 export interface ContentFile {
@@ -10,6 +10,8 @@ export interface ContentFile {
   rel: string;
   /** Where to read it: the file itself, or the file a link inside the content folder leads to. */
   path: string;
+  /** What the walk's stat of the file told (not for a link): see cache/folder-walk.ts. */
+  walked?: WalkedEntry;
 }
 
 export interface ContentFiles {
@@ -21,12 +23,13 @@ export interface ContentFiles {
 /**
  * One walk of the content folder that follows no link (a link to `/` or a loop cannot make it walk forever); entries
  * in dot-folders and dot-files are not content, as before. Links are resolved (realpath) and kept only when they lead
- * to a file inside the folder.
+ * to a file inside the folder. `walk`: the walk already made of it (the build's fingerprint), or how to make one.
  */
 export async function contentFiles(
   contentDir: string,
   display: (abs: string) => string,
   diagnostics: Diagnostics,
+  walk: FolderWalk | (() => FolderWalk) = () => walkFolder(contentDir, 0n, false),
 ): Promise<ContentFiles> {
   const files: ContentFiles = { yaml: [], pages: [], staticFiles: [] };
   let root: string;
@@ -36,25 +39,29 @@ export async function contentFiles(
     unreadable(diagnostics, display(contentDir), error);
     return files;
   }
-  const entries = await fg('**', { cwd: contentDir, onlyFiles: false, followSymbolicLinks: false, objectMode: true });
-  entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const { entries } = typeof walk === 'function' ? walk() : walk;
   for (const entry of entries) {
-    if (entry.dirent.isDirectory()) continue;
-    const abs = join(contentDir, entry.path);
+    if (entry.type === 'folder' || DOT_SEGMENT.test(entry.rel)) continue;
+    const abs = join(contentDir, entry.rel);
     let path = abs;
-    if (entry.dirent.isSymbolicLink()) {
+    let walked: WalkedEntry | undefined;
+    if (entry.type === 'link') {
       const target = await resolveLink(abs, root, display, diagnostics);
       if (!target) continue;
       path = target;
-    } else if (!entry.dirent.isFile()) continue;
-    const rel = entry.path;
+    } else if (entry.type === 'file') walked = entry;
+    else continue;
+    const rel = entry.rel;
     if (rel.startsWith('pages/')) {
-      if (rel.endsWith('.md')) files.pages.push({ rel: rel.slice('pages/'.length), path });
+      if (rel.endsWith('.md')) files.pages.push({ rel: rel.slice('pages/'.length), path, walked });
     } else if (rel.startsWith('static/')) files.staticFiles.push({ rel: rel.slice('static/'.length), path });
-    else if (/\.ya?ml$/.test(rel)) files.yaml.push({ rel, path });
+    else if (/\.ya?ml$/.test(rel)) files.yaml.push({ rel, path, walked });
   }
   return files;
 }
+
+/** A dot-file, or an entry in a dot-folder: not content. */
+const DOT_SEGMENT = /(^|\/)\./;
 
 /** The file a link leads to when it is a file inside the content folder; otherwise the refusal is reported. */
 async function resolveLink(

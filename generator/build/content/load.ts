@@ -19,6 +19,7 @@ import { generatorFingerprint, modelFacts, sha256 } from '../cache/fingerprint.j
 import { type KeptPages, loadKeptPages, saveKeptPages } from '../cache/kept-pages.js';
 import { KeptYaml } from '../cache/kept-yaml.js';
 import { type FileIdentity, fileIdentity, fileSystemNow } from '../cache/file-identity.js';
+import { type FolderWalk, type WalkedEntry, walkFolder } from '../cache/folder-walk.js';
 import { savedVerdicts, saveVerdicts, type Verdicts } from '../cache/verdicts.js';
 import { PROJECT_ROOT } from '../files/project-paths.js';
 
@@ -41,6 +42,8 @@ export interface LoadOptions {
   cacheDir?: string;
   /** Filled in as the pages load: how many there are, how many were read, how many judged by the content checks. */
   stats?: LoadStats;
+  /** The walk of the content folder the build's fingerprint made (see cache/folder-walk.ts): not walked again. */
+  walk?: FolderWalk;
 }
 
 /**
@@ -91,9 +94,15 @@ export async function loadContent(options: LoadOptions, diagnostics: Diagnostics
     cacheDir === undefined
       ? undefined
       : await KeptYaml.load(cacheDir, sha256(readScope!, String(options.timeBudgetMs ?? TIME_BUDGET_MS)));
-  const files = await contentFiles(options.contentDir, display, diagnostics);
+  // The walk the build's fingerprint made of this folder (its files' stats taken then), or one made now: with a cache
+  // folder, each file is stat'ed as it is listed, once.
+  const walk =
+    options.walk?.dir === options.contentDir
+      ? options.walk
+      : () => walkFolder(options.contentDir, startNs, cacheDir !== undefined);
+  const files = await contentFiles(options.contentDir, display, diagnostics, walk);
   growHeapFor(files.pages.length);
-  for (const { rel, path } of files.yaml) {
+  for (const { rel, path, walked } of files.yaml) {
     const file = display(join(options.contentDir, rel));
     const name = rel.replace(/\.ya?ml$/, '');
     if (!schemas.has(name)) {
@@ -106,7 +115,14 @@ export async function loadContent(options: LoadOptions, diagnostics: Diagnostics
       continue;
     }
     const source = keptYaml
-      ? await keptContentYaml(keptYaml, { rel, path, file, name }, startNs, schemas, diagnostics, options.timeBudgetMs)
+      ? await keptContentYaml(
+          keptYaml,
+          { rel, path, file, name, walked },
+          startNs,
+          schemas,
+          diagnostics,
+          options.timeBudgetMs,
+        )
       : readContentYaml(
           name,
           await readContent(path, file, diagnostics),
@@ -217,13 +233,13 @@ export function readYamlFile(
  */
 async function keptContentYaml(
   kept: KeptYaml,
-  { rel, path, file, name }: { rel: string; path: string; file: string; name: string },
+  { rel, path, file, name, walked }: { rel: string; path: string; file: string; name: string; walked?: WalkedEntry },
   startNs: bigint,
   schemas: ContentSchemas,
   diagnostics: Diagnostics,
   timeBudgetMs?: number,
 ): Promise<YamlSource | undefined> {
-  const identity = statIdentity(file, path, startNs);
+  const identity = identityOf(file, path, walked, startNs);
   const known = kept.known(rel, identity);
   if (isYamlSource(known, file)) return known;
   const bytes = await readContent(path, file, diagnostics);
@@ -250,8 +266,19 @@ function isYamlSource(read: unknown, file: string): read is YamlSource {
   );
 }
 
-/** A content file's identity from one stat, or undefined when it cannot be taken (reading it reports why). */
-function statIdentity(file: string, path: string, startNs: bigint): FileIdentity | undefined {
+/**
+ * A content file's identity: from the walk that listed it, or from one stat now (a file a link leads to); undefined
+ * when it cannot be taken (reading it reports why).
+ */
+function identityOf(
+  file: string,
+  path: string,
+  walked: WalkedEntry | undefined,
+  startNs: bigint,
+): FileIdentity | undefined {
+  if (walked?.identity !== undefined) {
+    return { text: `${file}\0${path}\0${walked.identity}`, settled: walked.settled === true };
+  }
   try {
     const stats = statSync(path, { bigint: true, throwIfNoEntry: false });
     return stats?.isFile() ? fileIdentity(file, path, stats, startNs) : undefined;
@@ -324,7 +351,7 @@ async function loadPages(
   // is the one the last good load saw is not opened: its page is the one kept.
   for (let start = 0; start < files.length; start += PAGE_BATCH) {
     const batch = files.slice(start, start + PAGE_BATCH);
-    const identities = batch.map(({ rel, path }) => kept && statIdentity(shown(rel), path, kept.startNs));
+    const identities = batch.map(({ rel, path, walked }) => kept && identityOf(shown(rel), path, walked, kept.startNs));
     const known = batch.map(({ rel }, i) => (identities[i] ? kept!.known(rel, identities[i]) : undefined));
     const bytes = await mapLimit(batch, IO_CONCURRENCY, ({ path, rel }, i) =>
       known[i] ? Promise.resolve(undefined) : readContent(path, shown(rel), diagnostics),
