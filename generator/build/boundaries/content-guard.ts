@@ -45,7 +45,7 @@ export function guardContent(input: ContentGuardInput, model: Model, diagnostics
     if (kept === undefined) guardYaml(source, model, diagnostics);
     else {
       verdicts!.judge(
-        verdicts!.key(source.file, contentHash(kept)),
+        verdicts!.key(source.file, fileKeyOf(kept)),
         () => diagnostics.count,
         () => guardYaml(source, model, diagnostics),
       );
@@ -58,16 +58,26 @@ export function guardContent(input: ContentGuardInput, model: Model, diagnostics
     }
     // Everything of the page the guard reads, and where it reports: the key the load kept or read the page under
     // stands for all of it (the same file name and bytes make the same page).
-    const text =
-      keptKeyOf(page) ??
-      JSON.stringify([page.source, page.title, page.description, page.fieldPlaces, page.bodyLine, page.body]);
+    const kept = keptKeyOf(page);
+    const hash =
+      kept === undefined
+        ? contentHash(
+            JSON.stringify([page.source, page.title, page.description, page.fieldPlaces, page.bodyLine, page.body]),
+          )
+        : fileKeyOf(kept);
     verdicts.judge(
-      verdicts.key(page.source.file, contentHash(text)),
+      verdicts.key(page.source.file, hash),
       () => diagnostics.count,
       () => guardPage(page, model, diagnostics),
     );
   }
 }
+
+/**
+ * The file's own part of a key the load kept a read under (`scope\0key`: a hash of the file's name and bytes; the
+ * scope, the generator and the content schemas, is part of the verdicts' own): already a hash, not hashed again.
+ */
+const fileKeyOf = (kept: string) => kept.slice(kept.lastIndexOf('\0') + 1);
 
 /** The wording rules on every string of a YAML document, each finding at its place. */
 function guardYaml(source: YamlSource, model: Model, diagnostics: Diagnostics): void {

@@ -151,7 +151,8 @@ export async function loadContent(options: LoadOptions, diagnostics: Diagnostics
   const pages = await loadPages(options.contentDir, files.pages, display, schemas, diagnostics, kept);
   const staticFiles = await loadStatic(options.contentDir, files.staticFiles, display, diagnostics);
   if (diagnostics.hasErrors) return undefined;
-  // The content checks' verdicts hold while the generator and the model without page bodies are the same.
+  // The content checks' verdicts hold while the generator, the content schemas (a page or YAML file is named by the
+  // key it was read under in their scope) and the model without page bodies are the same.
   const saved = cacheDir === undefined ? undefined : await savedVerdicts(cacheDir, 'content-verdicts');
   let verdicts: Verdicts | undefined;
   const model = assembleModel(
@@ -161,7 +162,7 @@ export async function loadContent(options: LoadOptions, diagnostics: Diagnostics
       pages,
       staticFiles,
       checks: options.checks,
-      verdicts: saved && ((assembled) => (verdicts = saved(sha256(generator!, modelFacts(assembled))))),
+      verdicts: saved && ((assembled) => (verdicts = saved(sha256(readScope!, modelFacts(assembled))))),
     },
     diagnostics,
   );

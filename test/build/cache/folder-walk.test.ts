@@ -86,6 +86,10 @@ describe('the walk', () => {
       ['z.yaml', 'file'],
     ]);
     expect(walk.entries.filter((e) => e.type === 'file').every((e) => e.identity && e.settled === false)).toBe(true);
+    // The same entries whichever way the folder is named.
+    const rels = (given: string) => walkFolder(given, 0n).entries.map((e) => e.rel);
+    expect(rels(`${dir}/`)).toEqual(rels(dir));
+    expect(rels(join(dir, 'a', '..'))).toEqual(rels(dir));
     expect(walkFolder(join(work, 'missing'), 0n).entries).toEqual([]);
   });
 });

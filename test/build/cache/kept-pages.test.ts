@@ -103,7 +103,11 @@ describe('pages kept across loads', () => {
     await writeFile(pageSchema, JSON.stringify({ ...schema, description: `${schema.description ?? ''} (edited)` }));
     const second = await load({ schemaDir });
     expect(second.messages).toEqual([]);
-    expect(second.stats).toMatchObject({ pages: first.stats.pages, read: first.stats.pages });
+    expect(second.stats).toMatchObject({
+      pages: first.stats.pages,
+      read: first.stats.pages,
+      guarded: first.stats.pages,
+    });
   });
 });
 
