@@ -21,15 +21,20 @@ export async function writeSyntheticContent(prefix: string, pages: number): Prom
   return { work, content };
 }
 
-/** Every file a build made, by host and file, as text (binary files in base64); the build must have no error. */
+/**
+ * Every file a build made, by host and file, as text (binary files in base64): a text held as its UTF-8 bytes (a page
+ * taken from the render cache) reads as that text, so that builds compare by their bytes. The build must have no error.
+ */
 export function builtFiles(result: PipelineResult): Map<string, string> {
   expect(result.diagnostics.list().filter((m) => m.fatal)).toEqual([]);
   const out = new Map<string, string>();
-  for (const a of result.artifacts!.values()) {
-    out.set(
-      `${a.entry.host}:${a.entry.file}`,
-      typeof a.body === 'string' ? a.body : Buffer.from(a.body).toString('base64'),
-    );
-  }
+  for (const a of result.artifacts!.values()) out.set(`${a.entry.host}:${a.entry.file}`, asText(a.body));
   return out;
+}
+
+function asText(body: string | Uint8Array): string {
+  if (typeof body === 'string') return body;
+  const bytes = Buffer.from(body);
+  const text = bytes.toString('utf8');
+  return Buffer.from(text, 'utf8').equals(bytes) ? text : `base64:${bytes.toString('base64')}`;
 }

@@ -122,6 +122,8 @@ export class ArtifactSet {
   private readonly streamsByKey = new Map<string, DigestedStream>();
   /** Each artifact's digest, made when first asked for (the deploy manifest, a kept verdict, the writer all ask). */
   private readonly digests = new WeakMap<Artifact, Digest>();
+  /** The texts decoded from bytes so far (each once per build). */
+  private readonly texts = new WeakMap<Artifact, string>();
   private static key(host: HostName, file: string) {
     return `${host}:${file}`;
   }
@@ -156,8 +158,13 @@ export class ArtifactSet {
   knowStreamDigests(entry: RegistryEntry, digests: ReadonlyMap<string, Digest>): void {
     this.streamOf(entry)?.know(digests);
   }
+  /** The artifact's text: decoded from its bytes once, when first asked for (a kept page's HTML is mostly never). */
   text(artifact: Artifact): string {
-    return typeof artifact.body === 'string' ? artifact.body : new TextDecoder().decode(artifact.body);
+    const body = artifact.body;
+    if (typeof body === 'string') return body;
+    let text = this.texts.get(artifact);
+    if (text === undefined) this.texts.set(artifact, (text = decodeText(body)));
+    return text;
   }
   /** Tells the digest of an artifact made from a file whose digest is known (a streamed file made again alone). */
   remember(artifact: Artifact, digest: Digest): void {
@@ -169,6 +176,22 @@ export class ArtifactSet {
     if (!digest) this.digests.set(artifact, (digest = digestOf(artifact.body)));
     return digest;
   }
+}
+
+/** Bytes this build encoded from its own texts (a kept page's body), decoded back to exactly that text. */
+const encodedTexts = new WeakSet<Uint8Array>();
+const exact = new TextDecoder('utf-8', { ignoreBOM: true });
+const asFile = new TextDecoder();
+
+/** Marks bytes as the UTF-8 of a text this build made (a byte-order mark at its start is then the text's own). */
+export function encodedText(bytes: Uint8Array): Uint8Array {
+  encodedTexts.add(bytes);
+  return bytes;
+}
+
+/** The text of bytes: exactly the text they encode when a build made them, otherwise as a file is read (BOM dropped). */
+export function decodeText(bytes: Uint8Array): string {
+  return (encodedTexts.has(bytes) ? exact : asFile).decode(bytes);
 }
 
 /** A stream that knows its files' digests once its files were made in full. */

@@ -19,10 +19,13 @@ export const PAGE_OUTPUT_KINDS: ReadonlySet<KindName> = new Set([
 ]);
 
 export interface PageProducts {
-  /** Body of each of the page's entries, by `<host> <path>`. */
-  bodies: Record<string, string>;
-  /** The Markdown twin's text, as renderPage gives it. */
-  markdown: string;
+  /**
+   * Body of each of the page's entries, by `<host> <path>`: its text when made in this build, its UTF-8 bytes when
+   * taken from the render cache (decoded only by whoever reads the text: see `ArtifactSet.text`).
+   */
+  bodies: Record<string, string | Uint8Array>;
+  /** The Markdown twin's text, as renderPage gives it (or its bytes, as `bodies`). */
+  markdown: string | Uint8Array;
   /** Which parser read the page. */
   parsedBy: ParsedBy;
   /** Each body's digest, by the same key, when the render cache made or kept it: not made again by the build. */

@@ -3,7 +3,7 @@
 import type { Diagnostics } from '../messages/diagnostics.js';
 import type { Model, Page } from '../../model/types.js';
 import type { KindTable } from '../registry/build-registry.js';
-import type { EmitContext, RegistryEntry } from '../registry/types.js';
+import { decodeText, type EmitContext, type RegistryEntry } from '../registry/types.js';
 import { renderTexts, type RenderedPage } from './render-page.js';
 import { pageById } from './page-index.js';
 import { drainQueue, pageQueue } from './page-queue.js';
@@ -29,8 +29,8 @@ export interface PrerenderOptions {
 }
 
 export interface PrerenderResult {
-  /** Bodies of the page entries that are ready, for the emit stage to take as they are. */
-  bodies: Map<RegistryEntry, string>;
+  /** Bodies of the page entries that are ready, for the emit stage to take as they are (text, or bytes when kept). */
+  bodies: Map<RegistryEntry, string | Uint8Array>;
   /** Their digests, where the render cache made or kept them. */
   digests: Map<RegistryEntry, Digest>;
   /**
@@ -125,13 +125,13 @@ export async function prerenderPages(
     await cache.save();
   }
 
-  const bodies = new Map<RegistryEntry, string>();
+  const bodies = new Map<RegistryEntry, string | Uint8Array>();
   const digests = new Map<RegistryEntry, Digest>();
   for (const page of pages) {
     const products = ready.get(page.id);
     if (!products) continue;
     const entries = entriesByPage.get(page.id)!;
-    if (!entries.every((e) => typeof products.bodies[entryKey(e)] === 'string')) continue;
+    if (!entries.every((e) => products.bodies[entryKey(e)] !== undefined)) continue;
     for (const entry of entries) {
       bodies.set(entry, products.bodies[entryKey(entry)]!);
       const digest = products.digests?.[entryKey(entry)];
@@ -147,14 +147,20 @@ export async function prerenderPages(
 }
 
 /**
- * A rendered page whose twin text is known: what the other emitters read (llms-full reads `markdown`). The HTML
- * content is made only if some emitter asks for it, the same way generator/build/render/render-page.ts makes it.
+ * A rendered page whose twin is known: what the other emitters read (llms-full reads `markdown`). The twin's text is
+ * decoded from the render cache's bytes only when asked for; the HTML content is made only if some emitter asks for
+ * it, the same way generator/build/render/render-page.ts makes it.
  */
 function lazyRendered(page: Page, products: PageProducts, context: EmitContext): RenderedPage {
   let html: string | undefined;
+  let markdown = typeof products.markdown === 'string' ? products.markdown : undefined;
+  const twin = Object.keys(products.bodies).find((name) => products.bodies[name] === products.markdown);
   return {
     page,
-    markdown: products.markdown,
+    markdownDigest: twin === undefined ? undefined : products.digests?.[twin],
+    get markdown() {
+      return (markdown ??= decodeText(products.markdown as Uint8Array));
+    },
     parsedBy: products.parsedBy,
     get html() {
       return (html ??= renderTexts(page, context).html);

@@ -11,6 +11,7 @@ import { crc32 } from 'node:zlib';
 import { type Digest, digestOf, modelFacts, sha256 } from '../cache/fingerprint.js';
 import { keptKeyOf } from '../cache/kept-pages.js';
 import type { PageProducts } from './page-products.js';
+import { encodedText } from '../registry/types.js';
 
 /**
  * What every page's rendering may read besides the page itself: the model without page bodies (directives pull
@@ -227,7 +228,7 @@ function encodeRecord(key: string, products: PageProducts): Buffer {
   const names = Object.keys(products.bodies);
   const twin = names.find((name) => products.bodies[name] === products.markdown);
   const texts = [...Object.values(products.bodies), ...(twin === undefined ? [products.markdown] : [])];
-  const parts = texts.map((text) => Buffer.from(text, 'utf8'));
+  const parts = texts.map((text) => (typeof text === 'string' ? Buffer.from(text, 'utf8') : text));
   const digests = names.map((_, i) => digestOf(parts[i]!));
   products.digests = Object.fromEntries(names.map((name, i) => [name, digests[i]!]));
   const head: RecordHead = {
@@ -238,7 +239,11 @@ function encodeRecord(key: string, products: PageProducts): Buffer {
   return Buffer.concat([Buffer.from(`${key}\n${JSON.stringify(head)}\n`, 'utf8'), ...parts]);
 }
 
-/** The products a record holds when it is the record of `key` and its parts fill it exactly; undefined otherwise. */
+/**
+ * The products a record holds when it is the record of `key` and its parts fill it exactly; undefined otherwise. Its
+ * bodies stay bytes (views of the record): most are never read as text in a rebuild (their checks' verdicts are kept,
+ * the tree in place holds them), so they are not decoded here.
+ */
 function decodeRecord(key: string, record: Buffer): PageProducts | undefined {
   const keyEnd = key.length;
   if (record.toString('latin1', 0, keyEnd) !== key || record[keyEnd] !== 0x0a) return undefined;
@@ -251,16 +256,16 @@ function decodeRecord(key: string, record: Buffer): PageProducts | undefined {
     return undefined;
   }
   let at = headEnd + 1;
-  const part = (bytes: unknown): string | undefined => {
+  const part = (bytes: unknown): Uint8Array | undefined => {
     if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes) || bytes < 0 || at + bytes > record.length) {
       return undefined;
     }
-    const text = record.toString('utf8', at, at + bytes);
+    const text = encodedText(record.subarray(at, at + bytes));
     at += bytes;
     return text;
   };
   if (!Array.isArray(head.bodies) || typeof head.parsedBy !== 'string') return undefined;
-  const bodies: Record<string, string> = {};
+  const bodies: Record<string, Uint8Array> = {};
   const digests: Record<string, Digest> = {};
   for (const entry of head.bodies) {
     const text = Array.isArray(entry) && typeof entry[0] === 'string' ? part(entry[1]) : undefined;

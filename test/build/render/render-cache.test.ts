@@ -95,7 +95,7 @@ describe('the render cache on disk', () => {
     const pages = second.artifacts!.values().filter((a) => a.entry.kind === 'html-page' || a.entry.kind === 'markdown');
     expect(pages.length).toBeGreaterThan(PAGES);
     for (const artifact of pages) {
-      const bytes = Buffer.from(artifact.body as string, 'utf8');
+      const bytes = Buffer.from(artifact.body);
       expect(second.artifacts!.digest(artifact)).toEqual({
         sha256: createHash('sha256').update(bytes).digest('hex'),
         bytes: bytes.length,
@@ -103,6 +103,22 @@ describe('the render cache on disk', () => {
       });
     }
     expect(builtFiles(second)).toEqual(builtFiles(first));
+  });
+
+  it('takes a kept page’s HTML and twin as their bytes, decoded only by whoever reads them, to a plain build’s text', async () => {
+    const cacheDir = join(work, 'cache-bytes');
+    const plain = await run();
+    await run({ cacheDir });
+    const second = await run({ cacheDir });
+    const pages = second.artifacts!.values().filter((a) => a.entry.kind === 'html-page' || a.entry.kind === 'markdown');
+    expect(pages.length).toBeGreaterThan(PAGES);
+    for (const artifact of pages) {
+      expect(artifact.body).toBeInstanceOf(Uint8Array);
+      const text = plain.artifacts!.get(artifact.entry.host, artifact.entry.file)!.body;
+      expect(typeof text).toBe('string');
+      expect(Buffer.from(artifact.body).equals(Buffer.from(text as string))).toBe(true);
+      expect(second.artifacts!.text(artifact)).toBe(text);
+    }
   });
 
   it('keeps the products of this build’s pages alone: editing one page again and again does not grow it', async () => {
