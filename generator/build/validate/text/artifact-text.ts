@@ -108,7 +108,9 @@ function textOf(artifact: Artifact, context: ValidateContext, run: object): Arti
   const entry = artifact.entry;
   const format = formatOf(entry);
   if (!format) return undefined;
-  const text = context.artifacts.text(artifact);
+  // Decoded when a check first reads it: a kept page's bytes whose verdicts are all kept are never decoded.
+  let decoded: string | undefined;
+  const textOf = () => (decoded ??= context.artifacts.text(artifact));
   const display = context.displayPath(entry);
   let index: TextIndex | undefined;
   let offsets: ReturnType<typeof jsonOffsets> | null = null;
@@ -116,15 +118,17 @@ function textOf(artifact: Artifact, context: ValidateContext, run: object): Arti
     artifact,
     entry,
     format,
-    text,
+    get text() {
+      return textOf();
+    },
     display,
     run,
     place(offset) {
-      index ??= new TextIndex(text);
+      index ??= new TextIndex(textOf());
       return { file: display, ...index.position(offset) };
     },
     offsetAt(path, key) {
-      if (offsets === null) offsets = format === 'json' ? jsonOffsets(text) : undefined;
+      if (offsets === null) offsets = format === 'json' ? jsonOffsets(textOf()) : undefined;
       return offsets ? offsets(path, key) : 0;
     },
   };
@@ -136,7 +140,7 @@ function textOf(artifact: Artifact, context: ValidateContext, run: object): Arti
       get() {
         if (!parsed) {
           try {
-            parsed = { value: JSON.parse(text) };
+            parsed = { value: JSON.parse(textOf()) };
           } catch {
             // Its kind's own validators report unreadable JSON; the tree checks skip what they cannot read.
             parsed = { value: undefined };
