@@ -10,9 +10,9 @@ import type { Addresses, EnvironmentName, Model } from '../model/types.js';
 import type { KindTable } from './registry/build-registry.js';
 import { kinds as defaultKinds } from './kinds.js';
 import type { Registry } from './registry/registry.js';
-import { ArtifactSet, type HostName, type RegistryEntry } from './registry/types.js';
+import { ArtifactSet, type EmitContext, type HostName, type RegistryEntry } from './registry/types.js';
 import { createEmitContext, scopeContext } from './emit/emit-context.js';
-import { type EmittedCache, type EmitMessage, loadEmitted } from './cache/emitted.js';
+import { asKept, type EmittedCache, type EmitMessage, loadEmitted } from './cache/emitted.js';
 import { loadSaidParts, type SaidParts } from './cache/said-parts.js';
 import { validateArtifacts } from './validate/validate-artifacts.js';
 import {
@@ -228,17 +228,36 @@ async function emitAll(
   context.saidParts = saidParts;
   const readsScope = (entry: RegistryEntry) => kinds[entry.kind]?.emitReadsScope === true;
   const scoped = scopeContext(context, readsScope);
+  context.keepForScope = <T>(key: string, compute: (scoped: EmitContext) => T): T => {
+    const taken = kept?.takeValue(key);
+    if (taken) return taken.value as T;
+    const messages: EmitMessage[] = [];
+    const value = asKept(compute(scoped.contextFor((message) => messages.push(message))));
+    // A value whose making said something is made again next time, so that it is said again.
+    if (messages.length === 0) kept?.keepValue(key, value);
+    return value;
+  };
   const knownDigests = new Map<RegistryEntry, Digest>();
   /** A kind that reads only the scope: taken from the last good build in the same scope, or made and kept. */
   const emitScoped = (entry: RegistryEntry): string | Uint8Array => {
     const kind = kinds[entry.kind]!;
     const key = keyOf(entry);
-    // A kind that streams files beside its artifact makes its stream as it is emitted: it is emitted again, and
-    // told its files' digests, so that none is made to know them.
-    const taken = kind.streamFolder ? undefined : kept?.take(key);
+    // A kind that streams files beside its artifact makes its stream as it is emitted: unless it can attach its
+    // stream to a kept artifact again, it is emitted again; either way it is told its files' digests, so that none
+    // is made to know them.
+    const taken = kind.streamFolder && !kind.streamAgain ? undefined : kept?.take(key);
     if (taken) {
       for (const message of taken.messages) scoped.say(message);
       knownDigests.set(entry, taken.digest);
+      if (kind.streamAgain) {
+        kind.streamAgain(
+          entry,
+          taken.body,
+          scoped.contextFor(() => undefined),
+        );
+        const known = kept?.streamDigests(key);
+        if (known) artifacts.knowStreamDigests(entry, known);
+      }
       return taken.body;
     }
     const messages: EmitMessage[] = [];

@@ -25,6 +25,8 @@ interface Saved {
   bodies: Record<string, KeptEmission>;
   /** The digests of the files a kind streams beside its artifact, in the stream's order. */
   streams: Record<string, [file: string, digest: Digest][]>;
+  /** Values computed from the scope alone by emitters of other kinds (the deploy manifest's files and headers). */
+  values?: Record<string, unknown>;
 }
 
 /** Past this many bytes of kept artifacts (a catalog of 100,000 pages), nothing is kept: reading it would cost more. */
@@ -46,7 +48,22 @@ export class EmittedCache {
     readonly scope: string,
     private readonly previous?: Saved,
   ) {
-    this.current = { scope, bodies: {}, streams: {} };
+    this.current = { scope, bodies: {}, streams: {}, values: {} };
+  }
+
+  /** A value computed from the scope alone that the last good build kept under this key in the same scope, if any. */
+  takeValue(key: string): { value: unknown } | undefined {
+    const values = this.previous?.values;
+    if (!values || !Object.hasOwn(values, key)) return undefined;
+    this.current.values![key] = values[key];
+    return { value: values[key] };
+  }
+
+  /** A value computed from the scope alone in this build, as JSON keeps it (`asKept`), kept for the next. */
+  keepValue(key: string, value: unknown): void {
+    this.current.values![key] = value;
+    this.bytes += JSON.stringify(value).length;
+    this.differs = true;
   }
 
   /** The artifact the last good build made in the same scope under this key ("host:file"), if any. */
@@ -86,6 +103,7 @@ export class EmittedCache {
       this.previous !== undefined &&
       !this.differs &&
       Object.keys(this.current.bodies).length === Object.keys(this.previous.bodies).length &&
+      Object.keys(this.current.values!).length === Object.keys(this.previous.values ?? {}).length &&
       JSON.stringify(this.current.streams) === JSON.stringify(this.previous.streams);
     if (unchanged) return;
     const folder = folderOf(cacheDir);
@@ -100,6 +118,12 @@ export class EmittedCache {
     await writeFile(tmp, `${sha256(text)}\n${text}`);
     await rename(tmp, path);
   }
+}
+
+/** A value as it is read back once kept (JSON): a build that computes it uses this, so that every build sees the same. */
+export function asKept<T>(value: T): T {
+  const text = JSON.stringify(value);
+  return text === undefined ? value : (JSON.parse(text) as T);
 }
 
 /** What the last good build made in this scope; nothing when it made its artifacts in another scope. */

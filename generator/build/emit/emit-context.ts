@@ -51,6 +51,10 @@ export function scopeContext(
       registry: context.registry,
       artifacts,
       memo,
+      // Such an emitter's artifact is kept whole with the scope: a value it computes needs no keeping of its own.
+      keepForScope(_key, compute) {
+        return compute(this);
+      },
       diagnostics: telling(context.diagnostics, (message) => {
         said(message);
         say(message);

@@ -19,6 +19,18 @@ export interface EmitContext {
   artifacts: ArtifactSet;
   /** The parts of llms-full.txt the last good build made (a build with a cache folder): see cache/said-parts.ts. */
   saidParts?: KeptParts;
+  /**
+   * A value computed from the build's scope alone (JSON data), by `compute` from the scope's view of the context (reading
+   * more throws, as for `emitReadsScope`): with a cache folder, kept across builds in the same scope, so that an emitter
+   * that reads more (the deploy manifest reads every file's digest) does not derive the same plan again. Absent: computed
+   * each time (see `keptForScope`).
+   */
+  keepForScope?<T>(key: string, compute: (scoped: EmitContext) => T): T;
+}
+
+/** A value of the scope alone, kept across builds when the context can keep it (see `EmitContext.keepForScope`). */
+export function keptForScope<T>(context: EmitContext, key: string, compute: (scoped: EmitContext) => T): T {
+  return context.keepForScope ? context.keepForScope(key, compute) : compute(context);
 }
 
 export type Emitter = (entry: RegistryEntry, context: EmitContext) => string | Uint8Array;
@@ -97,6 +109,12 @@ export interface KindDefinition {
    * belong to the entry, so a built tree's reader claims them and hands them to the kind's validators as a stream.
    */
   streamFolder?: string;
+  /**
+   * For a kind that streams files and reads only the scope: attaches again the stream of its artifact when the artifact
+   * is taken from the last good build in the same scope (`body`), its files made only when read. Without it, such a
+   * kind is emitted again at every build to make its stream.
+   */
+  streamAgain?(entry: RegistryEntry, body: string, context: EmitContext): void;
   /**
    * The kind's validators read only the artifact's own bytes (the files it streams beside it included), the model and
    * the registry (never another artifact's bytes), so a verdict that found nothing is kept for the same bytes in the

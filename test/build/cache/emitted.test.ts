@@ -10,6 +10,7 @@ import { kinds } from '../../../generator/build/kinds.js';
 import { build, runPipeline, type PipelineResult } from '../../../generator/build/pipeline.js';
 import type { KindDefinition } from '../../../generator/build/registry/types.js';
 import { copyContent } from '../../helpers/content.js';
+import { loadEmitted } from '../../../generator/build/cache/emitted.js';
 
 let contentDir = '';
 let work = '';
@@ -42,7 +43,7 @@ async function built(name: string, cache: string) {
   return result;
 }
 
-const scopeKinds = Object.entries(kinds).filter(([, kind]) => kind.emitReadsScope && !kind.streamFolder);
+const scopeKinds = Object.entries(kinds).filter(([, kind]) => kind.emitReadsScope);
 
 describe('artifacts made from the scope alone', () => {
   it('are taken from the last good build after a body edit, with the bytes of a clean build', async () => {
@@ -52,10 +53,41 @@ describe('artifacts made from the scope alone', () => {
     const scoped = cold.registry!.entries.filter((e) => !e.aliasOf && scopeKinds.some(([name]) => name === e.kind));
     await appendFile(join(contentDir, 'pages/help/reading-errors.md'), '\nOne more paragraph, added by an editor.\n');
     const rebuilt = await built('dist', 'cache');
-    expect(rebuilt.emitted!.kept).toBe(scoped.length);
+    // The page contexts' data file too: its stream of shards is attached again, no shard made.
+    expect(scoped.some((e) => e.kind === 'page-context')).toBe(true);
+    expect(rebuilt.emitted).toEqual({ kept: scoped.length, made: 0 });
     const clean = await built('clean', 'clean-cache');
     expect(clean.emitted!.kept).toBe(0);
     expect(tree(join(work, 'dist'))).toEqual(tree(join(work, 'clean')));
+  });
+
+  it('make a kept stream’s file that the tree in place lacks, with the bytes of a clean build', async () => {
+    await built('dist', 'cache');
+    const folder = join(work, 'dist', '_agent', 'page-context');
+    const shards = readdirSync(folder);
+    expect(shards.length).toBeGreaterThan(0);
+    await rm(join(folder, shards[0]!));
+    await appendFile(join(contentDir, 'pages/help/reading-errors.md'), '\nOne more paragraph, added by an editor.\n');
+    const rebuilt = await built('dist', 'cache');
+    expect(rebuilt.emitted!.made).toBe(0);
+    await built('clean', 'clean-cache');
+    expect(tree(join(work, 'dist'))).toEqual(tree(join(work, 'clean')));
+  });
+
+  it('keep a value of the scope alone for the next build in the same scope, and for no other', async () => {
+    const cacheDir = join(work, 'values');
+    const first = await loadEmitted(cacheDir, 'scope-1');
+    expect(first.takeValue('plan')).toBeUndefined();
+    first.keepValue('plan', { files: ['a', 'b'] });
+    await first.save(cacheDir);
+    expect((await loadEmitted(cacheDir, 'scope-1')).takeValue('plan')).toEqual({ value: { files: ['a', 'b'] } });
+    expect((await loadEmitted(cacheDir, 'scope-2')).takeValue('plan')).toBeUndefined();
+    // A build that took it keeps it for the next.
+    const second = await loadEmitted(cacheDir, 'scope-1');
+    second.takeValue('plan');
+    second.keepValue('other', 1);
+    await second.save(cacheDir);
+    expect((await loadEmitted(cacheDir, 'scope-1')).takeValue('plan')).toEqual({ value: { files: ['a', 'b'] } });
   });
 
   it('say again, once, what their emitters said when they were made', async () => {

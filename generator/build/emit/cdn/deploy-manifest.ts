@@ -1,6 +1,8 @@
 // The deploy manifest: every file to upload to an object store, with its key, size, sha256, media type and cache policy.
 // It lives outside dist/ (in the deploy pseudo-host), so it is not uploaded and need not describe itself.
-import type { Emitter } from '../../registry/types.js';
+import { type EmitContext, type Emitter, keptForScope, type RegistryEntry } from '../../registry/types.js';
+import type { Digest } from '../../cache/fingerprint.js';
+import type { HeaderList } from '../../../runtime/headers.js';
 import { headerValue } from './serving-plan.js';
 import { servingOf } from './serving-table.js';
 
@@ -24,45 +26,79 @@ export interface DeployManifest {
   files: ManifestFile[];
 }
 
+/** How a file is uploaded, without its bytes: what the serving plan says of it. */
+type Upload = Omit<ManifestFile, 'size' | 'sha256'>;
+
+/**
+ * The manifest without the files' bytes: every file's key and headers, the stream folders' headers, and what needs an
+ * edge. Made from the scope alone (the registry and the model), so it is kept across builds in the same scope: a
+ * rebuild after a page's body changed fills in the digests and derives no serving plan.
+ */
+interface ManifestPlan {
+  site: string;
+  needsEdge: string[];
+  files: Upload[];
+  /** Each query route's data file whose streamed files are uploaded one by one, with their headers. */
+  streams: { host: RegistryEntry['host']; file: string; upload: Omit<Upload, 'key' | 'source'> }[];
+}
+
 export const emitDeployManifest: Emitter = (_entry, context) => {
-  const { registry, artifacts } = context;
-  const { plan, table } = servingOf(context);
+  const { artifacts } = context;
+  const plan = keptForScope(context, 'deploy-manifest:plan', manifestPlan);
   const files: ManifestFile[] = plan.files.map((file) => {
-    const artifact = artifacts.get('site', file.file);
-    if (!artifact) throw new Error(`${file.file} was not emitted`);
+    const artifact = artifacts.get('site', file.source);
+    if (!artifact) throw new Error(`${file.source} was not emitted`);
     const digest = artifacts.digest(artifact);
-    return {
+    return sized(file, digest);
+  });
+  // A page's context file is fetched by the edge handler from the bucket: uploaded like its data file, one by one.
+  for (const { host, file, upload } of plan.streams) {
+    const data = artifacts.get(host, file);
+    const stream = data && artifacts.streamOf(data.entry);
+    if (!stream) continue;
+    for (const [file, digest] of stream.digests()) files.push(sized({ key: file, source: file, ...upload }, digest));
+  }
+  const manifest: DeployManifest = { site: plan.site, needsEdge: plan.needsEdge, files };
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+};
+
+/** A file's line of the manifest, its members in the manifest's order. */
+function sized(upload: Upload, digest: Digest): ManifestFile {
+  return {
+    key: upload.key,
+    source: upload.source,
+    size: digest.bytes,
+    sha256: digest.sha256,
+    contentType: upload.contentType,
+    cacheControl: upload.cacheControl,
+    cors: upload.cors,
+  };
+}
+
+function manifestPlan(context: EmitContext): ManifestPlan {
+  const { plan, table } = servingOf(context);
+  const upload = (headers: HeaderList) => ({
+    contentType: headerValue(headers, 'Content-Type')!,
+    cacheControl: headerValue(headers, 'Cache-Control')!,
+    cors: headerValue(headers, 'Access-Control-Allow-Origin') === '*',
+  });
+  return {
+    site: context.registry.origin('site'),
+    needsEdge: [
+      ...plan.queryRoutes.map((r) => r.route),
+      ...plan.negotiated.map((n) => `${n.path} (Accept: text/markdown)`),
+      ...table.mcp.notEndpoints.map((n) => `${n.path} (an MCP client's request)`),
+    ],
+    files: plan.files.map((file) => ({
       // "/" is the index document of a bucket website; every other path is its own key.
       key: file.path === '/' ? file.file : file.path.slice(1),
       source: file.file,
-      size: digest.bytes,
-      sha256: digest.sha256,
-      contentType: headerValue(file.headers, 'Content-Type')!,
-      cacheControl: headerValue(file.headers, 'Cache-Control')!,
-      cors: headerValue(file.headers, 'Access-Control-Allow-Origin') === '*',
-    };
-  });
-  // A page's context file is fetched by the edge handler from the bucket: uploaded like its data file, one by one.
-  for (const route of plan.queryRoutes) {
-    const stream = artifacts.streamOf(route.data.entry);
-    if (!stream) continue;
-    for (const [file, digest] of stream.digests()) {
-      files.push({
-        key: file,
-        source: file,
-        size: digest.bytes,
-        sha256: digest.sha256,
-        contentType: headerValue(route.data.headers, 'Content-Type')!,
-        cacheControl: headerValue(route.data.headers, 'Cache-Control')!,
-        cors: headerValue(route.data.headers, 'Access-Control-Allow-Origin') === '*',
-      });
-    }
-  }
-  const needsEdge = [
-    ...plan.queryRoutes.map((r) => r.route),
-    ...plan.negotiated.map((n) => `${n.path} (Accept: text/markdown)`),
-    ...table.mcp.notEndpoints.map((n) => `${n.path} (an MCP client's request)`),
-  ];
-  const manifest: DeployManifest = { site: registry.origin('site'), needsEdge, files };
-  return `${JSON.stringify(manifest, null, 2)}\n`;
-};
+      ...upload(file.headers),
+    })),
+    streams: plan.queryRoutes.map((route) => ({
+      host: route.data.entry.host,
+      file: route.data.entry.file,
+      upload: upload(route.data.headers),
+    })),
+  };
+}

@@ -9,7 +9,7 @@ import { checkPageContext } from './validate-page-contexts.js';
 import { checkRobots } from './validate-robots.js';
 import { checkEntity, checkSchemaFeed } from './validate-schema-org.js';
 import { checkSchemamap, makeSitemapCheck } from './validate-xml.js';
-import { emitPageContextData } from './page-context.js';
+import { emitPageContextData, streamPageContextsAgain } from './page-context.js';
 import { PAGE_CONTEXT_FOLDER } from '../../../runtime/query-routes/context-files.js';
 import { emitRobots } from './robots.js';
 import { emitEntity, emitSchemaFeed } from './schema-feed.js';
@@ -51,6 +51,7 @@ export function makePublicPagesKinds(options: PublicPagesOptions = {}) {
       // Its shards, its families and the registry: a verdict is kept while they are the same.
       validatorsReadOwnBytes: true,
       emit: emitPageContextData,
+      streamAgain: streamPageContextsAgain,
       emitReadsScope: true,
       validate: [
         schemaValidator('page-context', 'Fix content/public-pages.yaml or the pages, then rebuild.'),

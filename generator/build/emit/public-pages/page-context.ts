@@ -32,8 +32,24 @@ export function emitPageContextData(entry: RegistryEntry, context: EmitContext):
     routeFamilies: resolved.families.map((f) => f.family),
     contexts: { file: PAGE_CONTEXT_SHARD_FILES, shards: contexts.shardCount(), hash: PAGE_CONTEXT_HASH },
   };
-  context.artifacts.setStream(pageContextStream(entry, data.contexts, contexts));
+  context.artifacts.setStream(pageContextStream(entry, data.contexts, () => contexts));
   return jsonBody(data);
+}
+
+/**
+ * The stream of a data file taken from the last good build (the same scope makes the same contexts): attached again,
+ * its contexts located and made only when a shard is first made (a rebuild makes none the tree in place holds).
+ */
+export function streamPageContextsAgain(entry: RegistryEntry, body: string, context: EmitContext): void {
+  const data = JSON.parse(body) as Partial<PageContextData>;
+  if (!data.contexts) return;
+  let contexts: PageContexts | undefined;
+  const made = () => {
+    const resolved = routeFamiliesOf(context);
+    if (!resolved) throw new Error('the route families of a kept page-context file no longer resolve');
+    return (contexts ??= new PageContexts(resolved, context));
+  };
+  context.artifacts.setStream(pageContextStream(entry, data.contexts, made));
 }
 
 /** One page's context and the path it answers for (the page's own, or its Markdown twin's). */
@@ -118,9 +134,14 @@ class PageContexts {
   }
 }
 
-function pageContextStream(entry: RegistryEntry, files: PageContextFiles, contexts: PageContexts): ArtifactStream {
+function pageContextStream(
+  entry: RegistryEntry,
+  files: PageContextFiles,
+  contextsOf: () => PageContexts,
+): ArtifactStream {
   let index: { order: Uint32Array; start: Uint32Array } | undefined;
   const shard = (k: number) => {
+    const contexts = contextsOf();
     index ??= contexts.byShard(files.shards);
     return contexts.shardText(index.order.subarray(index.start[k], index.start[k + 1]));
   };
