@@ -2,7 +2,7 @@
 // manifest of the written files), so that a rebuild with nothing changed can be skipped safely.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { lstatSync, readdirSync } from 'node:fs';
 import type { EnvironmentName, Addresses } from '../../model/types.js';
 import { CONTENT_SCHEMA_DIR, DEFAULT_CONTENT_DIR, PROJECT_ROOT } from '../files/project-paths.js';
@@ -125,6 +125,52 @@ async function outputManifest(outDir: string, known?: ReadonlyMap<string, FileSt
 }
 
 /**
+ * The files of the output trees as the build just put them there, from what it wrote: every file of every tree (the
+ * trees hold nothing else once written), with the stamps of those kept from the previous tree and a stat of the others
+ * (a rebuild after an edit stats a few files, not the whole tree again). Undefined when the hosts' folder holds
+ * anything no tree of this build was written to (a host no longer built): the trees are then listed whole.
+ */
+function writtenOutputs(
+  outDir: string,
+  hashes: ReadonlyMap<string, string>,
+  linked?: ReadonlyMap<string, FileStamp>,
+): BuildRecord['outputs'] | undefined {
+  const root = dirname(resolve(outDir));
+  const hosts = `${basename(resolve(outDir))}-hosts`;
+  const trees = new Set<string>();
+  const outputs: BuildRecord['outputs'] = [];
+  for (const path of hashes.keys()) {
+    if (!path.startsWith(root + sep)) return undefined;
+    const name = path
+      .slice(root.length + 1)
+      .split(sep)
+      .join('/');
+    const parts = name.split('/');
+    if (parts[0] === hosts) trees.add(parts[1]!);
+    const stamp = linked?.get(path) ?? stampOf(path);
+    if (!stamp) return undefined;
+    outputs.push([name, stamp[0], stamp[1]]);
+  }
+  let present: string[] = [];
+  try {
+    present = readdirSync(join(root, hosts));
+  } catch {
+    // No host but the site's.
+  }
+  if (present.some((name) => !trees.has(name))) return undefined;
+  return outputs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}
+
+function stampOf(path: string): FileStamp | undefined {
+  try {
+    const stats = lstatSync(path);
+    return stats.isFile() ? [stats.size, stats.mtimeMs] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Whether the output folders hold exactly what the last build with this fingerprint wrote: the notices that build
  * ended with when they do, undefined when they do not.
  */
@@ -163,7 +209,7 @@ export async function recordBuild(
 ): Promise<void> {
   const path = recordPath(cacheDir, outDir);
   const root = dirname(resolve(outDir));
-  const outputs = await outputManifest(outDir, linked);
+  const outputs = (hashes && writtenOutputs(outDir, hashes, linked)) ?? (await outputManifest(outDir, linked));
   if (hashes) {
     for (const output of outputs) {
       const hash = hashes.get(join(root, output[0]));

@@ -1,7 +1,7 @@
 // The build cache's skip: a rebuild with nothing changed leaves the output alone, and any change to the inputs or
 // to the output makes the next build run in full and produce what a plain build produces.
 import { DEFAULT_CONTENT_DIR } from '../../../generator/build/files/project-paths.js';
-import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, cp, lstat, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +64,38 @@ describe('build cache: skipping an unchanged build', () => {
     expect(edited.written!.linked).toBeGreaterThan(edited.written!.files / 2);
     const after = await build({ env: 'production', contentDir: content, outDir: out, cacheDir: cacheDir() });
     expect(after.upToDate).toBe(true);
+  });
+
+  it('records every file of the output folders with the size and time a listing finds, and skips the next build', async () => {
+    const out = join(work, 'dist');
+    for (const retired of [false, true]) {
+      // A folder of a host no longer built is left beside the trees: the record lists it too.
+      if (retired) {
+        await mkdir(join(`${out}-hosts`, 'retired'), { recursive: true });
+        await writeFile(join(`${out}-hosts`, 'retired', 'old.txt'), 'left from an earlier build\n');
+      }
+      await appendFile(join(content, 'pages', 'help.md'), `\nA paragraph before the record is read (${retired}).\n`);
+      const edited = await build({ env: 'production', contentDir: content, outDir: out, cacheDir: cacheDir() });
+      expect(edited.written!.linked).toBeGreaterThan(0);
+      const records = await readdir(join(cacheDir(), 'builds'));
+      const listed: [string, number, number][] = [];
+      for (const tree of ['dist', 'dist-hosts']) {
+        for (const rel of await readdir(join(work, tree), { recursive: true })) {
+          const stats = await lstat(join(work, tree, rel));
+          if (stats.isFile()) listed.push([`${tree}/${rel}`, stats.size, stats.mtimeMs]);
+        }
+      }
+      listed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+      const recorded = await Promise.all(
+        records.map(async (name) => JSON.parse(await readFile(join(cacheDir(), 'builds', name), 'utf8'))),
+      );
+      const outputs = recorded.find((r) => r.outputs.some((o: [string]) => o[0] === 'dist/robots.txt'))!.outputs;
+      expect(outputs.map((o: unknown[]) => o.slice(0, 3))).toEqual(listed);
+      expect(listed.some(([name]) => name === 'dist-hosts/retired/old.txt')).toBe(retired);
+      const after = await build({ env: 'production', contentDir: content, outDir: out, cacheDir: cacheDir() });
+      expect(after.upToDate).toBe(true);
+    }
+    await rm(join(`${out}-hosts`, 'retired'), { recursive: true });
   });
 
   it('rebuilds when an output file was changed by hand, restoring it', async () => {
