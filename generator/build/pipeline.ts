@@ -155,7 +155,7 @@ async function runStages(options: PipelineOptions, pool: RenderPool | undefined)
   // With a cache folder, the artifacts made from the scope alone are kept across builds in the same scope.
   const scope =
     options.cacheDir !== undefined && !options.kinds
-      ? renderContextKey(await generatorFingerprint(PROJECT_ROOT), model, registry)
+      ? renderContextKey(await generatorFingerprint(PROJECT_ROOT), model)
       : undefined;
   const [emitted, saidParts] =
     scope !== undefined

@@ -61,9 +61,7 @@ export async function prerenderPages(
   const entriesByPage = pageEntries(context.registry);
   const pages = model.pages.filter((p) => entriesByPage.has(p.id));
   const cache = options.cacheDir ? RenderCache.open(options.cacheDir) : undefined;
-  const contextKey = cache
-    ? renderContextKey(await generatorFingerprint(options.projectRoot), model, context.registry)
-    : '';
+  const contextKey = cache ? renderContextKey(await generatorFingerprint(options.projectRoot), model) : '';
   const keys = new Map(pages.map((p) => [p.id, cache ? pageKey(contextKey, p) : '']));
 
   const ready = new Map<string, PageProducts>();

@@ -16,7 +16,6 @@ import {
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Model, Page } from '../../model/types.js';
-import type { Registry } from '../registry/registry.js';
 import { crc32 } from 'node:zlib';
 import { type Digest, digestOf, modelFacts, sha256 } from '../cache/fingerprint.js';
 import { keptKeyOf } from '../cache/kept-pages.js';
@@ -26,22 +25,20 @@ import { encodedText } from '../registry/types.js';
 /**
  * What every page's rendering may read besides the page itself: the model without page bodies (directives pull
  * facts from it; page titles feed navigation) and the registry (links are checked against it, the layout lists
- * it). Adding a page or changing any fact re-renders every page, which is the safe direction.
+ * it). The registry is made from the model alone by the kind table, which is the generator's code: the generator's
+ * fingerprint and the model stand for it, and its text (10 MB at 10,000 pages) is not hashed again. Adding a page or
+ * changing any fact re-renders every page, which is the safe direction.
  */
-export function renderContextKey(generator: string, model: Model, registry: Registry): string {
-  // Made once per build: the render stage and the kept verdicts both ask (at 10,000 pages it is a 10 MB text).
+export function renderContextKey(generator: string, model: Model): string {
+  // Made once per build: the render stage and the kept verdicts both ask.
   const known = contextKeys.get(model);
-  if (known?.generator === generator && known.registry === registry) return known.key;
-  const key = contextKeyOf(generator, model, registry);
-  contextKeys.set(model, { generator, registry, key });
+  if (known?.generator === generator) return known.key;
+  const key = sha256(generator, 'render context', modelFacts(model));
+  contextKeys.set(model, { generator, key });
   return key;
 }
 
-const contextKeys = new WeakMap<Model, { generator: string; registry: Registry; key: string }>();
-
-function contextKeyOf(generator: string, model: Model, registry: Registry): string {
-  return sha256(generator, modelFacts(model), JSON.stringify(registry.entries));
-}
+const contextKeys = new WeakMap<Model, { generator: string; key: string }>();
 
 /**
  * A page's key within its context: the key it was kept or read under when the load gave it one (the same file name

@@ -8,6 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPipeline, type PipelineOptions } from '../../../generator/build/pipeline.js';
 import { builtFiles, writeSyntheticContent } from '../../helpers/synthetic-content.js';
 import { syntheticPage } from '../../../bench/synthetic/pages.js';
+import { loadProject } from '../../../generator/build/project.js';
+import { renderContextKey } from '../../../generator/build/render/render-cache.js';
+import { buildRegistry } from '../../../generator/build/registry/build-registry.js';
+import { kinds } from '../../../generator/build/kinds.js';
+import { Diagnostics } from '../../../generator/build/messages/diagnostics.js';
 
 const PAGES = 8;
 let work: string;
@@ -119,6 +124,23 @@ describe('the render cache on disk', () => {
       expect(Buffer.from(artifact.body).equals(Buffer.from(text as string))).toBe(true);
       expect(second.artifacts!.text(artifact)).toBe(text);
     }
+  });
+
+  it('keys the pages’ context by the generator and the model without page bodies (the registry is made from them)', async () => {
+    const { model, registry } = await loadProject({ env: 'production', contentDir: content });
+    const key = renderContextKey('generator', model!);
+    expect(
+      renderContextKey('generator', { ...model!, pages: model!.pages.map((p) => ({ ...p, body: `${p.body}x` })) }),
+    ).toBe(key);
+    expect(renderContextKey('another generator', model!)).not.toBe(key);
+    const moved = { ...model!, addresses: { ...model!.addresses, base_url: 'https://elsewhere.example' } };
+    expect(renderContextKey('generator', moved)).not.toBe(key);
+    // A page more is a registry entry more: the model says so.
+    const page = model!.pages.find((p) => p.section)!;
+    const copy = { ...page, id: `${page.id}-copy`, path: `${page.path}-copy`, twinPath: `${page.path}-copy.md` };
+    const more = { ...model!, pages: [...model!.pages, copy] };
+    expect(buildRegistry(more, kinds, new Diagnostics())!.entries.length).toBeGreaterThan(registry!.entries.length);
+    expect(renderContextKey('generator', more)).not.toBe(key);
   });
 
   it('keeps the products of this build’s pages alone: editing one page again and again does not grow it', async () => {
