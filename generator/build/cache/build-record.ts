@@ -149,7 +149,7 @@ function writtenOutputs(
     if (parts[0] === hosts) trees.add(parts[1]!);
     const stamp = linked?.get(path) ?? stampOf(path);
     if (!stamp) return undefined;
-    outputs.push([name, stamp[0], stamp[1]]);
+    outputs.push([name, stamp[0], stamp[1], hashes.get(path)]);
   }
   let present: string[] = [];
   try {
@@ -209,8 +209,9 @@ export async function recordBuild(
 ): Promise<void> {
   const path = recordPath(cacheDir, outDir);
   const root = dirname(resolve(outDir));
-  const outputs = (hashes && writtenOutputs(outDir, hashes, linked)) ?? (await outputManifest(outDir, linked));
-  if (hashes) {
+  const written = hashes && writtenOutputs(outDir, hashes, linked);
+  const outputs = written ?? (await outputManifest(outDir, linked));
+  if (hashes && !written) {
     for (const output of outputs) {
       const hash = hashes.get(join(root, output[0]));
       if (hash) output[3] = hash;
@@ -245,7 +246,9 @@ export async function previousOutput(cacheDir: string, outDir: string): Promise<
     return undefined;
   }
   const root = dirname(resolve(outDir));
-  const byPath = new Map(record.outputs.filter((o) => o[3]).map((o) => [join(root, o[0]), o] as const));
+  // The record's names use "/"; a name is only looked up, so one that does not match any path is merely not found.
+  const pathOf = sep === '/' ? (name: string) => `${root}/${name}` : (name: string) => join(root, name);
+  const byPath = new Map(record.outputs.filter((o) => o[3]).map((o) => [pathOf(o[0]), o] as const));
   return {
     unchanged(path, hash) {
       const output = byPath.get(path);
