@@ -2,17 +2,7 @@
 // an unchanged page is not parsed or rendered again. Kept on disk in the cache folder (node_modules/.cache/…) as a
 // few pack files of records and one index that says where each key's record is: reading ten thousand pages is a
 // handful of opens, not one per page.
-import {
-  existsSync,
-  closeSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  readSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import { existsSync, closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Model, Page } from '../../model/types.js';
@@ -67,8 +57,6 @@ interface PackIndex {
 const FORMAT = 2;
 /** More packs than this and the small ones are merged into one (each build with new products adds one). */
 const MAX_PACKS = 8;
-/** A pack up to this size is read in one go; a larger one record by record. */
-const WHOLE_PACK_BYTES = 512 * 1024 * 1024;
 
 /**
  * The head of a record: its parts in order (each entry's body, then the twin's text unless it is one of the bodies,
@@ -85,7 +73,6 @@ export class RenderCache {
   /** The records kept for this build's pages (taken or new), by key; each save keeps these alone. */
   private readonly live = new Map<string, { place?: Place; record?: Buffer }>();
   private readonly handles = new Map<number, number | null>();
-  private readonly wholes = new Map<number, Buffer | null>();
 
   private constructor(
     private readonly dir: string,
@@ -189,15 +176,9 @@ export class RenderCache {
     return sizes;
   }
 
-  /**
-   * A record's bytes, or undefined when its pack cannot be opened or ends before it. A pack is read whole at its first
-   * record (a rebuild reads nearly every record of it: one read, not one per page), unless it is very large.
-   */
+  /** A record's bytes, or undefined when its pack cannot be opened or ends before it. */
   private read([pack, offset, length]: Place): Buffer | undefined {
     if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length <= 0) return undefined;
-    let whole = this.wholes.get(pack);
-    if (whole === undefined) this.wholes.set(pack, (whole = this.readWhole(pack)));
-    if (whole) return offset + length <= whole.length ? whole.subarray(offset, offset + length) : undefined;
     let fd = this.handles.get(pack);
     if (fd === undefined) {
       const name = this.index.packs[pack]?.name;
@@ -217,22 +198,9 @@ export class RenderCache {
     }
   }
 
-  /** A pack's bytes, or null when it is too large to hold at once or cannot be read (its records are then read alone). */
-  private readWhole(pack: number): Buffer | null {
-    const name = this.index.packs[pack]?.name;
-    if (typeof name !== 'string' || !/^[\w.-]+\.pack$/.test(name)) return null;
-    try {
-      const path = join(this.dir, name);
-      return statSync(path).size <= WHOLE_PACK_BYTES ? readFileSync(path) : null;
-    } catch {
-      return null;
-    }
-  }
-
   private closePacks(): void {
     for (const fd of this.handles.values()) if (fd !== null) closeSync(fd);
     this.handles.clear();
-    this.wholes.clear();
   }
 }
 
