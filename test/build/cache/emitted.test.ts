@@ -74,6 +74,23 @@ describe('artifacts made from the scope alone', () => {
     expect(tree(join(work, 'dist'))).toEqual(tree(join(work, 'clean')));
   });
 
+  it('are all made again, to a clean build’s bytes, when their file in the cache folder is damaged', async () => {
+    await built('dist', 'cache');
+    const folder = join(work, 'cache', 'emitted');
+    const [name] = readdirSync(folder);
+    const path = join(folder, name!);
+    const text = await readFile(path, 'utf8');
+    // The deploy manifest's kept plan: a header of one file changed, the file's own hash left as it was.
+    const damaged = text.replace('"cacheControl":"', '"cacheControl":"no-store, ');
+    expect(damaged).not.toBe(text);
+    await writeFile(path, damaged);
+    await appendFile(join(contentDir, 'pages/help/reading-errors.md'), '\nOne more paragraph, added by an editor.\n');
+    const rebuilt = await built('dist', 'cache');
+    expect(rebuilt.emitted!.kept).toBe(0);
+    await built('clean', 'clean-cache');
+    expect(tree(join(work, 'dist'))).toEqual(tree(join(work, 'clean')));
+  });
+
   it('keep a value of the scope alone for the next build in the same scope, and for no other', async () => {
     const cacheDir = join(work, 'values');
     const first = await loadEmitted(cacheDir, 'scope-1');
