@@ -240,7 +240,7 @@ async function writeInPlace(
           false,
         );
       }
-      for (const file of present.files) if (!result.hashes.has(resolve(dir, file))) entry.removals.push(file);
+      for (const file of present.files) if (!result.hashes.has(inside(dir, file))) entry.removals.push(file);
     }
     await writeJournal(journalPath, journal);
   } catch (error) {
