@@ -152,10 +152,8 @@ export async function prerenderPages(
 function lazyRendered(page: Page, products: PageProducts, context: EmitContext): RenderedPage {
   let html: string | undefined;
   let markdown = typeof products.markdown === 'string' ? products.markdown : undefined;
-  const twin = Object.keys(products.bodies).find((name) => products.bodies[name] === products.markdown);
   return {
     page,
-    markdownDigest: twin === undefined ? undefined : products.digests?.[twin],
     get markdown() {
       return (markdown ??= decodeText(products.markdown as Uint8Array));
     },

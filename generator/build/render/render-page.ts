@@ -4,7 +4,6 @@
 import type { Root } from 'mdast';
 import type { Page } from '../../model/types.js';
 import type { EmitContext } from '../registry/types.js';
-import type { Digest } from '../cache/fingerprint.js';
 import { expandPage } from './expand.js';
 import { pageById } from './page-index.js';
 import { treeToHtml } from './processor.js';
@@ -24,11 +23,6 @@ export interface RenderedPage {
   html: string;
   /** Which parser read the page (see parse-page.ts). */
   parsedBy: ParsedBy;
-  /**
-   * The twin's digest when the render cache knows it (a page kept from the last build): whoever needs only to know
-   * whether the twin changed reads this, and the twin's bytes are not decoded.
-   */
-  markdownDigest?: Digest;
 }
 
 export function renderPage(pageId: string, context: EmitContext): RenderedPage {
