@@ -36,8 +36,13 @@ interface Saved {
 }
 
 export class Verdicts implements KeptVerdicts {
-  /** Every text asked about in this build, by file: one text, or several (an artifact, and it with its stream). */
-  private readonly texts = new Map<string, TextVerdicts | TextVerdicts[]>();
+  /**
+   * Every text asked about in this build, by file: one text, or several by hash (an artifact and it with its stream,
+   * the thousands of parts of a text made in parts).
+   */
+  private readonly texts = new Map<string, TextVerdicts | Map<string, TextVerdicts>>();
+  /** A file's hashes the last good build found fine, as a set, for a file that has several. */
+  private readonly passedSets = new Map<string, Set<string>>();
   /** The files whose texts were judged in this build (not taken from the last one). */
   readonly judgedFiles = new Set<string>();
   /** How many judgements were taken from the previous build, and how many were made. */
@@ -61,22 +66,33 @@ export class Verdicts implements KeptVerdicts {
       this.texts.set(display, made);
       return made;
     }
-    if (!Array.isArray(known)) {
+    if (!(known instanceof Map)) {
       if (known.hash === hash) return known;
       const made = this.made(display, hash);
-      this.texts.set(display, [known, made]);
+      this.texts.set(
+        display,
+        new Map([
+          [known.hash, known],
+          [hash, made],
+        ]),
+      );
       return made;
     }
-    for (const text of known) if (text.hash === hash) return text;
-    const made = this.made(display, hash);
-    known.push(made);
-    return made;
+    let text = known.get(hash);
+    if (!text) known.set(hash, (text = this.made(display, hash)));
+    return text;
   }
 
   private made(display: string, hash: string): TextVerdicts {
     const passed = this.previous.get(display);
-    const kept = passed !== undefined && (passed === hash || passed.split(' ').includes(hash));
+    const kept = passed !== undefined && (passed === hash || this.passedOf(display, passed).has(hash));
     return { display, hash, kept, judged: false, failed: false };
+  }
+
+  private passedOf(display: string, passed: string): Set<string> {
+    let set = this.passedSets.get(display);
+    if (!set) this.passedSets.set(display, (set = new Set(passed.split(' '))));
+    return set;
   }
 
   kept(key: VerdictKey): boolean {
@@ -105,7 +121,9 @@ export class Verdicts implements KeptVerdicts {
   toJSON(): Saved {
     const files: Record<string, string> = {};
     for (const [display, known] of this.texts) {
-      const passed = (Array.isArray(known) ? known : [known]).filter((text) => text.judged && !text.failed);
+      const passed = (known instanceof Map ? [...known.values()] : [known]).filter(
+        (text) => text.judged && !text.failed,
+      );
       if (passed.length > 0) files[display] = passed.map((text) => text.hash).join(' ');
     }
     return { scope: this.scope, files };
