@@ -7,6 +7,7 @@
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
+import { createHash } from 'node:crypto';
 
 /**
  * What one part of the file needs of the parts before it and gives to the parts after it, and what it wrote: enough
@@ -32,7 +33,12 @@ export interface MadeSaidPart extends SaidPart {
   readonly hashes: readonly number[];
 }
 
-/** A kept part's place in the file: its text's and keys' bytes in the blob, its hashes and answers in the integers. */
+/**
+ * A kept part's place in the file: its text's and keys' bytes in the blob, its hashes and answers in the integers;
+ * then what the checks keep of its text (see `PartPlace`): its length in UTF-16 code units, its line breaks, its
+ * hash, its edges, and how many comparable sentences it has (-1: not known), their hashes and offsets following its
+ * answers in the integers.
+ */
 type SavedPart = [
   key: string,
   textAt: number,
@@ -43,7 +49,49 @@ type SavedPart = [
   count: number,
   pointers: string[],
   hadPointers: (0 | 1)[],
+  chars: number,
+  lines: number,
+  hash: string,
+  edges: number,
+  sentences: number,
 ];
+
+/**
+ * Where a part is in the file made of its parts, and what the checks keep of its text: its hash, how it meets the
+ * parts around it, and the comparable sentences the repeated-sentence check read in it. The checks fill in what is
+ * not known yet (`edges`, `sentences`), and it is kept with the part.
+ */
+export interface PartPlace {
+  /** Where its text starts in the file, in UTF-16 code units, and how long it is. */
+  offset: number;
+  chars: number;
+  /** The file's line its text starts on (1-based). */
+  line: number;
+  /** contentHash of its text. */
+  hash: string;
+  /** How its blocks meet the parts around it, in a check's own bits; -1 while not known. */
+  edges: number;
+  /** Each comparable sentence's key hash and offset in the part, as the repeated-sentence check reads them. */
+  sentences?: { hashes: ArrayLike<number>; offsets: ArrayLike<number> };
+}
+
+/** A file made in parts, as the checks read it: its parts in order, none empty, joined by blank lines. */
+export interface PartedText {
+  parts: readonly PartPlace[];
+}
+
+/** What the checks need of the kept parts. */
+export interface PartedTexts {
+  /** The parts of `text`, when it is the text this build made of them. */
+  partsOf(text: string): PartedText | undefined;
+}
+
+/** What is known of a part's text without reading it. */
+interface TextFacts {
+  chars: number;
+  lines: number;
+  hash: string;
+}
 
 interface Header {
   format: typeof FORMAT;
@@ -64,7 +112,7 @@ interface Loaded {
 }
 
 /** The layout of the saved file; another value is not read. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 const folderOf = (cacheDir: string) => join(cacheDir, 'said-parts');
 const fileOf = (cacheDir: string, scope: string) => join(folderOf(cacheDir), `${scope.slice(0, 32)}.bin`);
@@ -80,6 +128,8 @@ export interface KeptParts {
   take(key: string): SaidPart | undefined;
   /** A part of this build, kept for the next under `key`: one `take` gave, or one made (a `MadeSaidPart`). */
   keep(key: string, part: SaidPart): void;
+  /** Tells the text made of the parts kept so far, in their order: the checks then read it part by part. */
+  laidOut(text: string): void;
 }
 
 /** A kept part as the fold reads it: its bytes are read from the file only when asked for. */
@@ -105,6 +155,25 @@ class KeptPart implements SaidPart {
     return this.saved[8].map((had) => had === 1);
   }
 
+  get facts(): TextFacts {
+    return { chars: this.saved[9], lines: this.saved[10], hash: this.saved[11] };
+  }
+
+  /** What the checks kept of its text. */
+  checked(): Pick<PartPlace, 'edges' | 'sentences'> {
+    const [, , , , , at, count, , , , , , edges, sentences] = this.saved;
+    if (sentences < 0) return { edges };
+    const from = at + 2 * count;
+    const ints = this.loaded.ints;
+    return {
+      edges,
+      sentences: {
+        hashes: ints.subarray(from, from + sentences),
+        offsets: ints.subarray(from + sentences, from + 2 * sentences),
+      },
+    };
+  }
+
   answer(index: number): string | null {
     const source = this.answers[index]!;
     return source < 0 ? null : (this.loaded.header.sources[source] ?? '');
@@ -127,10 +196,19 @@ class KeptPart implements SaidPart {
   }
 }
 
-export class SaidParts implements KeptParts {
+/** A part of this build: kept or made, and where the file it was laid out in has it. */
+interface Current {
+  part: KeptPart | MadeSaidPart;
+  facts: TextFacts;
+  place?: PartPlace;
+}
+
+export class SaidParts implements KeptParts, PartedTexts {
   private previous = new Map<string, SavedPart>();
   private context = '';
-  private readonly current = new Map<string, KeptPart | MadeSaidPart>();
+  private readonly current = new Map<string, Current>();
+  /** The text made of this build's parts, and their places in it. */
+  private layout?: { text: string; parted: PartedText };
   /** Whether a part was made in this build. */
   private differs = false;
   /** How many parts were taken from the last good build, and how many were made. */
@@ -144,6 +222,7 @@ export class SaidParts implements KeptParts {
   begin(context: string): void {
     this.context = context;
     this.current.clear();
+    this.layout = undefined;
     this.counts.kept = 0;
     this.counts.made = 0;
     const header = this.loaded?.header;
@@ -163,18 +242,42 @@ export class SaidParts implements KeptParts {
   keep(key: string, part: SaidPart): void {
     if (part instanceof KeptPart) {
       this.counts.kept++;
-      this.current.set(key, part);
+      this.current.set(key, { part, facts: part.facts });
       return;
     }
+    const made = part as MadeSaidPart;
     this.counts.made++;
     this.differs = true;
-    this.current.set(key, part as MadeSaidPart);
+    this.current.set(key, { part: made, facts: factsOf(made.text) });
+  }
+
+  laidOut(text: string): void {
+    const parts: PartPlace[] = [];
+    let offset = 0;
+    let line = 1;
+    for (const current of this.current.values()) {
+      const { chars, lines, hash } = current.facts;
+      if (chars === 0) continue;
+      const checked = current.part instanceof KeptPart ? current.part.checked() : { edges: -1 };
+      current.place = { offset, chars, line, hash, ...checked };
+      parts.push(current.place);
+      offset += chars + 2;
+      line += lines + 2;
+    }
+    // The file ends with one line break after its last part: any other length, and it is read whole.
+    this.layout = parts.length > 0 && offset - 1 === text.length ? { text, parted: { parts } } : undefined;
+  }
+
+  partsOf(text: string): PartedText | undefined {
+    return this.layout?.text === text ? this.layout.parted : undefined;
   }
 
   /** Keeps the parts of a good build (never a failed one's), unless they are the ones kept already. */
   async save(cacheDir: string): Promise<void> {
     const before = this.loaded?.header;
-    if (!this.differs && before?.context === this.context && this.current.size === this.previous.size) return;
+    const learnt = [...this.current.values()].some(({ part, place }) => place !== undefined && isNewer(part, place));
+    if (!this.differs && !learnt && before?.context === this.context && this.current.size === this.previous.size)
+      return;
     const sources: string[] = [];
     const sourceIndex = new Map<string, number>();
     const indexOf = (source: string | null) => {
@@ -195,26 +298,34 @@ export class SaidParts implements KeptParts {
       return blobBytes - bytes.length;
     };
     let intCount = 0;
-    for (const part of this.current.values()) intCount += 2 * part.hashes.length;
+    for (const { part, place } of this.current.values())
+      intCount += 2 * part.hashes.length + 2 * (place?.sentences?.hashes.length ?? 0);
     const ints = new Int32Array(intCount);
     let intsAt = 0;
     const parts: SavedPart[] = [];
-    for (const [key, part] of this.current) {
+    for (const [key, { part, facts, place }] of this.current) {
       const count = part.hashes.length;
       for (let i = 0; i < count; i++) {
         ints[intsAt + i] = part.hashes[i]!;
         ints[intsAt + count + i] = indexOf(part.answer(i));
       }
+      const sentences = place?.sentences;
+      const sentenceCount = sentences ? sentences.hashes.length : -1;
+      if (sentences) {
+        ints.set(Array.from(sentences.hashes), intsAt + 2 * count);
+        ints.set(Array.from(sentences.offsets), intsAt + 2 * count + sentenceCount);
+      }
+      const checked = [facts.chars, facts.lines, facts.hash, place?.edges ?? -1, sentenceCount] as const;
       if (part instanceof KeptPart) {
         const [, textAt, textBytes, keysAt, keysBytes, , , pointers, had] = part.saved;
         const from = this.loaded!.blob;
         const text = put(from.subarray(textAt, textAt + textBytes));
         const keys = put(from.subarray(keysAt, keysAt + keysBytes));
-        parts.push([key, text, textBytes, keys, keysBytes, intsAt, count, pointers, had]);
+        parts.push([key, text, textBytes, keys, keysBytes, intsAt, count, pointers, had, ...checked]);
       } else {
         const text = Buffer.from(part.text, 'utf8');
         const keys = Buffer.from(JSON.stringify(part.keys()), 'utf8');
-        const hadPointers = part.hadPointers.map((had): 0 | 1 => (had ? 1 : 0));
+        const had = part.hadPointers.map((h): 0 | 1 => (h ? 1 : 0));
         parts.push([
           key,
           put(text),
@@ -224,10 +335,11 @@ export class SaidParts implements KeptParts {
           intsAt,
           count,
           [...part.pointers],
-          hadPointers,
+          had,
+          ...checked,
         ]);
       }
-      intsAt += 2 * count;
+      intsAt += 2 * count + 2 * Math.max(0, sentenceCount);
     }
     const intBytes = new Uint8Array(ints.buffer);
     const header: Header = {
@@ -259,6 +371,20 @@ export class SaidParts implements KeptParts {
     }
     await rename(tmp, path);
   }
+}
+
+/** Whether a check learnt of a kept part what its file does not hold. */
+function isNewer(part: KeptPart | MadeSaidPart, place: PartPlace): boolean {
+  if (!(part instanceof KeptPart)) return false;
+  const [, , , , , , , , , , , , edges, sentences] = part.saved;
+  return place.edges !== edges || (sentences < 0 && place.sentences !== undefined);
+}
+
+/** A made part's length, line breaks and hash. */
+function factsOf(text: string): TextFacts {
+  let lines = 0;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lines++;
+  return { chars: text.length, lines, hash: createHash('sha256').update(text).digest('hex').slice(0, 32) };
 }
 
 /** How many pieces one write is given at most (the system's limit on one vectored write is about a thousand). */
@@ -301,8 +427,9 @@ function isHeader(header: Header, scope: string): boolean {
 
 /** A part whose places are inside the file (the checksum catches damage by accident; this, a file of another shape). */
 function isPart(part: SavedPart, loaded: Loaded): boolean {
-  if (!Array.isArray(part) || part.length !== 9) return false;
-  const [, textAt, textBytes, keysAt, keysBytes, intsAt, count, pointers, had] = part;
+  if (!Array.isArray(part) || part.length !== 14) return false;
+  const [, textAt, textBytes, keysAt, keysBytes, intsAt, count, pointers, had, chars, lines, hash, edges, sentences] =
+    part;
   const inBlob = (at: number, bytes: number) =>
     Number.isSafeInteger(at) &&
     Number.isSafeInteger(bytes) &&
@@ -316,7 +443,13 @@ function isPart(part: SavedPart, loaded: Loaded): boolean {
     Number.isSafeInteger(count) &&
     intsAt >= 0 &&
     count >= 0 &&
-    intsAt + 2 * count <= loaded.ints.length &&
+    Number.isSafeInteger(sentences) &&
+    intsAt + 2 * count + 2 * Math.max(0, sentences) <= loaded.ints.length &&
+    Number.isSafeInteger(chars) &&
+    chars >= 0 &&
+    Number.isSafeInteger(lines) &&
+    typeof hash === 'string' &&
+    Number.isSafeInteger(edges) &&
     Array.isArray(pointers) &&
     Array.isArray(had) &&
     pointers.length === had.length &&

@@ -42,7 +42,10 @@ export const emitLlmsFull: Emitter = (_entry, context) => {
     const key = kept && `${rendered.markdownSha256 ?? digestOf(rendered.markdown).sha256}\n${source}\n${url}`;
     part(key, source, () => guideBlocks(rendered.markdown, source, url, notice));
   }
-  return `${joined(texts).trimEnd()}\n`;
+  const text = `${joined(texts).trimEnd()}\n`;
+  // The checks read the file part by part: what they found fine in a part is not read again.
+  kept?.laidOut(text);
+  return text;
 };
 
 /** The parts' texts joined by blank lines. */

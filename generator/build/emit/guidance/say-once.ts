@@ -3,6 +3,7 @@
 // pages that repeat the same facts; an agent reading it whole should read each once.
 import { comparableText } from '../../text/prose-rules.js';
 import { sentences } from '../../text/units.js';
+import { keyHash } from '../../text/key-hash.js';
 import type { MadeSaidPart, SaidPart } from '../../cache/said-parts.js';
 
 export type { SaidPart };
@@ -51,16 +52,6 @@ export interface MadePart extends MadeSaidPart {
   hashes: number[];
   pointers: string[];
   hadPointers: boolean[];
-}
-
-/**
- * A key's FNV-1a hash cut to 30 bits (a small integer to the engine, so a map of them holds no boxed numbers): what
- * the fold compares first, a part's exact keys being read only when hashes meet.
- */
-export function keyHash(key: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 16777619);
-  return hash & 0x3fffffff;
 }
 
 /**
