@@ -3,7 +3,7 @@ import type { Diagnostics } from '../messages/diagnostics.js';
 import type { Model } from '../../model/types.js';
 import type { Registry } from './registry.js';
 import type { KeptVerdicts, VerdictKey } from '../cache/verdicts.js';
-import type { KeptParts } from '../cache/said-parts.js';
+import type { KeptParts, PartedTexts } from '../cache/said-parts.js';
 import { digestOf, type Digest } from '../cache/fingerprint.js';
 
 export type { HostName, RegistryEntry } from './entry.js';
@@ -72,12 +72,31 @@ export interface ValidateContext {
   displayPath(entry: RegistryEntry): string;
   /** Verdicts of the last good build, kept per text (see generator/build/cache/verdicts.ts); none: check all. */
   verdicts?: KeptVerdicts;
+  /** The texts this build made in parts (llms-full.txt), which the checks that read a part alone judge part by part. */
+  parts?: PartedTexts;
 }
 
 /** What the checks need of the kept verdicts (the class is generator/build/cache/verdicts.ts). */
-export type { KeptVerdicts, VerdictKey };
+export type { KeptVerdicts, PartedTexts, VerdictKey };
 
 export type Validator = (artifact: Artifact, context: ValidateContext) => void;
+
+/**
+ * A validator whose findings in a text are its findings in each of the text's parts, each read alone (a message said
+ * once per text is said once per part). Of a text made in parts (llms-full.txt) it is given each part whose verdict is
+ * not kept, as an artifact of its own, and its messages are placed in the whole file; a part it found fine is not read
+ * again. A validator that reads across parts (the text's length, a sentence said in two of them) must not be one.
+ */
+export type PartValidator = Validator & { readonly partWise: true };
+
+/** Declares a validator part-wise (see `PartValidator`). */
+export function partWise(validator: Validator): PartValidator {
+  return Object.assign(validator, { partWise: true as const });
+}
+
+export function isPartWise(validator: Validator): validator is PartValidator {
+  return (validator as Partial<PartValidator>).partWise === true;
+}
 
 /** A check over the whole build (cross-artifact consistency, boundaries). */
 export type TreeValidator = (context: ValidateContext) => void;
