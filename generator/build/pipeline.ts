@@ -190,6 +190,7 @@ async function runStages(options: PipelineOptions, pool: RenderPool | undefined)
     displayPath: (e) => displayPath(e),
     onValidated: (done) => progress('validate', done, registry.entries.length),
     verdicts,
+    parts: saidParts,
   });
   if (verdicts && !diagnostics.hasErrors) await saveVerdicts(options.cacheDir!, verdicts);
   if (emitted && !diagnostics.hasErrors) {

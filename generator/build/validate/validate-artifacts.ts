@@ -1,18 +1,22 @@
 // Validate stage: runs each artifact's own validators, then the checks over the whole tree.
-import type { Diagnostics } from '../messages/diagnostics.js';
+import type { Diagnostics, MessageInput, Stage } from '../messages/diagnostics.js';
 import type { Model } from '../../model/types.js';
 import type { KindTable } from '../registry/build-registry.js';
 import type { Registry } from '../registry/registry.js';
-import type {
-  Artifact,
-  ArtifactSet,
-  KeptVerdicts,
-  RegistryEntry,
-  TreeValidator,
-  ValidateContext,
-  VerdictKey,
+import {
+  isPartWise,
+  type Artifact,
+  type ArtifactSet,
+  type KeptVerdicts,
+  type PartedTexts,
+  type RegistryEntry,
+  type TreeValidator,
+  type ValidateContext,
+  type VerdictKey,
 } from '../registry/types.js';
 import { checkStreamedTexts } from './text/text-check.js';
+import { segmentsOf, segmentVerdict } from './text/text-parts.js';
+import { formatOf } from './text/artifact-text.js';
 import { sha256 } from '../cache/fingerprint.js';
 import { modelWithoutBodies, scopeArtifacts } from '../emit/emit-context.js';
 import { treeValidators as defaultTreeValidators } from './tree-validators.js';
@@ -31,6 +35,8 @@ export interface ValidateInput {
   onValidated?: (done: number) => void;
   /** The last good build's verdicts (a build with a cache folder): a text judged fine before is not judged again. */
   verdicts?: KeptVerdicts;
+  /** The texts the build made in parts: judged part by part by the checks that read a part alone. */
+  parts?: PartedTexts;
 }
 
 export function validateArtifacts(input: ValidateInput): void {
@@ -41,6 +47,7 @@ export function validateArtifacts(input: ValidateInput): void {
     artifacts: input.artifacts,
     displayPath: input.displayPath,
     verdicts: input.verdicts,
+    parts: input.parts,
   };
   // What the validators that declare they read only the scope see: made once, when the first is run.
   let scoped: ValidateContext | undefined;
@@ -74,6 +81,22 @@ export function validateArtifacts(input: ValidateInput): void {
     const display = input.displayPath(entry);
     let key: VerdictKey | undefined;
     for (const validator of kind?.validate ?? []) {
+      // A text made in parts, to a validator that reads a part alone: the parts whose verdicts are not kept, each alone.
+      const segments =
+        verdicts && isPartWise(validator) && typeof artifact.body === 'string'
+          ? segmentsOf(context, artifact.body, formatOf(entry))
+          : undefined;
+      if (segments) {
+        for (const segment of segments) {
+          const verdict = segmentVerdict(verdicts!, display, segment);
+          if (verdict.kept) continue;
+          const part = { entry, body: segment.text };
+          const run = () =>
+            validator(part, { ...context, diagnostics: shifted(input.diagnostics, display, segment.line - 1) });
+          guarded(input.diagnostics, display, () => verdicts!.judge(verdict.key, () => input.diagnostics.count, run));
+        }
+        continue;
+      }
       const run = () => validator(artifact, readsScope ? scopeView() : context);
       guarded(input.diagnostics, display, () =>
         verdicts
@@ -106,6 +129,18 @@ function verdictKey(verdicts: KeptVerdicts, display: string, artifact: Artifact,
   const parts = [own];
   for (const [file, digest] of stream.digests()) parts.push(file, digest.hash);
   return verdicts.key(display, sha256(...parts).slice(0, 32));
+}
+
+/** A view of the diagnostics that moves the messages placed in `file` down by `lines` (a part's place in its file). */
+function shifted(diagnostics: Diagnostics, file: string, lines: number): Diagnostics {
+  const view = Object.create(diagnostics) as Diagnostics;
+  const move = (input: MessageInput): MessageInput =>
+    input.place?.file === file && input.place.line !== undefined
+      ? { ...input, place: { ...input.place, line: input.place.line + lines } }
+      : input;
+  view.error = (stage: Stage, input: MessageInput) => diagnostics.error(stage, move(input));
+  view.warn = (stage: Stage, input: MessageInput) => diagnostics.warn(stage, move(input));
+  return view;
 }
 
 /** A validator that throws is a bug, but it must still fail the build with a message, not crash it. False when it threw. */

@@ -1,6 +1,6 @@
 // Checks of the llms files: the llmstxt.org structure, links that reach emitted files, and the size readers accept.
 import type { Nodes, Root } from 'mdast';
-import type { Artifact, ValidateContext, Validator } from '../../registry/types.js';
+import { type Artifact, partWise, type ValidateContext, type Validator } from '../../registry/types.js';
 import { plainParser } from '../../render/processor.js';
 import { pageParsers } from '../../render/parse-page.js';
 import { resolveSiteLink } from '../../render/site-links.js';
@@ -133,8 +133,10 @@ function positioner(text: string): (offset: number) => { line: number; column: n
   };
 }
 
-/** Every link is absolute, and every link on the site reaches a file this build emits. */
-export const llmsLinks: Validator = (artifact, context) => {
+const resolved = new WeakMap<ValidateContext['registry'], Map<string, ReturnType<typeof resolveSiteLink>>>();
+
+/** Every link is absolute, and every link on the site reaches a file this build emits (each link read alone). */
+export const llmsLinks = partWise((artifact, context) => {
   const text = context.artifacts.text(artifact);
   const file = context.displayPath(artifact.entry);
   const at = positioner(text);
@@ -144,8 +146,9 @@ export const llmsLinks: Validator = (artifact, context) => {
     const unsafe = unsafeUrlReason(url);
     if (unsafe) report('unsafe-url', offset, `${unsafe}.`, UNSAFE_URL_FIX);
   }
-  // llms-full.txt links the same addresses over and over: each is resolved once.
-  const resolvedLinks = new Map<string, ReturnType<typeof resolveSiteLink>>();
+  // llms-full.txt links the same addresses over and over, in every part: each is resolved once per registry.
+  let resolvedLinks = resolved.get(context.registry);
+  if (!resolvedLinks) resolved.set(context.registry, (resolvedLinks = new Map()));
   for (const { url, offset } of linksOf(text)) {
     if (unsafeUrlReason(url)) continue;
     if (!/^[a-z][a-z0-9+.-]*:/i.test(url)) {
@@ -170,7 +173,7 @@ export const llmsLinks: Validator = (artifact, context) => {
       );
     }
   }
-};
+});
 
 export const llmsSize: Validator = (artifact, context) => {
   const length = context.artifacts.text(artifact).length;

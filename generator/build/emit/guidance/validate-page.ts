@@ -1,5 +1,5 @@
 // Checks of the emitted pages: the head links agents rely on, one title, and nothing left unexpanded.
-import type { Artifact, ValidateContext, Validator } from '../../registry/types.js';
+import { type Artifact, partWise, type ValidateContext, type Validator } from '../../registry/types.js';
 import type { RuleId } from '../../messages/rules.js';
 import { htmlLinkTargets, markdownLinkTargets } from '../../text/link-targets.js';
 import { UNSAFE_URL_FIX, unsafeUrlReason } from '../../text/safe-urls.js';
@@ -138,8 +138,8 @@ export const markdownTwin: Validator = (artifact, context) => {
   }
 };
 
-/** No page or llms file may ship a placeholder: readers would take `{base_url}` literally. */
-export const noPlaceholders: Validator = (artifact, context) => {
+/** No page or llms file may ship a placeholder: readers would take `{base_url}` literally (the first in each part). */
+export const noPlaceholders = partWise((artifact, context) => {
   const text = context.artifacts.text(artifact);
   const match = /\{(base_url|mcp_url|auth_url|api_url)\}/.exec(text);
   if (match) {
@@ -150,7 +150,7 @@ export const noPlaceholders: Validator = (artifact, context) => {
       'Write the placeholder where it is filled (page text, links, code), or write the address itself.',
     );
   }
-};
+});
 
 /**
  * Every URL a built page or twin links or loads passes the URL rule, whatever made it (the page's links are checked

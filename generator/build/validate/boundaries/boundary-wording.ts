@@ -7,17 +7,21 @@ import { wordingFindings, type WordingFinding } from '../../boundaries/wording.j
 // Per stretch of text (one check run, so one model): a header or footer every page repeats is judged once.
 const findings = new WeakMap<UnitChunk, WordingFinding[]>();
 
-export const boundaryWording = textTreeValidator('boundaryWording', (context) => (item) => {
-  for (const { offset, chunk } of unitChunksOfArtifact(item)) {
-    let found = findings.get(chunk);
-    if (!found) findings.set(chunk, (found = wordingFindings(chunk.units, context.model)));
-    for (const finding of found) {
-      context.diagnostics.error('validate', {
-        ruleId: finding.ruleId,
-        reason: finding.reason,
-        fix: finding.fix,
-        place: placeOfUnit(item, finding.unit, finding.index, offset),
-      });
+export const boundaryWording = textTreeValidator(
+  'boundaryWording',
+  (context) => (item) => {
+    for (const { offset, chunk } of unitChunksOfArtifact(item)) {
+      let found = findings.get(chunk);
+      if (!found) findings.set(chunk, (found = wordingFindings(chunk.units, context.model)));
+      for (const finding of found) {
+        context.diagnostics.error('validate', {
+          ruleId: finding.ruleId,
+          reason: finding.reason,
+          fix: finding.fix,
+          place: placeOfUnit(item, finding.unit, finding.index, offset),
+        });
+      }
     }
-  }
-});
+  },
+  { partWise: true },
+);

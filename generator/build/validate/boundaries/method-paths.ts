@@ -8,21 +8,25 @@ import { type EndpointFinding, methodPathFindings, UNKNOWN_ENDPOINT_FIX } from '
 // Per stretch of text (one check run, so one model and registry): a header or footer every page repeats is judged once.
 const findings = new WeakMap<UnitChunk, EndpointFinding[]>();
 
-export const noInventedCalls = textTreeValidator('noInventedCalls', (context) => {
-  const site = new Set(context.registry.of('site').map((e) => e.path.split('?')[0] || '/'));
-  const isSitePath = (path: string) => site.has(path);
-  return (item) => {
-    for (const { offset, chunk } of unitChunksOfArtifact(item)) {
-      let found = findings.get(chunk);
-      if (!found) findings.set(chunk, (found = methodPathFindings(chunk.units, context.model, isSitePath, negated)));
-      for (const finding of found) {
-        context.diagnostics.error('validate', {
-          ruleId: 'unknown-endpoint',
-          reason: finding.reason,
-          fix: UNKNOWN_ENDPOINT_FIX,
-          place: placeOfUnit(item, finding.unit, finding.index, offset),
-        });
+export const noInventedCalls = textTreeValidator(
+  'noInventedCalls',
+  (context) => {
+    const site = new Set(context.registry.of('site').map((e) => e.path.split('?')[0] || '/'));
+    const isSitePath = (path: string) => site.has(path);
+    return (item) => {
+      for (const { offset, chunk } of unitChunksOfArtifact(item)) {
+        let found = findings.get(chunk);
+        if (!found) findings.set(chunk, (found = methodPathFindings(chunk.units, context.model, isSitePath, negated)));
+        for (const finding of found) {
+          context.diagnostics.error('validate', {
+            ruleId: 'unknown-endpoint',
+            reason: finding.reason,
+            fix: UNKNOWN_ENDPOINT_FIX,
+            place: placeOfUnit(item, finding.unit, finding.index, offset),
+          });
+        }
       }
-    }
-  };
-});
+    };
+  },
+  { partWise: true },
+);

@@ -10,7 +10,28 @@ import type { TextFormat } from '../../text/text-format.js';
 
 export type { TextFormat };
 
-export interface ArtifactText {
+/**
+ * A text as a check reads it: whole (an `ArtifactText`), or only the parts of a text made in parts whose verdicts
+ * were not kept (a `PartsView`, which has no `text`: a check that may be given one reads it through its stretches,
+ * see artifact-units.ts).
+ */
+export interface TextView {
+  entry: RegistryEntry;
+  format: TextFormat;
+  /** The text whole; absent from a view of some of its parts. */
+  text?: string;
+  /** The parsed document of a JSON artifact; undefined when it does not parse (its own validators say so). */
+  json?: unknown;
+  /** Where an offset of the text is, as a message place in the built tree (dist/x.md:3:7). */
+  place(offset: number): SourcePlace;
+  /** Offset of a JSON artifact's value at a path (its member name with `key`); 0 for other artifacts. */
+  offsetAt(path: JsonPath, key?: boolean): number;
+  display: string;
+  /** The check run the text belongs to: what the checks share for one run is kept per run, and goes with it. */
+  run: object;
+}
+
+export interface ArtifactText extends TextView {
   artifact: Artifact;
   entry: RegistryEntry;
   format: TextFormat;

@@ -3,7 +3,7 @@
 // check run, and the checks keep their verdicts per stretch, so a site's header and footer are judged once, not once
 // per page.
 import type { SourcePlace } from '../../../model/types.js';
-import type { ArtifactText } from './artifact-text.js';
+import type { ArtifactText, TextView } from './artifact-text.js';
 import {
   blankedRanges,
   blankedSlice,
@@ -22,6 +22,21 @@ export interface UnitChunk {
   /** The stretch's text as published. */
   text: string;
   units: TextUnit[];
+  /** A Markdown stretch's blocks, when it was read in blocks (the parts of a text made in parts). */
+  blocks?: Block[];
+}
+
+/** Some parts of a text made in parts, as a check that reads a part alone is given them: only through its stretches. */
+export interface PartsView extends TextView {
+  text?: undefined;
+  chunks: PlacedChunk[];
+}
+
+const isPartsView = (item: TextView): item is PartsView => Array.isArray((item as Partial<PartsView>).chunks);
+
+/** The texts of a view's parts, each with the offset it starts at in the whole file. */
+export function partTexts(item: PartsView | TextView): { offset: number; text: string }[] {
+  return unitChunksOfArtifact(item).map(({ offset, chunk }) => ({ offset, text: chunk.text }));
 }
 
 export interface PlacedChunk {
@@ -33,8 +48,13 @@ export interface PlacedChunk {
 const chunksCache = new WeakMap<ArtifactText, PlacedChunk[]>();
 const unitsCache = new WeakMap<ArtifactText, TextUnit[]>();
 
-/** The artifact's units in stretches, in order of their offsets. */
-export function unitChunksOfArtifact(item: ArtifactText): PlacedChunk[] {
+/** The artifact's units in stretches, in order of their offsets (of a view of some parts, those parts'). */
+export function unitChunksOfArtifact(item: TextView): PlacedChunk[] {
+  if (isPartsView(item)) return item.chunks;
+  return wholeChunks(item as ArtifactText);
+}
+
+function wholeChunks(item: ArtifactText): PlacedChunk[] {
   let chunks = chunksCache.get(item);
   if (!chunks) {
     chunks =
@@ -119,7 +139,7 @@ export function unitAt(units: TextUnit[], offset: number): TextUnit | undefined 
 }
 
 /** Where a unit's text (plus an index into it) is, exactly: JSON units through the artifact's pointer map. */
-export function placeOfUnit(item: ArtifactText, unit: TextUnit, index = 0, base = 0): SourcePlace {
+export function placeOfUnit(item: TextView, unit: TextUnit, index = 0, base = 0): SourcePlace {
   if (item.format === 'json' && unit.path && unit.inValue !== undefined) {
     return item.place(item.offsetAt(unit.path) + 1 + unit.inValue + index);
   }

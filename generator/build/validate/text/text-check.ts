@@ -1,24 +1,106 @@
 // A tree check that judges published texts one at a time. As a tree validator it reads the artifacts held in memory;
 // the files artifacts stream beside them (page contexts) are read once for all such checks together (see
 // checkStreamedTexts), so that 200,000 context files are each made, parsed and cut into units once, not once per check.
-import type { TreeValidator, ValidateContext } from '../../registry/types.js';
-import { publishedTexts, streamedTexts, type ArtifactText } from './artifact-text.js';
+import type { TreeValidator, ValidateContext, VerdictKey } from '../../registry/types.js';
+import { publishedTexts, streamedTexts, type ArtifactText, type TextView } from './artifact-text.js';
+import type { PartsView } from './artifact-units.js';
+import { placeInSegments, readingOf, segmentsOf, segmentVerdict, type Segment } from './text-parts.js';
 
 /** Prepares what one run of the check shares (memos, the model's patterns), then judges one text at a time. */
 export type TextCheck = (context: ValidateContext) => (item: ArtifactText) => void;
 
+/**
+ * A check whose findings in a text are its findings in each of the text's parts, each read alone (messages may be
+ * said once per text: a part it found fine adds none). Of a text made in parts it is given only the parts whose
+ * verdicts are not kept, as a `PartsView`, read through its stretches: it never reads the text whole. A check that
+ * reads across parts (a sentence said in two of them) must not be one.
+ */
+export type PartCheck = (context: ValidateContext) => (item: TextView) => void;
+
 export interface TextTreeValidator extends TreeValidator {
   readonly textCheck: TextCheck;
+  /** Whether the check reads a part alone (see `PartCheck`). */
+  readonly partWise: boolean;
 }
 
 /** `name`: the check's name in stage profiles and messages (the validator is made here, so it has none of its own). */
-export function textTreeValidator(name: string, check: TextCheck): TextTreeValidator {
+export function textTreeValidator(name: string, check: TextCheck): TextTreeValidator;
+export function textTreeValidator(name: string, check: PartCheck, reads: { partWise: true }): TextTreeValidator;
+export function textTreeValidator(
+  name: string,
+  check: TextCheck | PartCheck,
+  reads?: { partWise: true },
+): TextTreeValidator {
+  const partWise = reads?.partWise === true;
   const validator: TreeValidator = (context) => {
     const judge = check(context);
-    for (const item of publishedTexts(context)) judgeKept(context, item, judge);
+    for (const item of publishedTexts(context)) {
+      const segments = partWise ? segmentsOf(context, item.text, item.format) : undefined;
+      // Only a part-wise check is given segments, and it takes any text view.
+      if (segments) judgeParts(context, item, segments, judge as (item: TextView) => void);
+      else judgeKept(context, item, judge);
+    }
   };
   Object.defineProperty(validator, 'name', { value: name });
-  return Object.assign(validator, { textCheck: check });
+  return Object.assign(validator, { textCheck: check as TextCheck, partWise });
+}
+
+/**
+ * Judges the segments of a text made in parts whose verdicts are not kept, in one view: a message said once per
+ * text (a URL reported at its first place) is said as judging the whole text says it, a kept segment having none.
+ * When the view drew any message, none of its segments is kept as fine.
+ */
+function judgeParts(
+  context: ValidateContext,
+  item: ArtifactText,
+  segments: Segment[],
+  judge: (item: TextView) => void,
+): void {
+  const verdicts = context.verdicts;
+  const open: Segment[] = [];
+  const keys: (VerdictKey | undefined)[] = [];
+  for (const segment of segments) {
+    const verdict = verdicts && segmentVerdict(verdicts, item.display, segment);
+    if (verdict?.kept) continue;
+    open.push(segment);
+    keys.push(verdict?.key);
+  }
+  if (open.length === 0) return;
+  const before = context.diagnostics.count;
+  judge(partsView(item, segments, open));
+  const found = context.diagnostics.count !== before;
+  for (const key of keys) {
+    if (key === undefined) continue;
+    let asked = 0;
+    verdicts!.judge(key, () => (asked++ === 0 || !found ? 0 : 1), noJudgement);
+  }
+}
+
+const noJudgement = () => undefined;
+
+/** A view of the open segments of a text made in parts: each a stretch read alone, placed in the whole file. */
+export function partsView(item: ArtifactText, segments: readonly Segment[], open: readonly Segment[]): PartsView {
+  return {
+    entry: item.entry,
+    format: item.format,
+    display: item.display,
+    run: item.run,
+    place: (offset) => placeInSegments(segments, item.display, offset),
+    offsetAt: () => 0,
+    chunks: open.map((segment) => ({ offset: segment.offset, chunk: chunkOf(segment) })),
+  };
+}
+
+const chunks = new WeakMap<Segment, PartsView['chunks'][number]['chunk']>();
+
+function chunkOf(segment: Segment): PartsView['chunks'][number]['chunk'] {
+  let chunk = chunks.get(segment);
+  if (!chunk) {
+    const reading = readingOf(segment);
+    chunk = { text: segment.text, units: reading.units, blocks: reading.blocks };
+    chunks.set(segment, chunk);
+  }
+  return chunk;
 }
 
 export function isTextTreeValidator(validator: TreeValidator): validator is TextTreeValidator {

@@ -1,7 +1,7 @@
 // Tree check: scopes, controls and discovery methods agree with the model wherever an artifact names them.
 import type { Model } from '../../../model/types.js';
 import type { ValidateContext } from '../../registry/types.js';
-import type { ArtifactText } from '../text/artifact-text.js';
+import type { TextView } from '../text/artifact-text.js';
 import { textTreeValidator } from '../text/text-check.js';
 import { unitChunksOfArtifact, type UnitChunk } from '../text/artifact-units.js';
 import { pointer, stringsIn, walkJson, type JsonPath } from '../../text/json-walk.js';
@@ -22,22 +22,26 @@ export function scopePattern(model: Model): RegExp {
 
 const scopesIn = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[0]);
 
-export const controlsAndScopesAgree = textTreeValidator('controlsAndScopesAgree', (context) => {
-  const { model } = context;
-  const pattern = scopePattern(model);
-  const scopes = new Set(model.authentication.scopes.map((s) => s.name));
-  const mentions = controlMentions(model);
-  return (item) => {
-    unknownScopes(context, item, pattern, scopes);
-    if (item.json !== undefined) jsonControls(context, item, pattern);
-    else textControls(context, item, pattern, mentions);
-  };
-});
+export const controlsAndScopesAgree = textTreeValidator(
+  'controlsAndScopesAgree',
+  (context) => {
+    const { model } = context;
+    const pattern = scopePattern(model);
+    const scopes = new Set(model.authentication.scopes.map((s) => s.name));
+    const mentions = controlMentions(model);
+    return (item) => {
+      unknownScopes(context, item, pattern, scopes);
+      if (item.json !== undefined) jsonControls(context, item, pattern);
+      else textControls(context, item, pattern, mentions);
+    };
+  },
+  { partWise: true },
+);
 
 // Per stretch of text (one check run, so one model): the tokens that read as scopes but are none, in order.
 const strayScopes = new WeakMap<UnitChunk, { token: string; offset: number }[]>();
 
-function unknownScopes(context: ValidateContext, item: ArtifactText, pattern: RegExp, scopes: Set<string>): void {
+function unknownScopes(context: ValidateContext, item: TextView, pattern: RegExp, scopes: Set<string>): void {
   const reported = new Set<string>();
   // A scope token never crosses a cut (a cut is a "<"), so a stretch's tokens are the artifact's tokens there.
   for (const { offset, chunk } of unitChunksOfArtifact(item)) {
@@ -61,7 +65,7 @@ function unknownScopes(context: ValidateContext, item: ArtifactText, pattern: Re
   }
 }
 
-function jsonControls(context: ValidateContext, item: ArtifactText, pattern: RegExp): void {
+function jsonControls(context: ValidateContext, item: TextView, pattern: RegExp): void {
   const { model } = context;
   const byName = new Map(model.mcpServer.controls.map((c) => [c.name, c]));
   const methods = model.mcpServer.discoveryMethods;
@@ -119,7 +123,7 @@ function keysIn(value: unknown): string[] {
   return keys;
 }
 
-function controlList(context: ValidateContext, item: ArtifactText, list: unknown[], path: JsonPath): void {
+function controlList(context: ValidateContext, item: TextView, list: unknown[], path: JsonPath): void {
   const expected = context.model.mcpServer.controls.map((c) => c.name);
   const names = list.map((entry) =>
     typeof entry === 'string'
@@ -149,7 +153,7 @@ interface ScopeFinding {
 const controlScopeFindings = new WeakMap<UnitChunk, ScopeFinding[]>();
 
 /** In prose, a sentence, list item or table row that names controls sharing one scope and names scopes must name that one. */
-function textControls(context: ValidateContext, item: ArtifactText, pattern: RegExp, mentions: ControlMentions): void {
+function textControls(context: ValidateContext, item: TextView, pattern: RegExp, mentions: ControlMentions): void {
   for (const { offset, chunk } of unitChunksOfArtifact(item)) {
     let found = controlScopeFindings.get(chunk);
     if (!found) controlScopeFindings.set(chunk, (found = chunkControls(mentions, chunk, pattern)));

@@ -43,40 +43,48 @@ interface Hit {
 // (a cut is a "<"), so a stretch's hits are the artifact's hits there.
 const hitsByChunk = new WeakMap<UnitChunk, Hit[]>();
 
-export const ownEnvironmentAddresses = textTreeValidator('ownEnvironmentAddresses', (context) => {
-  const { env, environments } = context.model;
-  const foreign = foreignAddresses(env, environments);
-  const hitsIn = (chunk: UnitChunk): Hit[] => {
-    let hits = hitsByChunk.get(chunk);
-    if (hits) return hits;
-    hits = [];
-    for (const f of foreign) for (const offset of occurrences(chunk.text, f.address)) hits.push({ offset, ...f });
-    if (env === 'production') {
-      for (const m of chunk.text.matchAll(LOOPBACK)) {
-        if (!hits.some((h) => h.offset === m.index))
-          hits.push({ offset: m.index, address: m[0], label: 'a loopback address' });
+export const ownEnvironmentAddresses = textTreeValidator(
+  'ownEnvironmentAddresses',
+  (context) => {
+    const { env, environments } = context.model;
+    const foreign = foreignAddresses(env, environments);
+    const hitsIn = (chunk: UnitChunk): Hit[] => {
+      let hits = hitsByChunk.get(chunk);
+      if (hits) return hits;
+      hits = [];
+      for (const f of foreign) for (const offset of occurrences(chunk.text, f.address)) hits.push({ offset, ...f });
+      if (env === 'production') {
+        for (const m of chunk.text.matchAll(LOOPBACK)) {
+          if (!hits.some((h) => h.offset === m.index))
+            hits.push({ offset: m.index, address: m[0], label: 'a loopback address' });
+        }
       }
-    }
-    hits.sort((a, b) => a.offset - b.offset);
-    hitsByChunk.set(chunk, hits);
-    return hits;
-  };
-  // An address with a "<" in it (the content's schema allows one) could cross a cut: then each text is read whole.
-  const cutSafe = foreign.every((f) => !f.address.includes('<'));
-  return (item) => {
-    const chunks = cutSafe ? unitChunksOfArtifact(item) : [{ offset: 0, chunk: { text: item.text, units: [] } }];
-    const hits: Hit[] = [];
-    for (const { offset, chunk } of chunks)
-      for (const h of hitsIn(chunk)) hits.push(offset === 0 ? h : { ...h, offset: h.offset + offset });
-    hits.slice(0, MAX_LISTED).forEach((hit, i) => {
-      const more =
-        i === MAX_LISTED - 1 && hits.length > MAX_LISTED ? ` (${hits.length - MAX_LISTED} more in this file)` : '';
-      context.diagnostics.error('validate', {
-        ruleId: 'foreign-address',
-        reason: `${hit.address} is ${hit.label}, but this is the ${env} build${more}.`,
-        fix: `Write addresses as placeholders ({base_url}, {api_url}, {mcp_url}, {auth_url}) so that each build fills in its own environment's, and never copy files between the ${Object.keys(environments).join(' and ')} builds.`,
-        place: item.place(hit.offset),
+      hits.sort((a, b) => a.offset - b.offset);
+      hitsByChunk.set(chunk, hits);
+      return hits;
+    };
+    // An address with a "<" in it (the content's schema allows one) could cross a cut: then each text is read whole.
+    const cutSafe = foreign.every((f) => !f.address.includes('<'));
+    return (item) => {
+      // A view of some parts is read part by part: an address holds no line break, and parts are lines of their own.
+      const chunks =
+        cutSafe || item.text === undefined
+          ? unitChunksOfArtifact(item)
+          : [{ offset: 0, chunk: { text: item.text, units: [] } }];
+      const hits: Hit[] = [];
+      for (const { offset, chunk } of chunks)
+        for (const h of hitsIn(chunk)) hits.push(offset === 0 ? h : { ...h, offset: h.offset + offset });
+      hits.slice(0, MAX_LISTED).forEach((hit, i) => {
+        const more =
+          i === MAX_LISTED - 1 && hits.length > MAX_LISTED ? ` (${hits.length - MAX_LISTED} more in this file)` : '';
+        context.diagnostics.error('validate', {
+          ruleId: 'foreign-address',
+          reason: `${hit.address} is ${hit.label}, but this is the ${env} build${more}.`,
+          fix: `Write addresses as placeholders ({base_url}, {api_url}, {mcp_url}, {auth_url}) so that each build fills in its own environment's, and never copy files between the ${Object.keys(environments).join(' and ')} builds.`,
+          place: item.place(hit.offset),
+        });
       });
-    });
-  };
-});
+    };
+  },
+  { partWise: true },
+);

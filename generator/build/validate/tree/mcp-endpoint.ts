@@ -2,7 +2,7 @@
 // {base_url}/mcp, never a legacy MCP path (content/mcp-server.yaml legacyPaths).
 import type { Model } from '../../../model/types.js';
 import { negated } from '../../boundaries/wording.js';
-import type { ArtifactText } from '../text/artifact-text.js';
+import type { TextView } from '../text/artifact-text.js';
 import { textTreeValidator } from '../text/text-check.js';
 import { unitAt, unitChunksOfArtifact, type UnitChunk } from '../text/artifact-units.js';
 import { urlsOfChunk } from '../text/artifact-urls.js';
@@ -85,93 +85,97 @@ export function notAnEndpoint(url: string, model: Model): string | undefined {
   return undefined;
 }
 
-export const onlyMcpEndpoint = textTreeValidator('onlyMcpEndpoint', (context) => {
-  const { model } = context;
-  // For this run: a URL's verdict depends only on the URL, and every page links the same ones.
-  const verdicts = new TextMemo<string | null>(RUN_MEMO_LIMIT);
-  const verdictOf = (url: string) => verdicts.get(url, (u) => notAnEndpoint(u, model) ?? null) ?? undefined;
-  const endpoint = model.addresses[model.mcpServer.host] + model.mcpServer.endpointPath;
-  // A legacy path written on its own ("the /sse endpoint"); inside a URL it is checked with the URL's host.
-  const legacyPattern = new RegExp(
-    `(?<![\\w/.:-])(?:${model.mcpServer.legacyPaths.examples.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\w/.-])`,
-    'g',
-  );
-  const fix = `Point MCP clients at ${endpoint} ({mcp_url}${model.mcpServer.endpointPath}) only. {base_url}/mcp is the installation guide and legacy paths (content/mcp-server.yaml legacyPaths) are not endpoints.`;
+export const onlyMcpEndpoint = textTreeValidator(
+  'onlyMcpEndpoint',
+  (context) => {
+    const { model } = context;
+    // For this run: a URL's verdict depends only on the URL, and every page links the same ones.
+    const verdicts = new TextMemo<string | null>(RUN_MEMO_LIMIT);
+    const verdictOf = (url: string) => verdicts.get(url, (u) => notAnEndpoint(u, model) ?? null) ?? undefined;
+    const endpoint = model.addresses[model.mcpServer.host] + model.mcpServer.endpointPath;
+    // A legacy path written on its own ("the /sse endpoint"); inside a URL it is checked with the URL's host.
+    const legacyPattern = new RegExp(
+      `(?<![\\w/.:-])(?:${model.mcpServer.legacyPaths.examples.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\w/.-])`,
+      'g',
+    );
+    const fix = `Point MCP clients at ${endpoint} ({mcp_url}${model.mcpServer.endpointPath}) only. {base_url}/mcp is the installation guide and legacy paths (content/mcp-server.yaml legacyPaths) are not endpoints.`;
 
-  return (item: ArtifactText) => {
-    if (item.json !== undefined) checkJson(item, endpoint, fix);
-    else checkText(item, fix);
-  };
+    return (item: TextView) => {
+      if (item.json !== undefined) checkJson(item, endpoint, fix);
+      else checkText(item, fix);
+    };
 
-  function checkJson(item: ArtifactText, endpointUrl: string, fixText: string) {
-    walkJson(item.json, (value, path, parent) => {
-      if (typeof value !== 'string') return;
-      const role = roleOf(path, parent);
-      if (!role) return;
-      const why = verdictOf(value);
-      // Placed only when reported: the pointer map costs a second parse.
-      const place = () => item.place(item.offsetAt(path));
-      if (why) {
-        context.diagnostics.error('validate', {
-          ruleId: 'not-an-mcp-endpoint',
-          reason: `\`${pointer(path)}\` presents ${value} as an endpoint, but ${why}.`,
-          fix: fixText,
-          place: place(),
-        });
-      } else if (role === 'endpoint' && value !== endpointUrl) {
-        context.diagnostics.error('validate', {
-          ruleId: 'mcp-endpoint-mismatch',
-          reason: `\`${pointer(path)}\` is ${value}, but the hosted MCP server's address is ${endpointUrl} (content/mcp-server.yaml).`,
-          fix: fixText,
-          place: place(),
-        });
+    function checkJson(item: TextView, endpointUrl: string, fixText: string) {
+      walkJson(item.json, (value, path, parent) => {
+        if (typeof value !== 'string') return;
+        const role = roleOf(path, parent);
+        if (!role) return;
+        const why = verdictOf(value);
+        // Placed only when reported: the pointer map costs a second parse.
+        const place = () => item.place(item.offsetAt(path));
+        if (why) {
+          context.diagnostics.error('validate', {
+            ruleId: 'not-an-mcp-endpoint',
+            reason: `\`${pointer(path)}\` presents ${value} as an endpoint, but ${why}.`,
+            fix: fixText,
+            place: place(),
+          });
+        } else if (role === 'endpoint' && value !== endpointUrl) {
+          context.diagnostics.error('validate', {
+            ruleId: 'mcp-endpoint-mismatch',
+            reason: `\`${pointer(path)}\` is ${value}, but the hosted MCP server's address is ${endpointUrl} (content/mcp-server.yaml).`,
+            fix: fixText,
+            place: place(),
+          });
+        }
+      });
+    }
+
+    function checkText(item: TextView, fixText: string) {
+      const chunks = unitChunksOfArtifact(item);
+      for (const { offset, chunk } of chunks) {
+        for (const claim of textClaimsOf(chunk).legacy) {
+          context.diagnostics.error('validate', {
+            ruleId: 'not-an-mcp-endpoint',
+            reason: `${claim.path} is presented as an MCP endpoint, but it is a legacy MCP path, and legacy MCP paths are not public MCP endpoints.`,
+            fix: `${fixText} A sentence may name it only to say that it is not an endpoint ("not", "must not"…).`,
+            place: item.place(offset + claim.offset),
+          });
+        }
       }
-    });
-  }
-
-  function checkText(item: ArtifactText, fixText: string) {
-    const chunks = unitChunksOfArtifact(item);
-    for (const { offset, chunk } of chunks) {
-      for (const claim of textClaimsOf(chunk).legacy) {
-        context.diagnostics.error('validate', {
-          ruleId: 'not-an-mcp-endpoint',
-          reason: `${claim.path} is presented as an MCP endpoint, but it is a legacy MCP path, and legacy MCP paths are not public MCP endpoints.`,
-          fix: `${fixText} A sentence may name it only to say that it is not an endpoint ("not", "must not"…).`,
-          place: item.place(offset + claim.offset),
-        });
+      for (const { offset, chunk } of chunks) {
+        for (const claim of textClaimsOf(chunk).urls) {
+          context.diagnostics.error('validate', {
+            ruleId: 'not-an-mcp-endpoint',
+            reason: `${claim.url} is presented as an MCP endpoint, but ${claim.why}.`,
+            fix: `${fixText} A sentence may name it only to say that it is not an endpoint ("not", "must not"…).`,
+            place: item.place(offset + claim.offset),
+          });
+        }
       }
     }
-    for (const { offset, chunk } of chunks) {
-      for (const claim of textClaimsOf(chunk).urls) {
-        context.diagnostics.error('validate', {
-          ruleId: 'not-an-mcp-endpoint',
-          reason: `${claim.url} is presented as an MCP endpoint, but ${claim.why}.`,
-          fix: `${fixText} A sentence may name it only to say that it is not an endpoint ("not", "must not"…).`,
-          place: item.place(offset + claim.offset),
-        });
-      }
-    }
-  }
 
-  /** A stretch's legacy paths and URLs presented as endpoints, with offsets in the stretch; once per stretch. */
-  function textClaimsOf(chunk: UnitChunk): TextClaims {
-    let found = textClaims.get(chunk);
-    if (found) return found;
-    found = { legacy: [], urls: [] };
-    for (const unit of chunk.units) {
-      // The words first: a unit that presents nothing as an endpoint needs no reading of its negation.
-      if (!ENDPOINT_WORDS.test(unit.text) || negated(unit)) continue;
-      for (const m of unit.text.matchAll(legacyPattern))
-        found.legacy.push({ path: m[0], offset: unit.offset + m.index });
+    /** A stretch's legacy paths and URLs presented as endpoints, with offsets in the stretch; once per stretch. */
+    function textClaimsOf(chunk: UnitChunk): TextClaims {
+      let found = textClaims.get(chunk);
+      if (found) return found;
+      found = { legacy: [], urls: [] };
+      for (const unit of chunk.units) {
+        // The words first: a unit that presents nothing as an endpoint needs no reading of its negation.
+        if (!ENDPOINT_WORDS.test(unit.text) || negated(unit)) continue;
+        for (const m of unit.text.matchAll(legacyPattern))
+          found.legacy.push({ path: m[0], offset: unit.offset + m.index });
+      }
+      for (const url of urlsOfChunk(chunk)) {
+        const why = verdictOf(url.url);
+        if (!why) continue;
+        const unit = unitAt(chunk.units, url.offset);
+        if (!unit || !ENDPOINT_WORDS.test(unit.text) || negated(unit)) continue;
+        found.urls.push({ url: url.url, offset: url.offset, why });
+      }
+      textClaims.set(chunk, found);
+      return found;
     }
-    for (const url of urlsOfChunk(chunk)) {
-      const why = verdictOf(url.url);
-      if (!why) continue;
-      const unit = unitAt(chunk.units, url.offset);
-      if (!unit || !ENDPOINT_WORDS.test(unit.text) || negated(unit)) continue;
-      found.urls.push({ url: url.url, offset: url.offset, why });
-    }
-    textClaims.set(chunk, found);
-    return found;
-  }
-});
+  },
+  { partWise: true },
+);

@@ -1,13 +1,23 @@
 // Tree checks of published prose: no sentence said twice in one file, no reference to a document the site does not
 // publish (the same rule content is held to at load).
 import { textTreeValidator } from '../text/text-check.js';
-import { placeOfUnit, unitChunksOfArtifact } from '../text/artifact-units.js';
+import { placeOfUnit, unitAt, unitChunksOfArtifact } from '../text/artifact-units.js';
+import { placeInSegments, readingOf, segmentsOf, type Segment } from '../text/text-parts.js';
+import type { ArtifactText } from '../text/artifact-text.js';
+import type { ValidateContext } from '../../registry/types.js';
+import type { TextUnit } from '../../text/units.js';
+import { keyHash } from '../../text/key-hash.js';
 import { comparableText, unpublishedReferenceFindings } from '../../text/prose-rules.js';
 import { excerpt } from '../../boundaries/wording.js';
 
 export const noRepeatedSentences = textTreeValidator('noRepeatedSentences', (context) => (item) => {
   // Structured data may repeat a value in two members; the rule is about prose a reader reads through.
   if (item.format !== 'markdown' && item.format !== 'html') return;
+  const segments = segmentsOf(context, item.text, item.format);
+  if (segments) {
+    repeatedInParts(context, item, segments);
+    return;
+  }
   // A page's navigation (header, sidebar, "On this page", previous and next, footer) repeats its headings and the
   // site's page titles by design: the page's prose is what <main> holds, and its twin is checked whole.
   const [from, to] = item.format === 'html' ? mainRange(item.text) : [0, item.text.length];
@@ -34,6 +44,81 @@ export const noRepeatedSentences = textTreeValidator('noRepeatedSentences', (con
   }
 });
 
+/**
+ * The same check on a text made in parts, read across them: each part's comparable sentences are kept with it as
+ * hashes and offsets (a part whose verdicts are kept is not read again), so the check is a map of hashes; where two
+ * hashes meet, the sentences' exact words are compared.
+ */
+function repeatedInParts(context: ValidateContext, item: ArtifactText, segments: Segment[]): void {
+  const unitAtOffset = (offset: number): TextUnit => {
+    const segment = segmentAt(segments, offset);
+    return unitAt(readingOf(segment).units, offset - segment.offset)!;
+  };
+  const keys = new Map<number, string | undefined>();
+  const keyAt = (offset: number) => {
+    if (!keys.has(offset)) keys.set(offset, comparableText(unitAtOffset(offset).text));
+    return keys.get(offset);
+  };
+  // The first sentence of each hash; sentences of other words that share a hash (rare) in `more`.
+  const firsts = new Map<number, number>();
+  const more = new Map<number, number[]>();
+  for (const segment of segments) {
+    const { hashes, offsets } = sentencesOf(segment);
+    for (let i = 0; i < hashes.length; i++) {
+      const hash = hashes[i]!;
+      const at = segment.offset + offsets[i]!;
+      const earliest = firsts.get(hash);
+      if (earliest === undefined) {
+        firsts.set(hash, at);
+        continue;
+      }
+      const key = keyAt(at);
+      const first = [earliest, ...(more.get(hash) ?? [])].find((offset) => keyAt(offset) === key);
+      if (first === undefined) {
+        const others = more.get(hash);
+        if (others) others.push(at);
+        else more.set(hash, [at]);
+        continue;
+      }
+      const unit = unitAtOffset(at);
+      context.diagnostics.error('validate', {
+        ruleId: 'repeated-sentence',
+        reason: `"${excerpt(unit.text)}" is said a second time in this file (first at line ${placeInSegments(segments, item.display, first).line}).`,
+        fix: 'Say it once: remove the repetition from the page or the content text it comes from.',
+        place: placeInSegments(segments, item.display, at),
+      });
+    }
+  }
+}
+
+/** A segment's comparable sentences: kept with its part, or read (and then kept with it). */
+function sentencesOf(segment: Segment): { hashes: ArrayLike<number>; offsets: ArrayLike<number> } {
+  const only = segment.parts.length === 1 ? segment.parts[0]! : undefined;
+  if (only?.sentences) return only.sentences;
+  const hashes: number[] = [];
+  const offsets: number[] = [];
+  for (const unit of readingOf(segment).units) {
+    const key = comparableText(unit.text);
+    if (key === undefined) continue;
+    hashes.push(keyHash(key));
+    offsets.push(unit.offset);
+  }
+  const sentences = { hashes, offsets };
+  if (only) only.sentences = sentences;
+  return sentences;
+}
+
+function segmentAt(segments: readonly Segment[], offset: number): Segment {
+  let low = 0;
+  let high = segments.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (segments[mid]!.offset <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return segments[low]!;
+}
+
 /** Where an HTML page's <main> element is (the whole text when it has none). */
 function mainRange(html: string): [number, number] {
   const start = html.search(/<main[\s>]/);
@@ -42,15 +127,19 @@ function mainRange(html: string): [number, number] {
   return [start, end < 0 ? html.length : end];
 }
 
-export const noUnpublishedReferences = textTreeValidator('noUnpublishedReferences', (context) => (item) => {
-  for (const { offset, chunk } of unitChunksOfArtifact(item)) {
-    for (const finding of unpublishedReferenceFindings(chunk.units)) {
-      context.diagnostics.error('validate', {
-        ruleId: finding.ruleId,
-        reason: finding.reason,
-        fix: finding.fix,
-        place: placeOfUnit(item, finding.unit, finding.index, offset),
-      });
+export const noUnpublishedReferences = textTreeValidator(
+  'noUnpublishedReferences',
+  (context) => (item) => {
+    for (const { offset, chunk } of unitChunksOfArtifact(item)) {
+      for (const finding of unpublishedReferenceFindings(chunk.units)) {
+        context.diagnostics.error('validate', {
+          ruleId: finding.ruleId,
+          reason: finding.reason,
+          fix: finding.fix,
+          place: placeOfUnit(item, finding.unit, finding.index, offset),
+        });
+      }
     }
-  }
-});
+  },
+  { partWise: true },
+);

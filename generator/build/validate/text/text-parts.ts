@@ -1,0 +1,166 @@
+// A text the build made in parts (llms-full.txt: the introduction, then one part per guide), as the checks read it:
+// in segments, each a part or a run of parts, whose blocks read alone as they read in the whole text. A check that
+// reads a part alone judges only the segments whose verdict is not kept, and a finding is placed in the whole file.
+import { createHash } from 'node:crypto';
+import type { SourcePlace } from '../../../model/types.js';
+import type { KeptVerdicts, ValidateContext, VerdictKey } from '../../registry/types.js';
+import type { PartedText, PartPlace } from '../../cache/said-parts.js';
+import { TextIndex } from '../../text/text-index.js';
+import { markdownBlocks, type Block } from '../../text/markdown-blocks.js';
+import { markdownUnits, type TextUnit } from '../../text/units.js';
+import type { TextFormat } from './artifact-text.js';
+
+/** A part's first block reads nothing before it (a heading, first on its first line). */
+const STARTS_ALONE = 1;
+/** A part's blocks end with it: no block after it reads into it (no heading last, no code block left open, no list). */
+const ENDS_ALONE = 2;
+
+/** A run of parts read as one text: where it is, and its contentHash (a part's own, for a run of one). */
+export interface Segment {
+  offset: number;
+  chars: number;
+  /** The file's line it starts on. */
+  line: number;
+  hash: string;
+  parts: PartPlace[];
+  /** Its text: a slice of the file's. */
+  text: string;
+}
+
+const segmentsCache = new WeakMap<PartedText, Segment[]>();
+
+/** The segments of a text this build made in parts; undefined for any other text (it is read whole). */
+export function segmentsOf(
+  context: ValidateContext,
+  text: string,
+  format: TextFormat | undefined,
+): Segment[] | undefined {
+  const parted = format === 'markdown' ? context.parts?.partsOf(text) : undefined;
+  if (!parted) return undefined;
+  let segments = segmentsCache.get(parted);
+  if (!segments) segmentsCache.set(parted, (segments = segmentsIn(text, parted.parts)));
+  return segments;
+}
+
+function segmentsIn(text: string, parts: readonly PartPlace[]): Segment[] {
+  const segments: Segment[] = [];
+  let run: PartPlace[] = [];
+  const close = () => {
+    const first = run[0]!;
+    const last = run[run.length - 1]!;
+    const chars = last.offset + last.chars - first.offset;
+    const hash =
+      run.length === 1
+        ? first.hash
+        : createHash('sha256')
+            .update(run.map((p) => p.hash).join('\n'))
+            .digest('hex')
+            .slice(0, 32);
+    segments.push({
+      offset: first.offset,
+      chars,
+      line: first.line,
+      hash,
+      parts: run,
+      text: text.slice(first.offset, first.offset + chars),
+    });
+    run = [];
+  };
+  for (const part of parts) {
+    if (part.edges < 0) part.edges = edgesOf(part, text.slice(part.offset, part.offset + part.chars));
+    const before = run[run.length - 1];
+    if (before && !((before.edges & ENDS_ALONE) !== 0 && (part.edges & STARTS_ALONE) !== 0)) {
+      run.push(part);
+      continue;
+    }
+    if (before) close();
+    run.push(part);
+  }
+  if (run.length > 0) close();
+  return segments;
+}
+
+/** A part's blocks, when its edges were read in this run: its segment's reading takes them. */
+const partBlocks = new WeakMap<PartPlace, Block[]>();
+
+/** How a part's blocks meet the parts around it, read by the same block reader the checks use. */
+function edgesOf(place: PartPlace, part: string): number {
+  // A heading put after it must start a block of its own (no code block or list of the part runs into it), and the
+  // part's last block must not be a heading (a heading's unit reads the block after it).
+  const probe = `${part}\n\n# `;
+  const blocks = markdownBlocks(probe);
+  const last = blocks[blocks.length - 1];
+  const beforeLast = blocks[blocks.length - 2];
+  const endsAlone =
+    last?.kind === 'heading' &&
+    last.lines[0]?.offset === part.length + 2 &&
+    beforeLast !== undefined &&
+    beforeLast.kind !== 'heading';
+  const startsAlone = blocks[0]?.kind === 'heading' && blocks[0].lines[0]?.offset === 0;
+  // The part's own blocks are those before the heading put after it, when it started a block of its own.
+  if (endsAlone) partBlocks.set(place, blocks.slice(0, -1));
+  return (startsAlone ? STARTS_ALONE : 0) | (endsAlone ? ENDS_ALONE : 0);
+}
+
+/**
+ * The verdicts on a segment: its key, and whether the last good build found it fine (then counted as kept once, by
+ * the first check that asks: a segment is one text, however many checks read it).
+ */
+export function segmentVerdict(
+  verdicts: KeptVerdicts,
+  display: string,
+  segment: Segment,
+): { key: VerdictKey; kept: boolean } {
+  const known = segmentVerdicts.get(segment);
+  if (known?.verdicts === verdicts) return known;
+  const key = verdicts.key(display, segment.hash);
+  const kept = verdicts.kept(key);
+  if (kept)
+    verdicts.judge(
+      key,
+      () => 0,
+      () => undefined,
+    );
+  const made = { verdicts, key, kept };
+  segmentVerdicts.set(segment, made);
+  return made;
+}
+
+const segmentVerdicts = new WeakMap<Segment, { verdicts: KeptVerdicts; key: VerdictKey; kept: boolean }>();
+
+/** A segment's blocks and units, read once per segment and check run. */
+export interface SegmentReading {
+  blocks: Block[];
+  units: TextUnit[];
+}
+
+const readings = new WeakMap<Segment, SegmentReading>();
+
+export function readingOf(segment: Segment): SegmentReading {
+  let reading = readings.get(segment);
+  if (!reading) {
+    const only = segment.parts.length === 1 ? partBlocks.get(segment.parts[0]!) : undefined;
+    const blocks = only ?? markdownBlocks(segment.text);
+    reading = { blocks, units: markdownUnits(segment.text, blocks).sort((a, b) => a.offset - b.offset) };
+    readings.set(segment, reading);
+  }
+  return reading;
+}
+
+const indexes = new WeakMap<Segment, TextIndex>();
+
+/** Where an offset of the file is, found from the segment that holds it (the file's whole text is never indexed). */
+export function placeInSegments(segments: readonly Segment[], display: string, offset: number): SourcePlace {
+  let low = 0;
+  let high = segments.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (segments[mid]!.offset <= offset) low = mid;
+    else high = mid - 1;
+  }
+  const segment = segments[low]!;
+  let index = indexes.get(segment);
+  if (!index) indexes.set(segment, (index = new TextIndex(segment.text)));
+  const { line, column } = index.position(Math.min(offset - segment.offset, segment.text.length));
+  return { file: display, line: segment.line + line - 1, column };
+}

@@ -1,0 +1,200 @@
+// The checks of llms-full.txt, read part by part: after a build that kept every other part's verdicts, a finding put
+// in one guide's part is reported exactly as judging the whole file reports it (the same rule, file, line and
+// column), a sentence said in two parts is still found, and a part kept from a build in another scope is judged again.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { kinds } from '../../../generator/build/kinds.js';
+import { runPipeline, type PipelineResult } from '../../../generator/build/pipeline.js';
+import { createEmitContext } from '../../../generator/build/emit/emit-context.js';
+import { emitLlmsFull } from '../../../generator/build/emit/guidance/llms-full.js';
+import { readingOrder } from '../../../generator/build/emit/guidance/llms-format.js';
+import { SaidParts } from '../../../generator/build/cache/said-parts.js';
+import { Verdicts } from '../../../generator/build/cache/verdicts.js';
+import { displayPath } from '../../../generator/build/registry/display-path.js';
+import { Diagnostics } from '../../../generator/build/messages/diagnostics.js';
+import { ArtifactSet, type TreeValidator } from '../../../generator/build/registry/types.js';
+import { validateArtifacts } from '../../../generator/build/validate/validate-artifacts.js';
+import { treeValidators } from '../../../generator/build/validate/tree-validators.js';
+import {
+  isTextTreeValidator,
+  type PartCheck,
+  textTreeValidator,
+} from '../../../generator/build/validate/text/text-check.js';
+import { noRepeatedSentences } from '../../../generator/build/validate/tree/prose.js';
+import { fillAddresses } from '../../../generator/build/registry/registry.js';
+
+let base: PipelineResult;
+beforeAll(async () => {
+  base = await runPipeline({ env: 'production' });
+  expect(base.diagnostics.hasErrors).toBe(false);
+}, 120_000);
+
+const FILE = 'dist/llms-full.txt';
+
+/** llms-full.txt made in parts, with some guides' Markdown replaced (as if their pages had been edited). */
+function made(edits: Map<string, (markdown: string) => string>) {
+  const { model, registry } = base;
+  const artifacts = new ArtifactSet();
+  for (const artifact of base.artifacts!.values()) artifacts.set(artifact);
+  const context = createEmitContext(model!, registry!, new Diagnostics(), artifacts);
+  const parts = new SaidParts('test');
+  context.saidParts = parts;
+  for (const entry of registry!.of('site').filter((e) => e.kind === 'markdown' && e.page)) {
+    const twin = String(base.artifacts!.get(entry.host, entry.file)!.body);
+    const page = model!.pages.find((p) => p.id === entry.page)!;
+    const edit = edits.get(entry.page!);
+    context.memo(`pages:rendered:${entry.page}`, () => ({
+      page,
+      markdown: edit ? edit(twin) : twin,
+      html: '',
+      parsedBy: 'fast' as const,
+    }));
+  }
+  const entry = registry!.get('/llms-full.txt')!;
+  const body = String(emitLlmsFull(entry, context));
+  artifacts.set({ entry, body });
+  return { artifacts, parts, body };
+}
+
+/** The checks' messages on llms-full.txt, sorted, as `rule line:column reason`. */
+function check(
+  build: ReturnType<typeof made>,
+  options: { verdicts?: Verdicts; parted?: boolean; validators?: TreeValidator[] } = {},
+) {
+  const diagnostics = new Diagnostics();
+  validateArtifacts({
+    model: base.model!,
+    registry: base.registry!,
+    kinds,
+    artifacts: build.artifacts,
+    diagnostics,
+    displayPath: (e) => displayPath(e),
+    verdicts: options.verdicts,
+    parts: options.parted === false ? undefined : build.parts,
+    treeValidators: options.validators,
+  });
+  return diagnostics
+    .list()
+    .filter((m) => m.file === FILE)
+    .map((m) => `${m.ruleId} ${m.line}:${m.column} ${m.reason}`)
+    .sort();
+}
+
+/** The verdicts a good build keeps, read back by the next build in the same scope. */
+const kept = (verdicts: Verdicts) => new Verdicts(verdicts.scope, new Map(Object.entries(verdicts.toJSON().files)));
+
+function guides(): string[] {
+  const { registry } = base;
+  return readingOrder(registry!.of('site').filter((e) => e.kind === 'markdown' && e.page)).map((e) => e.page!);
+}
+
+describe('the checks of llms-full.txt, part by part', () => {
+  it('report a finding put in one part where judging the whole file reports it, every other part kept', () => {
+    const { model } = base;
+    const url = (address: keyof NonNullable<typeof model>['addresses'], path: string) =>
+      `${model!.addresses[address]}${path}`;
+    const chain = model!.authentication.discoveryChain.map((s) => fillAddresses(s.url, model!.addresses));
+    const findings = [
+      '',
+      `A relative link: [the errors](/docs/errors-that-moved).`,
+      `A link to nothing: [gone](${url('base_url', '/a-page-that-is-not-there')}).`,
+      'A placeholder left in: {base_url}/docs.',
+      'This follows contract section 5 to the letter.',
+      'Use the seller API to list the products of a community.',
+      'Then call POST /api/v1/webhooks to register for events.',
+      `Call ${url('api_url', '/v1/an-invented-call')} for more.`,
+      'The local copy answers at http://localhost:8080/pricing for testing.',
+      `The MCP endpoint is ${url('base_url', '/mcp')}, configure your client with it.`,
+      `The chain, read backwards: ${[...chain].reverse().join(', then ')}.`,
+      '',
+    ].join('\n\n');
+    const order = guides();
+    const target = order[Math.floor(order.length / 2)]!;
+    const before = made(new Map());
+    const first = new Verdicts('scope');
+    expect(check(before, { verdicts: first })).toEqual([]);
+    const after = made(new Map([[target, (md) => `${md.trimEnd()}\n${findings}`]]));
+    const verdicts = kept(first);
+    const partWise = check(after, { verdicts });
+    const whole = check(after, { parted: false });
+    // Every check found its finding, and the same as the whole file's reading, at the same places.
+    for (const rule of [
+      'llms-relative-link',
+      'llms-unresolved-link',
+      'unfilled-placeholder',
+      'unpublished-reference',
+      'unknown-endpoint',
+      'foreign-address',
+      'not-an-mcp-endpoint',
+      'discovery-chain-mismatch',
+      'unresolved-site-url',
+    ])
+      expect(
+        whole.some((m) => m.startsWith(`${rule} `)),
+        rule,
+      ).toBe(true);
+    expect(partWise).toEqual(whole);
+    // Only the edited guide's part was read again: every other part's verdicts were kept.
+    expect(verdicts.counts.kept).toBeGreaterThan(order.length * 10);
+    expect(verdicts.judgedFiles).toContain(FILE);
+  });
+
+  it('find a sentence said again in another part, where judging the whole file finds it', () => {
+    const order = guides();
+    const line = 'curl -s the same long command line that two guides both happen to show';
+    const code = (md: string) => `${md.trimEnd()}\n\n\`\`\`sh\n${line}\n\`\`\`\n`;
+    const first = new Verdicts('scope');
+    expect(check(made(new Map([[order[1]!, code]])), { verdicts: first })).toEqual([]);
+    const after = made(
+      new Map([
+        [order[1]!, code],
+        [order.at(-2)!, code],
+      ]),
+    );
+    const partWise = check(after, { verdicts: kept(first) });
+    expect(partWise.filter((m) => m.startsWith('repeated-sentence '))).toHaveLength(1);
+    expect(partWise).toEqual(check(after, { parted: false }));
+  });
+
+  it('judge again a part kept from a build in another scope', () => {
+    const build = made(new Map());
+    const first = new Verdicts('scope');
+    check(build, { verdicts: first });
+    const sameScope = kept(first);
+    check(build, { verdicts: sameScope });
+    expect(sameScope.counts.judged).toBeLessThan(sameScope.counts.kept / 10);
+    // The verdicts of another scope are not read (as loadVerdicts gives none): every part is judged.
+    const otherScope = new Verdicts('another scope');
+    check(build, { verdicts: otherScope });
+    expect(otherScope.counts.kept).toBe(0);
+    expect(otherScope.counts.judged).toBeGreaterThan(guides().length);
+  });
+
+  it('fail the build at a check declared part-wise that reads the whole text', () => {
+    // A part-wise check is given a view of the parts not kept, which has no text: reading it whole fails at once.
+    const wholeReader = textTreeValidator('readsTheWholeText', () => (item) => void item.text!.length, {
+      partWise: true,
+    });
+    // The repeated-sentence check reads across parts: declared part-wise, it fails instead of missing a repeat.
+    const repeated = textTreeValidator('repeatedSentencesPartWise', noRepeatedSentences.textCheck as PartCheck, {
+      partWise: true,
+    });
+    expect(noRepeatedSentences.partWise).toBe(false);
+    for (const validator of [wholeReader, repeated]) {
+      const build = made(new Map());
+      const diagnostics = new Diagnostics();
+      validateArtifacts({
+        model: base.model!,
+        registry: base.registry!,
+        kinds,
+        artifacts: build.artifacts,
+        diagnostics,
+        displayPath: (e) => displayPath(e),
+        verdicts: new Verdicts('scope'),
+        parts: build.parts,
+        treeValidators: [validator],
+      });
+      expect(diagnostics.list().map((m) => m.ruleId)).toContain('validator-crash');
+    }
+    expect(treeValidators.filter((v) => isTextTreeValidator(v) && v.partWise).length).toBeGreaterThan(8);
+  });
+});
