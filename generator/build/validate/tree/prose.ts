@@ -59,21 +59,31 @@ function repeatedInParts(context: ValidateContext, item: ArtifactText, segments:
     if (!keys.has(offset)) keys.set(offset, comparableText(unitAtOffset(offset).text));
     return keys.get(offset);
   };
-  // The first sentence of each hash; sentences of other words that share a hash (rare) in `more`.
-  const firsts = new Map<number, number>();
+  const sentences = segments.map(sentencesOf);
+  let count = 0;
+  for (const { hashes } of sentences) count += hashes.length;
+  // The first sentence of each hash, in a table open by address (hash + 1 in `slots`, its offset in `firstAt`): a
+  // file of 100,000 sentences is a pass over integers. Sentences of other words that share a hash (rare): `more`.
+  let size = 16;
+  while (size < count * 2) size *= 2;
+  const slots = new Int32Array(size);
+  const firstAt = new Int32Array(size);
   const more = new Map<number, number[]>();
-  for (const segment of segments) {
-    const { hashes, offsets } = sentencesOf(segment);
+  for (let s = 0; s < segments.length; s++) {
+    const { hashes, offsets } = sentences[s]!;
+    const base = segments[s]!.offset;
     for (let i = 0; i < hashes.length; i++) {
       const hash = hashes[i]!;
-      const at = segment.offset + offsets[i]!;
-      const earliest = firsts.get(hash);
-      if (earliest === undefined) {
-        firsts.set(hash, at);
+      const at = base + offsets[i]!;
+      let slot = hash & (size - 1);
+      while (slots[slot] !== 0 && slots[slot] !== hash + 1) slot = (slot + 1) & (size - 1);
+      if (slots[slot] === 0) {
+        slots[slot] = hash + 1;
+        firstAt[slot] = at;
         continue;
       }
       const key = keyAt(at);
-      const first = [earliest, ...(more.get(hash) ?? [])].find((offset) => keyAt(offset) === key);
+      const first = [firstAt[slot]!, ...(more.get(hash) ?? [])].find((offset) => keyAt(offset) === key);
       if (first === undefined) {
         const others = more.get(hash);
         if (others) others.push(at);
