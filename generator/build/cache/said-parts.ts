@@ -269,7 +269,11 @@ export class SaidParts implements KeptParts, PartedTexts {
   }
 
   partsOf(text: string): PartedText | undefined {
-    return this.layout?.text === text ? this.layout.parted : undefined;
+    const layout = this.layout;
+    // Asked of every text the checks read: the length settles it for all but one, without comparing characters.
+    return layout !== undefined && layout.text.length === text.length && layout.text === text
+      ? layout.parted
+      : undefined;
   }
 
   /** Keeps the parts of a good build (never a failed one's), unless they are the ones kept already. */
