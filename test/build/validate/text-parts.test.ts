@@ -55,11 +55,11 @@ function made(edits: Map<string, (markdown: string) => string>) {
   return { artifacts, parts, body };
 }
 
-/** The checks' messages on llms-full.txt, sorted, as `rule line:column reason`. */
-function check(
+/** Validates a build's artifacts: llms-full.txt read in parts unless `parted` is false. */
+function validated(
   build: ReturnType<typeof made>,
   options: { verdicts?: Verdicts; parted?: boolean; validators?: TreeValidator[] } = {},
-) {
+): Diagnostics {
   const diagnostics = new Diagnostics();
   validateArtifacts({
     model: base.model!,
@@ -72,7 +72,12 @@ function check(
     parts: options.parted === false ? undefined : build.parts,
     treeValidators: options.validators,
   });
-  return diagnostics
+  return diagnostics;
+}
+
+/** The checks' messages on llms-full.txt, sorted, as `rule line:column reason`. */
+function check(build: ReturnType<typeof made>, options: Parameters<typeof validated>[1] = {}) {
+  return validated(build, options)
     .list()
     .filter((m) => m.file === FILE)
     .map((m) => `${m.ruleId} ${m.line}:${m.column} ${m.reason}`)
@@ -180,19 +185,7 @@ describe('the checks of llms-full.txt, part by part', () => {
     });
     expect(noRepeatedSentences.partWise).toBe(false);
     for (const validator of [wholeReader, repeated]) {
-      const build = made(new Map());
-      const diagnostics = new Diagnostics();
-      validateArtifacts({
-        model: base.model!,
-        registry: base.registry!,
-        kinds,
-        artifacts: build.artifacts,
-        diagnostics,
-        displayPath: (e) => displayPath(e),
-        verdicts: new Verdicts('scope'),
-        parts: build.parts,
-        treeValidators: [validator],
-      });
+      const diagnostics = validated(made(new Map()), { verdicts: new Verdicts('scope'), validators: [validator] });
       expect(diagnostics.list().map((m) => m.ruleId)).toContain('validator-crash');
     }
     expect(treeValidators.filter((v) => isTextTreeValidator(v) && v.partWise).length).toBeGreaterThan(8);

@@ -149,8 +149,8 @@ export function readingOf(segment: Segment): SegmentReading {
 
 const indexes = new WeakMap<Segment, TextIndex>();
 
-/** Where an offset of the file is, found from the segment that holds it (the file's whole text is never indexed). */
-export function placeInSegments(segments: readonly Segment[], display: string, offset: number): SourcePlace {
+/** The segment that holds an offset of the file. */
+export function segmentAt(segments: readonly Segment[], offset: number): Segment {
   let low = 0;
   let high = segments.length - 1;
   while (low < high) {
@@ -158,7 +158,12 @@ export function placeInSegments(segments: readonly Segment[], display: string, o
     if (segments[mid]!.offset <= offset) low = mid;
     else high = mid - 1;
   }
-  const segment = segments[low]!;
+  return segments[low]!;
+}
+
+/** Where an offset of the file is, found from the segment that holds it (the file's whole text is never indexed). */
+export function placeInSegments(segments: readonly Segment[], display: string, offset: number): SourcePlace {
+  const segment = segmentAt(segments, offset);
   let index = indexes.get(segment);
   if (!index) indexes.set(segment, (index = new TextIndex(segment.text)));
   const { line, column } = index.position(Math.min(offset - segment.offset, segment.text.length));

@@ -2,7 +2,7 @@
 // publish (the same rule content is held to at load).
 import { textTreeValidator } from '../text/text-check.js';
 import { placeOfUnit, unitAt, unitChunksOfArtifact } from '../text/artifact-units.js';
-import { placeInSegments, readingOf, segmentsOf, type Segment } from '../text/text-parts.js';
+import { placeInSegments, readingOf, segmentAt, segmentsOf, type Segment } from '../text/text-parts.js';
 import type { ArtifactText } from '../text/artifact-text.js';
 import type { ValidateContext } from '../../registry/types.js';
 import type { TextUnit } from '../../text/units.js';
@@ -116,17 +116,6 @@ function sentencesOf(segment: Segment): { hashes: ArrayLike<number>; offsets: Ar
   const sentences = { hashes, offsets };
   if (only) only.sentences = sentences;
   return sentences;
-}
-
-function segmentAt(segments: readonly Segment[], offset: number): Segment {
-  let low = 0;
-  let high = segments.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if (segments[mid]!.offset <= offset) low = mid;
-    else high = mid - 1;
-  }
-  return segments[low]!;
 }
 
 /** Where an HTML page's <main> element is (the whole text when it has none). */
