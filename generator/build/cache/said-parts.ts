@@ -282,8 +282,12 @@ export class SaidParts implements KeptParts, PartedTexts {
     const learnt = [...this.current.values()].some(({ part, place }) => place !== undefined && isNewer(part, place));
     if (!this.differs && !learnt && before?.context === this.context && this.current.size === this.previous.size)
       return;
-    const sources: string[] = [];
-    const sourceIndex = new Map<string, number>();
+    // The sources start as the last file's, so that a kept part's answers keep their indexes (its integers are copied
+    // whole); a file whose sources have grown past twice its parts starts them afresh.
+    const previousSources = before?.sources ?? [];
+    const sources: string[] = previousSources.length <= 2 * this.current.size + 16 ? [...previousSources] : [];
+    const sourceIndex = new Map<string, number>(sources.map((source, i) => [source, i]));
+    const sameSources = sources.length === previousSources.length;
     const indexOf = (source: string | null) => {
       if (source === null) return -1;
       let index = sourceIndex.get(source);
@@ -309,15 +313,28 @@ export class SaidParts implements KeptParts, PartedTexts {
     const parts: SavedPart[] = [];
     for (const [key, { part, facts, place }] of this.current) {
       const count = part.hashes.length;
-      for (let i = 0; i < count; i++) {
-        ints[intsAt + i] = part.hashes[i]!;
-        ints[intsAt + count + i] = indexOf(part.answer(i));
-      }
       const sentences = place?.sentences;
       const sentenceCount = sentences ? sentences.hashes.length : -1;
-      if (sentences) {
-        ints.set(Array.from(sentences.hashes), intsAt + 2 * count);
-        ints.set(Array.from(sentences.offsets), intsAt + 2 * count + sentenceCount);
+      const kept = part instanceof KeptPart ? part.saved : undefined;
+      const asKept =
+        sameSources &&
+        kept !== undefined &&
+        sentenceCount === kept[13] &&
+        (sentences === undefined || sentences.hashes instanceof Int32Array);
+      if (asKept) {
+        const from = kept[5];
+        // A kept part as it was kept: its hashes, answers and sentences, one copy.
+        const length = 2 * count + 2 * Math.max(0, sentenceCount);
+        ints.set(this.loaded!.ints.subarray(from, from + length), intsAt);
+      } else {
+        for (let i = 0; i < count; i++) {
+          ints[intsAt + i] = part.hashes[i]!;
+          ints[intsAt + count + i] = indexOf(part.answer(i));
+        }
+        if (sentences) {
+          ints.set(Array.from(sentences.hashes), intsAt + 2 * count);
+          ints.set(Array.from(sentences.offsets), intsAt + 2 * count + sentenceCount);
+        }
       }
       const checked = [facts.chars, facts.lines, facts.hash, place?.edges ?? -1, sentenceCount] as const;
       if (part instanceof KeptPart) {
