@@ -67,9 +67,14 @@ export class FileHashes {
     return hash;
   }
 
-  /** Records this walk's settled files when they differ from what is recorded. */
+  /**
+   * Records this walk's settled files when they differ from what is recorded, unless only a few were read among many:
+   * reading those few again next time costs less than writing every file's hash again after each edit (a record not
+   * written is the last one, true of the files it names).
+   */
   async save(): Promise<void> {
     if (this.counts.opened === 0 && this.current.size === this.previous.size) return;
+    if (this.counts.opened * FEW_OF < this.previous.size) return;
     const path = fileOf(this.cacheDir);
     await mkdir(this.cacheDir, { recursive: true });
     const tmp = `${path}.${process.pid}.tmp`;
@@ -79,3 +84,6 @@ export class FileHashes {
 }
 
 const fileOf = (cacheDir: string) => join(cacheDir, 'file-hashes.json');
+
+/** Files read in a walk count as few while there are more than this many times as many recorded. */
+const FEW_OF = 64;

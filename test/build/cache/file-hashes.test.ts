@@ -2,7 +2,7 @@
 // always is (its ctime moves even when its size and modification time are put back), and one whose time is not older
 // than the walk that saw it is read every time; the fingerprint is the one reading every file gives.
 import { createHash } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -76,6 +76,26 @@ describe('input files known by their stat', () => {
     await walk();
     expect((await walk()).opened).toBe(1);
     expect((await walk()).opened).toBe(1);
+  });
+
+  it('does not write the whole record again for a few files read among many: they are read again next time', async () => {
+    const many = join(content, 'pages', 'many');
+    await mkdir(many);
+    for (let i = 0; i < 300; i++) await writeFile(join(many, `p-${i}.md`), `page ${i}\n`);
+    passFileClock(work, content);
+    const first = await walk();
+    const record = join(work, 'cache', 'file-hashes.json');
+    const saved = await stat(record, { bigint: true });
+    await writeFile(join(many, 'p-7.md'), 'page seven\n');
+    passFileClock(work, content);
+    const second = await walk();
+    expect(second.opened).toBe(1);
+    expect(second.digest).not.toBe(first.digest);
+    const now = await stat(record, { bigint: true });
+    expect([now.ino, now.mtimeNs, now.size]).toEqual([saved.ino, saved.mtimeNs, saved.size]);
+    const third = await walk();
+    expect(third).toEqual({ digest: second.digest, opened: 1, known: first.opened - 1 });
+    expect(third.digest).toBe(await freshDigest());
   });
 
   it('rebuilds a site whose page changed with its size and modification time put back', async () => {
