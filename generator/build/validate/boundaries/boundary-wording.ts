@@ -1,7 +1,7 @@
 // Tree check: no published artifact presents an unpublished interface, an invented control or a shape the contract
 // does not show.
 import { textTreeValidator } from '../text/text-check.js';
-import { placeOfUnit, unitChunksOfArtifact, type UnitChunk } from '../text/artifact-units.js';
+import { reportUnitFindings, type UnitChunk } from '../text/artifact-units.js';
 import { wordingFindings, type WordingFinding } from '../../boundaries/wording.js';
 
 // Per stretch of text (one check run, so one model): a header or footer every page repeats is judged once.
@@ -9,19 +9,11 @@ const findings = new WeakMap<UnitChunk, WordingFinding[]>();
 
 export const boundaryWording = textTreeValidator(
   'boundaryWording',
-  (context) => (item) => {
-    for (const { offset, chunk } of unitChunksOfArtifact(item)) {
+  (context) => (item) =>
+    reportUnitFindings(context, item, (chunk) => {
       let found = findings.get(chunk);
       if (!found) findings.set(chunk, (found = wordingFindings(chunk.units, context.model)));
-      for (const finding of found) {
-        context.diagnostics.error('validate', {
-          ruleId: finding.ruleId,
-          reason: finding.reason,
-          fix: finding.fix,
-          place: placeOfUnit(item, finding.unit, finding.index, offset),
-        });
-      }
-    }
-  },
+      return found;
+    }),
   { partWise: true },
 );

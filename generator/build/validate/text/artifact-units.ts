@@ -4,6 +4,8 @@
 // per page.
 import type { SourcePlace } from '../../../model/types.js';
 import type { ArtifactText, TextView } from './artifact-text.js';
+import type { ValidateContext } from '../../registry/types.js';
+import type { RuleId } from '../../messages/rules.js';
 import {
   blankedRanges,
   blankedSlice,
@@ -241,4 +243,32 @@ function htmlChunks(item: ArtifactText): PlacedChunk[] {
     };
   }
   return placed;
+}
+
+/** A finding at some words of a unit, as the prose and wording rules give them. */
+export interface UnitFinding {
+  ruleId: RuleId;
+  unit: TextUnit;
+  /** Offset of the offending words inside the unit's text. */
+  index: number;
+  reason: string;
+  fix: string;
+}
+
+/** Reports every finding `findingsOf` gives in each stretch of the text, at its place in the published file. */
+export function reportUnitFindings(
+  context: Pick<ValidateContext, 'diagnostics'>,
+  item: TextView,
+  findingsOf: (chunk: UnitChunk) => readonly UnitFinding[],
+): void {
+  for (const { offset, chunk } of unitChunksOfArtifact(item)) {
+    for (const finding of findingsOf(chunk)) {
+      context.diagnostics.error('validate', {
+        ruleId: finding.ruleId,
+        reason: finding.reason,
+        fix: finding.fix,
+        place: placeOfUnit(item, finding.unit, finding.index, offset),
+      });
+    }
+  }
 }

@@ -1,7 +1,7 @@
 // Tree checks of published prose: no sentence said twice in one file, no reference to a document the site does not
 // publish (the same rule content is held to at load).
 import { textTreeValidator } from '../text/text-check.js';
-import { placeOfUnit, unitAt, unitChunksOfArtifact } from '../text/artifact-units.js';
+import { placeOfUnit, reportUnitFindings, unitAt, unitChunksOfArtifact } from '../text/artifact-units.js';
 import { placeInSegments, readingOf, segmentAt, segmentsOf, type Segment } from '../text/text-parts.js';
 import type { ArtifactText } from '../text/artifact-text.js';
 import type { ValidateContext } from '../../registry/types.js';
@@ -128,17 +128,6 @@ function mainRange(html: string): [number, number] {
 
 export const noUnpublishedReferences = textTreeValidator(
   'noUnpublishedReferences',
-  (context) => (item) => {
-    for (const { offset, chunk } of unitChunksOfArtifact(item)) {
-      for (const finding of unpublishedReferenceFindings(chunk.units)) {
-        context.diagnostics.error('validate', {
-          ruleId: finding.ruleId,
-          reason: finding.reason,
-          fix: finding.fix,
-          place: placeOfUnit(item, finding.unit, finding.index, offset),
-        });
-      }
-    }
-  },
+  (context) => (item) => reportUnitFindings(context, item, (chunk) => unpublishedReferenceFindings(chunk.units)),
   { partWise: true },
 );
