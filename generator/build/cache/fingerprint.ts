@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { type FolderWalk, walkFolder } from './folder-walk.js';
 import { readCompileManifest } from '../files/compile-manifest.js';
 import { RUNS_COMPILED } from '../files/project-paths.js';
-import type { Model } from '../../model/types.js';
+import type { Model, Page } from '../../model/types.js';
 import type { FileHashes } from './file-hashes.js';
 
 /** Bumped when the cache's own layout changes, so that old entries are never misread. */
@@ -85,18 +85,33 @@ export function sha256(...parts: (string | Uint8Array)[]): string {
 
 /**
  * The model as text, page bodies left out: what every page's rendering and checking may read besides the page itself
- * (directives pull facts from it, page titles feed navigation, the checks read its addresses and paths).
+ * (directives pull facts from it, page titles feed navigation, the checks read its addresses and paths). The pages
+ * stand in it as one hash of theirs (see pagesFacts).
  */
 export function modelFacts(model: Model): string {
-  return JSON.stringify(
-    {
-      ...model,
-      pages: model.pages.map(({ body: _body, ...rest }) => rest),
-      staticFiles: model.staticFiles.map((f) => ({ ...f, bytes: sha256(f.bytes) })),
-    },
-    (_key, value: unknown) => (value instanceof Uint8Array ? sha256(value) : value),
-  );
+  return JSON.stringify({ ...model, pages: pagesFacts(model.pages) }, bytesAsHashes);
 }
+
+/** Bytes (a static file's, a binary front matter value's) as their SHA-256. */
+const bytesAsHashes = (_key: string, value: unknown) => (value instanceof Uint8Array ? sha256(value) : value);
+
+/**
+ * The pages' facts, bodies left out, as one hash: made once for each list of pages, however many keys are made from
+ * it (the content checks' verdicts, the render context). Nothing changes a page once its model is assembled.
+ */
+function pagesFacts(pages: readonly Page[]): string {
+  let facts = factsOfPages.get(pages);
+  if (facts === undefined) {
+    const holders = new Set<unknown>(pages);
+    const text = JSON.stringify(pages, function (this: unknown, key: string, value: unknown) {
+      return key === 'body' && holders.has(this) ? undefined : bytesAsHashes(key, value);
+    });
+    factsOfPages.set(pages, (facts = sha256('pages', text)));
+  }
+  return facts;
+}
+
+const factsOfPages = new WeakMap<readonly Page[], string>();
 
 /**
  * The hash of a file's bytes: what the build record keeps of each written file and what the kept verdicts name a
