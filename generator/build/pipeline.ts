@@ -278,9 +278,10 @@ async function emitAll(
   const emitOne = (entry: RegistryEntry) => {
     progress('emit', ++emitted, total);
     try {
-      const body =
-        ready?.bodies.get(entry) ?? (readsScope(entry) ? emitScoped(entry) : kinds[entry.kind]!.emit(entry, context));
-      const artifact = { entry, body };
+      const artifact = ready?.artifacts.get(entry) ?? {
+        entry,
+        body: readsScope(entry) ? emitScoped(entry) : kinds[entry.kind]!.emit(entry, context),
+      };
       artifacts.set(artifact);
       // A digest the render cache or the kept artifacts know: the body is not hashed again.
       const digest = ready?.digests.get(entry) ?? knownDigests.get(entry);
@@ -355,7 +356,8 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
       };
       trees.set(host, { dir: hostTreeDir(options.outDir, host), files: new Map(), hashOf });
     }
-    trees.get(host)!.files.set(artifact.entry.file, artifact.body);
+    // The artifact itself: a kept page's bytes are read only if the file must be written.
+    trees.get(host)!.files.set(artifact.entry.file, artifact);
   }
   // Streamed files (a context per page) are made again as they are written, into the staging folder of their tree:
   // only those whose digest is not what the tree in place holds.

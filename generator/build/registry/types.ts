@@ -215,6 +215,18 @@ export class ArtifactSet {
   }
 }
 
+/** Artifacts whose body is a kept page's bytes, read from the render cache when first asked for (see keptBytes). */
+const keptArtifacts = new WeakSet<Artifact>();
+
+/** Marks an artifact whose body is kept bytes: whoever only asks what kind of body it has need not read it. */
+export function keptBytes(artifact: Artifact): Artifact {
+  keptArtifacts.add(artifact);
+  return artifact;
+}
+
+/** Whether an artifact's body is a kept page's bytes (not a text this build made), without reading it. */
+export const isKeptBytes = (artifact: Artifact): boolean => keptArtifacts.has(artifact);
+
 /** Bytes this build encoded from its own texts (a kept page's body), decoded back to exactly that text. */
 const encodedTexts = new WeakSet<Uint8Array>();
 const exact = new TextDecoder('utf-8', { ignoreBOM: true });

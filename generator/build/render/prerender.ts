@@ -3,14 +3,14 @@
 import type { Diagnostics } from '../messages/diagnostics.js';
 import type { Model, Page } from '../../model/types.js';
 import type { KindTable } from '../registry/build-registry.js';
-import { decodeText, type EmitContext, type RegistryEntry } from '../registry/types.js';
+import { type Artifact, decodeText, type EmitContext, keptBytes, type RegistryEntry } from '../registry/types.js';
 import { renderTexts, type RenderedPage } from './render-page.js';
 import { pageById } from './page-index.js';
 import { drainQueue, pageQueue } from './page-queue.js';
 import { RenderPool, workerCount } from './render-pool.js';
 import { type Digest, generatorFingerprint } from '../cache/fingerprint.js';
 import { entryKey, pageEntries, producePage, type PageProducts } from './page-products.js';
-import { pageKey, renderContextKey, RenderCache } from './render-cache.js';
+import { type MakeAgain, pageKey, renderContextKey, RenderCache } from './render-cache.js';
 
 export interface PrerenderOptions {
   projectRoot: string;
@@ -29,13 +29,17 @@ export interface PrerenderOptions {
 }
 
 export interface PrerenderResult {
-  /** Bodies of the page entries that are ready, for the emit stage to take as they are (text, or bytes when kept). */
-  bodies: Map<RegistryEntry, string | Uint8Array>;
+  /**
+   * The page entries' artifacts that are ready, for the emit stage to take as they are: their body is text when made
+   * in this build, bytes when kept, read from the render cache only when first asked for.
+   */
+  artifacts: Map<RegistryEntry, Artifact>;
   /** Their digests, where the render cache made or kept them. */
   digests: Map<RegistryEntry, Digest>;
   /**
    * `renderMs`: wall time of rendering the pages the cache did not have, on every thread (to set beside the parse
-   * floor); `referenceParsed`: of those, the pages the fast path did not claim (read by remark-parse).
+   * floor); `referenceParsed`: of those, the pages the fast path did not claim (read by remark-parse); `recordsRead`:
+   * the kept pages whose record was read, so far in the build (a kept page's bytes are read when first asked for).
    */
   stats: {
     pages: number;
@@ -44,6 +48,7 @@ export interface PrerenderResult {
     workers: number;
     renderMs: number;
     referenceParsed: number;
+    readonly recordsRead: number;
   };
 }
 
@@ -68,7 +73,7 @@ export async function prerenderPages(
   let fromCache = 0;
   if (cache) {
     for (const page of pages) {
-      const found = cache.get(keys.get(page.id)!);
+      const found = cache.get(keys.get(page.id)!, makeAgain(page, entriesByPage.get(page.id)!, kinds, context));
       if (!found) continue;
       ready.set(page.id, found);
       fromCache++;
@@ -123,15 +128,24 @@ export async function prerenderPages(
     await cache.save();
   }
 
-  const bodies = new Map<RegistryEntry, string | Uint8Array>();
+  const artifacts = new Map<RegistryEntry, Artifact>();
   const digests = new Map<RegistryEntry, Digest>();
   for (const page of pages) {
     const products = ready.get(page.id);
     if (!products) continue;
     const entries = entriesByPage.get(page.id)!;
-    if (!entries.every((e) => products.bodies[entryKey(e)] !== undefined)) continue;
+    // Asked without reading a kept body: it is read when the body is first asked for.
+    if (!entries.every((e) => Object.hasOwn(products.bodies, entryKey(e)))) continue;
+    const kept = !fresh.has(page.id);
     for (const entry of entries) {
-      bodies.set(entry, products.bodies[entryKey(entry)]!);
+      const name = entryKey(entry);
+      const artifact: Artifact = {
+        entry,
+        get body() {
+          return products.bodies[name]!;
+        },
+      };
+      artifacts.set(entry, kept ? keptBytes(artifact) : artifact);
       const digest = products.digests?.[entryKey(entry)];
       if (digest) digests.set(entry, digest);
     }
@@ -141,7 +155,31 @@ export async function prerenderPages(
   }
   let referenceParsed = 0;
   for (const products of fresh.values()) if (products.parsedBy === 'reference') referenceParsed++;
-  return { bodies, digests, stats: { pages: pages.length, fromCache, inWorkers, workers, renderMs, referenceParsed } };
+  const stats = { pages: pages.length, fromCache, inWorkers, workers, renderMs, referenceParsed };
+  return {
+    artifacts,
+    digests,
+    stats: {
+      ...stats,
+      get recordsRead() {
+        return cache?.counts.read ?? 0;
+      },
+    },
+  };
+}
+
+/**
+ * How a kept page's part is made again when its record, read late, is not the bytes the index named: as a plain build
+ * makes it (a body by its entry's own emitter, the twin by rendering the page), the same text the record was made of.
+ */
+function makeAgain(page: Page, entries: RegistryEntry[], kinds: KindTable, context: EmitContext): MakeAgain {
+  return (part) => {
+    if (part === 'markdown') return renderTexts(page, context).markdown;
+    const entry = entries.find((e) => entryKey(e) === part.body);
+    const body = entry && kinds[entry.kind]!.emit(entry, context);
+    if (typeof body !== 'string') throw new Error(`${page.source.file}: its rendered page could not be made again`);
+    return body;
+  };
 }
 
 /**
@@ -151,11 +189,15 @@ export async function prerenderPages(
  */
 function lazyRendered(page: Page, products: PageProducts, context: EmitContext): RenderedPage {
   let html: string | undefined;
-  let markdown = typeof products.markdown === 'string' ? products.markdown : undefined;
+  let markdown: string | undefined;
   return {
     page,
     get markdown() {
-      return (markdown ??= decodeText(products.markdown as Uint8Array));
+      if (markdown === undefined) {
+        const kept = products.markdown;
+        markdown = typeof kept === 'string' ? kept : decodeText(kept);
+      }
+      return markdown;
     },
     parsedBy: products.parsedBy,
     get html() {

@@ -1,8 +1,19 @@
 // The content-hash render cache: a page's products, stored under a key made of everything they depend on, so that
 // an unchanged page is not parsed or rendered again. Kept on disk in the cache folder (node_modules/.cache/…) as a
-// few pack files of records and one index that says where each key's record is: reading ten thousand pages is a
-// handful of opens, not one per page.
-import { existsSync, closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync } from 'node:fs';
+// few pack files of records and one index that says where each key's record is and what it holds (its bodies' sizes
+// and digests): a rebuild knows every kept page without reading its record, and reads one only when some stage asks
+// for its bytes (a check whose verdict is not kept, a file the tree in place lacks).
+import {
+  existsSync,
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Model, Page } from '../../model/types.js';
@@ -11,6 +22,7 @@ import { type Digest, digestOf, modelFacts, sha256 } from '../cache/fingerprint.
 import { keptKeyOf } from '../cache/kept-pages.js';
 import type { PageProducts } from './page-products.js';
 import { encodedText } from '../registry/types.js';
+import { fileSystemNow, identityOf, settledBefore } from '../cache/file-identity.js';
 
 /**
  * What every page's rendering may read besides the page itself: the model without page bodies (directives pull
@@ -42,19 +54,23 @@ export function pageKey(contextKey: string, page: Page): string {
 /**
  * Where a record is: which pack, at which byte, how long, and the CRC-32 of its bytes (what catches a record cut
  * short, zeroed or changed by accident, at a third of SHA-256's cost over a cache of 100 MB; the record's key, inside
- * it, catches an index that points at another page's record).
+ * it, catches an index that points at another page's record); and the record's head, so that a page kept in a pack
+ * known by its stat is taken without reading its record.
  */
-type Place = [pack: number, offset: number, length: number, crc: number];
+type Place = [pack: number, offset: number, length: number, crc: number, head: RecordHead];
 
 interface PackIndex {
   format: typeof FORMAT;
-  /** Each pack's file name (in the render folder) and size. */
-  packs: { name: string; bytes: number }[];
+  /**
+   * Each pack's file name (in the render folder), size, and identity (see identityOf) when it was written: a pack whose
+   * settled stat is that identity still holds the bytes written, so its records are trusted without being read.
+   */
+  packs: { name: string; bytes: number; identity?: string }[];
   entries: Record<string, Place>;
 }
 
 /** The layout of the index and its records; another value is not read. */
-const FORMAT = 2;
+const FORMAT = 3;
 /** More packs than this and the small ones are merged into one (each build with new products adds one). */
 const MAX_PACKS = 8;
 
@@ -69,14 +85,21 @@ interface RecordHead {
   parsedBy: PageProducts['parsedBy'];
 }
 
+/** The text of one of a kept page's parts, made again (a body by its entry's key, or the twin): see RenderCache.get. */
+export type MakeAgain = (part: { body: string } | 'markdown') => string;
+
 export class RenderCache {
   /** The records kept for this build's pages (taken or new), by key; each save keeps these alone. */
-  private readonly live = new Map<string, { place?: Place; record?: Buffer }>();
+  private readonly live = new Map<string, { place?: Place; record?: Buffer; head?: RecordHead }>();
   private readonly handles = new Map<number, number | null>();
+  /** How many records were read: every kept page's, or only those whose bytes were asked for (packs known by stat). */
+  readonly counts = { read: 0 };
 
   private constructor(
     private readonly dir: string,
-    private readonly index: PackIndex,
+    private index: PackIndex,
+    /** The packs whose settled stat is the identity the index gives them: their records are taken unread. */
+    private trusted: ReadonlySet<number>,
   ) {}
 
   /** True when no page was ever kept here: every page will be rendered. */
@@ -84,35 +107,99 @@ export class RenderCache {
     return !existsSync(indexOf(join(cacheDir, 'render')));
   }
 
-  /** The cache in `cacheDir`, as its index says; empty when there is none or it cannot be read. */
+  /**
+   * The cache in `cacheDir`, as its index says; empty when there is none or it cannot be read (the index carries the
+   * CRC-32 of its text on its first line: a damaged index is not read, and every page is rendered).
+   */
   static open(cacheDir: string): RenderCache {
     const dir = join(cacheDir, 'render');
     let index: PackIndex = { format: FORMAT, packs: [], entries: {} };
     try {
-      const saved = JSON.parse(readFileSync(indexOf(dir), 'utf8')) as PackIndex;
-      if (isIndex(saved)) index = saved;
+      const text = readFileSync(indexOf(dir), 'utf8');
+      const newline = text.indexOf('\n');
+      const body = text.slice(newline + 1);
+      if (newline > 0 && text.slice(0, newline) === String(crc32(body))) {
+        const saved = JSON.parse(body) as PackIndex;
+        if (isIndex(saved)) index = saved;
+      }
     } catch {
       // None yet, or unreadable: every page is rendered.
     }
-    return new RenderCache(dir, index);
+    // A pack is known by its stat like a content file: the same identity, settled before now, is the same bytes.
+    const now = index.packs.length > 0 ? fileSystemNow(cacheDir) : 0n;
+    const trusted = new Set<number>();
+    for (const [number, pack] of index.packs.entries()) {
+      try {
+        const stats = statSync(join(dir, pack.name), { bigint: true });
+        if (pack.identity === identityOf(stats) && settledBefore(stats, now)) trusted.add(number);
+      } catch {
+        // Gone: its records are not taken.
+      }
+    }
+    return new RenderCache(dir, index, trusted);
   }
 
   /**
    * The products kept under `key`, or undefined: a record that is missing, cut short or not the bytes its checksum
-   * names is never taken (the page is rendered again).
+   * names is never taken (the page is rendered again). A record in a pack known by its stat is not read here: its
+   * bodies and twin are read when first asked for, and should its bytes be found wrong then (the pack changed without
+   * its stat showing it), `makeAgain` makes that part's text as a plain build makes it.
    */
-  get(key: string): PageProducts | undefined {
+  get(key: string, makeAgain?: MakeAgain): PageProducts | undefined {
     const place = Object.hasOwn(this.index.entries, key) ? this.index.entries[key] : undefined;
-    if (!Array.isArray(place) || place.length !== 4) return undefined;
-    const record = this.read(place);
-    const products = record && crc32(record) === place[3] ? decodeRecord(key, record) : undefined;
+    if (!Array.isArray(place) || place.length !== 5) return undefined;
+    if (makeAgain && this.trusted.has(place[0]) && isHead(place[4])) {
+      const products = this.deferred(key, place[4], makeAgain);
+      if (products) {
+        this.live.set(key, { place });
+        return products;
+      }
+    }
+    const products = this.readRecord(key, place);
     if (products) this.live.set(key, { place });
+    return products;
+  }
+
+  /** A record read and checked (its CRC-32, its key, its parts), or undefined. */
+  private readRecord(key: string, place: Place): PageProducts | undefined {
+    this.counts.read++;
+    const record = this.read(place);
+    return record && crc32(record) === place[3] ? decodeRecord(key, record) : undefined;
+  }
+
+  /**
+   * Products whose digests and parser come from the record's head in the index and whose texts are read from the
+   * record when first asked for (once for all of them), from wherever the record is then (a save may have moved it).
+   */
+  private deferred(key: string, head: RecordHead, makeAgain: MakeAgain): PageProducts | undefined {
+    let read: PageProducts | null | undefined;
+    const record = () => {
+      if (read === undefined) {
+        const place = this.live.get(key)?.place;
+        read = (place && this.readRecord(key, place)) ?? null;
+      }
+      return read;
+    };
+    const bodies: Record<string, string | Uint8Array> = {};
+    const digests: Record<string, Digest> = {};
+    for (const [name, bytes, sha] of head.bodies) {
+      Object.defineProperty(bodies, name, {
+        enumerable: true,
+        get: () => record()?.bodies[name] ?? makeAgain({ body: name }),
+      });
+      digests[name] = { sha256: sha, bytes, hash: sha.slice(0, 32) };
+    }
+    const products = { bodies, digests, parsedBy: head.parsedBy } as PageProducts;
+    Object.defineProperty(products, 'markdown', {
+      enumerable: true,
+      get: () => record()?.markdown ?? makeAgain('markdown'),
+    });
     return products;
   }
 
   /** Products made in this build, kept under `key` when the cache is saved. */
   set(key: string, products: PageProducts): void {
-    this.live.set(key, { record: encodeRecord(key, products) });
+    this.live.set(key, encodeRecord(key, products));
   }
 
   /**
@@ -136,26 +223,40 @@ export class RenderCache {
     const newPack = { name: `${packName()}.pack`, bytes: 0 };
     const entries: Record<string, Place> = {};
     const chunks: Buffer[] = [];
-    for (const [key, { place, record }] of this.live) {
+    for (const [key, { place, record, head: made }] of this.live) {
       const number = place && numbers.get(place[0]);
       if (place && number !== undefined) {
-        entries[key] = [number, place[1], place[2], place[3]];
+        entries[key] = [number, place[1], place[2], place[3], place[4]];
         continue;
       }
       const bytes = record ?? this.read(place!);
-      if (!bytes) continue;
+      const head = place?.[4] ?? made;
+      if (!bytes || !head) continue;
       chunks.push(bytes);
-      entries[key] = [packs.length, newPack.bytes, bytes.length, place?.[3] ?? crc32(bytes)];
+      entries[key] = [packs.length, newPack.bytes, bytes.length, place?.[3] ?? crc32(bytes), head];
       newPack.bytes += bytes.length;
     }
     this.closePacks();
     mkdirSync(this.dir, { recursive: true });
+    const trusted = new Set<number>();
+    for (const [old, number] of numbers) if (this.trusted.has(old)) trusted.add(number);
     if (chunks.length > 0) {
-      await writeWhole(join(this.dir, newPack.name), Buffer.concat(chunks));
-      packs.push(newPack);
+      const path = join(this.dir, newPack.name);
+      await writeWhole(path, Buffer.concat(chunks));
+      packs.push({ ...newPack, identity: identityOf(statSync(path, { bigint: true })) });
     }
-    await writeWhole(indexOf(this.dir), JSON.stringify({ format: FORMAT, packs, entries } satisfies PackIndex));
+    const index: PackIndex = { format: FORMAT, packs, entries };
+    const text = JSON.stringify(index);
+    await writeWhole(indexOf(this.dir), `${crc32(text)}\n${text}`);
     removeOthers(this.dir, new Set(packs.map((pack) => pack.name)));
+    // The records not read yet are read from where they are now (a merged pack is gone).
+    this.index = index;
+    this.trusted = trusted;
+    for (const [key, kept] of this.live) {
+      kept.place = entries[key];
+      kept.record = undefined;
+      kept.head = undefined;
+    }
   }
 
   /** All packs when more of their bytes are dead than live; all but the largest when there would be too many. */
@@ -211,17 +312,38 @@ function isIndex(value: PackIndex): boolean {
   return (
     value?.format === FORMAT &&
     Array.isArray(value.packs) &&
-    value.packs.every((pack) => typeof pack?.name === 'string' && Number.isSafeInteger(pack.bytes)) &&
+    value.packs.every(
+      (pack) =>
+        typeof pack?.name === 'string' &&
+        /^[\w.-]+\.pack$/.test(pack.name) &&
+        Number.isSafeInteger(pack.bytes) &&
+        (pack.identity === undefined || typeof pack.identity === 'string'),
+    ) &&
     typeof value.entries === 'object' &&
     value.entries !== null
   );
+}
+
+/** A record's head as the index holds it: every body named, sized and digested; the twin a body or a size. */
+function isHead(head: unknown): head is RecordHead {
+  if (typeof head !== 'object' || head === null) return false;
+  const { bodies, markdown, parsedBy } = head as RecordHead;
+  if (!Array.isArray(bodies) || typeof parsedBy !== 'string') return false;
+  const named = (entry: unknown): entry is RecordHead['bodies'][number] =>
+    Array.isArray(entry) &&
+    typeof entry[0] === 'string' &&
+    Number.isSafeInteger(entry[1]) &&
+    typeof entry[2] === 'string' &&
+    /^[0-9a-f]{64}$/.test(entry[2]);
+  if (!bodies.every(named)) return false;
+  return typeof markdown === 'number' || bodies.some(([name]) => name === (markdown as { body?: unknown })?.body);
 }
 
 /**
  * A record: its key and head on two lines, then its parts' bytes one after the other. The bodies' digests are made
  * here, kept in the head, and told to the products: the build then hashes no page body again, kept or new.
  */
-function encodeRecord(key: string, products: PageProducts): Buffer {
+function encodeRecord(key: string, products: PageProducts): { record: Buffer; head: RecordHead } {
   const names = Object.keys(products.bodies);
   const twin = names.find((name) => products.bodies[name] === products.markdown);
   const texts = [...Object.values(products.bodies), ...(twin === undefined ? [products.markdown] : [])];
@@ -233,7 +355,7 @@ function encodeRecord(key: string, products: PageProducts): Buffer {
     markdown: twin === undefined ? parts.at(-1)!.length : { body: twin },
     parsedBy: products.parsedBy,
   };
-  return Buffer.concat([Buffer.from(`${key}\n${JSON.stringify(head)}\n`, 'utf8'), ...parts]);
+  return { record: Buffer.concat([Buffer.from(`${key}\n${JSON.stringify(head)}\n`, 'utf8'), ...parts]), head };
 }
 
 /**

@@ -82,10 +82,7 @@ export function validateArtifacts(input: ValidateInput): void {
     let key: VerdictKey | undefined;
     for (const validator of kind?.validate ?? []) {
       // A text made in parts, to a validator that reads a part alone: the parts whose verdicts are not kept, each alone.
-      const segments =
-        verdicts && isPartWise(validator) && typeof artifact.body === 'string'
-          ? segmentsOf(context, artifact.body, formatOf(entry))
-          : undefined;
+      const segments = verdicts && isPartWise(validator) ? segmentsOf(context, artifact, formatOf(entry)) : undefined;
       if (segments) {
         for (const segment of segments) {
           const verdict = segmentVerdict(verdicts!, display, segment);

@@ -18,10 +18,19 @@ import {
 
 export { completePendingWrite };
 
+/**
+ * A file's text or bytes, or what gives them when first asked for (an artifact whose body is a kept page's bytes, read
+ * from the render cache only if the file must be written).
+ */
+export type TreeFile = string | Uint8Array | { readonly body: string | Uint8Array };
+
+const bodyOf = (file: TreeFile): string | Uint8Array =>
+  typeof file === 'string' || file instanceof Uint8Array ? file : file.body;
+
 /** One output folder and the files that go in it (relative paths). */
 export interface OutputTree {
   dir: string;
-  files: Map<string, string | Uint8Array>;
+  files: Map<string, TreeFile>;
   /** Files made one at a time as they are written (a context per page): never all in memory at once. */
   streams?: (KnownStream | (() => Iterable<StreamedFile>))[];
   /** The hash of a file's bytes when its maker knows it already (`contentHash`): not made again. */
@@ -90,6 +99,8 @@ async function writeStaged(trees: OutputTree[], fs: OutputFileSystem, observer: 
   const result: WriteResult = { hashes: new Map(), linked: 0, linkedStamps: new Map(), trees: [] };
   const previous = observer.previous;
   // A file whose bytes the tree in place already holds is linked from it; any other is written.
+  // A file linked has the size its stamp says: its text is not measured (nor read) again.
+  let linkedSize: number | undefined;
   const place = (tree: { dir: string; tmp: string }, file: string, hash: string): boolean => {
     // Absolute, as the build record names files (the output folder may be given relative).
     const final = resolve(tree.dir, file);
@@ -98,12 +109,13 @@ async function writeStaged(trees: OutputTree[], fs: OutputFileSystem, observer: 
     if (!stamp || !fs.linkSync?.(final, join(tree.tmp, file))) return false;
     result.linked++;
     result.linkedStamps.set(final, stamp);
+    linkedSize = stamp[0];
     return true;
   };
   const stamp = `${process.pid}-${Date.now()}`;
   let done = 0;
-  const wrote = (tree: OutputTree, count: WrittenTree, file: string, body: string | Uint8Array, size?: number) => {
-    const bytes = size ?? (typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+  const wrote = (tree: OutputTree, count: WrittenTree, file: string, body: TreeFile, size?: number) => {
+    const bytes = size ?? sizeOf(bodyOf(body));
     count.files += 1;
     count.bytes += bytes;
     observer.onWritten?.(join(tree.dir, file), bytes);
@@ -123,12 +135,13 @@ async function writeStaged(trees: OutputTree[], fs: OutputFileSystem, observer: 
       // A few writes in flight: one at a time is latency-bound with thousands of files.
       const count: WrittenTree = { dir: tree.dir, files: 0, bytes: 0 };
       result.trees.push(count);
-      const toWrite: [string, string | Uint8Array][] = [];
+      const toWrite: [string, TreeFile][] = [];
       for (const [file, body] of tree.files) {
-        if (place(tree, file, hashOf(tree, file, body))) wrote(tree, count, file, body);
+        if (place(tree, file, hashOf(tree, file, body))) wrote(tree, count, file, body, linkedSize);
         else toWrite.push([file, body]);
       }
-      await mapLimit(toWrite, IO_CONCURRENCY, async ([file, body]) => {
+      await mapLimit(toWrite, IO_CONCURRENCY, async ([file, source]) => {
+        const body = bodyOf(source);
         await fs.writeFile(join(tree.tmp, file), body);
         wrote(tree, count, file, body);
       });
@@ -210,21 +223,22 @@ async function writeInPlace(
       };
       // A file left in place has the size its stamp says: its text is not measured again.
       let keptSize: number | undefined;
-      const wrote = (file: string, body: string | Uint8Array, size?: number) => {
-        const bytes = size ?? (typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+      const wrote = (file: string, body: TreeFile, size?: number) => {
+        const bytes = size ?? sizeOf(bodyOf(body));
         count.files += 1;
         count.bytes += bytes;
         observer.onWritten?.(join(tree.dir, file), bytes);
         observer.onProgress?.(++done);
       };
-      const toWrite: [string, string | Uint8Array][] = [];
+      const toWrite: [string, TreeFile][] = [];
       for (const [file, body] of tree.files) {
         if (changed(file, hashOf(tree, file, body))) toWrite.push([file, body]);
         else wrote(file, body, keptSize);
       }
       for (const dir of new Set(toWrite.map(([file]) => dirname(join(staged, file))))) await fs.mkdir(dir);
       await mkdirOnce(fs, staged, made);
-      await mapLimit(toWrite, IO_CONCURRENCY, async ([file, body]) => {
+      await mapLimit(toWrite, IO_CONCURRENCY, async ([file, source]) => {
+        const body = bodyOf(source);
         await fs.writeFile(join(staged, file), body);
         wrote(file, body);
       });
@@ -259,9 +273,12 @@ async function writeInPlace(
 }
 
 /** A file's hash: as its maker knows it, or made here. */
-function hashOf(tree: OutputTree, file: string, body: string | Uint8Array): string {
-  return tree.hashOf?.(file) ?? contentHash(body);
+function hashOf(tree: OutputTree, file: string, body: TreeFile): string {
+  return tree.hashOf?.(file) ?? contentHash(bodyOf(body));
 }
+
+const sizeOf = (body: string | Uint8Array): number =>
+  typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
 
 /** A streamed file as the writer takes it: its hash and size first, its text only if it must be written. */
 interface StreamItem {

@@ -13,6 +13,7 @@ import { renderContextKey } from '../../../generator/build/render/render-cache.j
 import { buildRegistry } from '../../../generator/build/registry/build-registry.js';
 import { kinds } from '../../../generator/build/kinds.js';
 import { Diagnostics } from '../../../generator/build/messages/diagnostics.js';
+import { passFileClock } from '../../helpers/file-clock.js';
 
 const PAGES = 8;
 let work: string;
@@ -124,6 +125,38 @@ describe('the render cache on disk', () => {
       expect(Buffer.from(artifact.body).equals(Buffer.from(text as string))).toBe(true);
       expect(second.artifacts!.text(artifact)).toBe(text);
     }
+  });
+
+  it('takes a kept page unread while its pack has the stat it was written with, and reads it only when asked for', async () => {
+    const cacheDir = join(work, 'cache-unread');
+    const expected = builtFiles(await run());
+    await run({ cacheDir });
+    // The pack is older than the next build's clock: its stat tells any later change apart.
+    passFileClock(work, join(cacheDir, 'render'));
+    const second = await run({ cacheDir });
+    const stats = second.renderStats!;
+    expect(stats.fromCache).toBe(stats.pages);
+    // The checks whose verdicts are kept read no kept page: only those judged at every build (a few) were read.
+    const readInBuild = stats.recordsRead;
+    expect(readInBuild).toBeLessThan(stats.pages / 2);
+    // Asked for, every kept page is read once, to a plain build's bytes.
+    expect(builtFiles(second)).toEqual(expected);
+    expect(stats.recordsRead).toBeGreaterThan(readInBuild);
+    expect(stats.recordsRead).toBeLessThanOrEqual(stats.pages);
+  });
+
+  it('makes a kept page again, to a plain build’s bytes, when its pack is changed after the build took it unread', async () => {
+    const cacheDir = join(work, 'cache-changed-late');
+    const expected = builtFiles(await run());
+    await run({ cacheDir });
+    passFileClock(work, join(cacheDir, 'render'));
+    const second = await run({ cacheDir });
+    expect(second.renderStats!.fromCache).toBe(second.renderStats!.pages);
+    // Every pack zeroed while the build holds its pages unread: their records no longer have their checksums.
+    for (const file of await renderCacheFiles(cacheDir)) {
+      if (file.endsWith('.pack')) await writeFile(file, Buffer.alloc((await readFile(file)).length));
+    }
+    expect(builtFiles(second)).toEqual(expected);
   });
 
   it('keys the pages’ context by the generator and the model without page bodies (the registry is made from them)', async () => {

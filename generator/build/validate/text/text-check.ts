@@ -35,7 +35,7 @@ export function textTreeValidator(
   const validator: TreeValidator = (context) => {
     const judge = check(context);
     for (const item of publishedTexts(context)) {
-      const segments = partWise ? segmentsOf(context, item.text, item.format) : undefined;
+      const segments = partWise ? segmentsOf(context, item.artifact, item.format) : undefined;
       // Only a part-wise check is given segments, and it takes any text view.
       if (segments) judgeParts(context, item, segments, judge as (item: TextView) => void);
       else judgeKept(context, item, judge);

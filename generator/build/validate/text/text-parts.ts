@@ -3,7 +3,13 @@
 // reads a part alone judges only the segments whose verdict is not kept, and a finding is placed in the whole file.
 import { createHash } from 'node:crypto';
 import type { SourcePlace } from '../../../model/types.js';
-import type { KeptVerdicts, ValidateContext, VerdictKey } from '../../registry/types.js';
+import {
+  type Artifact,
+  isKeptBytes,
+  type KeptVerdicts,
+  type ValidateContext,
+  type VerdictKey,
+} from '../../registry/types.js';
 import type { PartedText, PartPlace } from '../../cache/said-parts.js';
 import { TextIndex } from '../../text/text-index.js';
 import { markdownBlocks, type Block } from '../../text/markdown-blocks.js';
@@ -32,10 +38,14 @@ const segmentsCache = new WeakMap<PartedText, Segment[]>();
 /** The segments of a text this build made in parts; undefined for any other text (it is read whole). */
 export function segmentsOf(
   context: ValidateContext,
-  text: string,
+  artifact: Artifact,
   format: TextFormat | undefined,
 ): Segment[] | undefined {
-  const parted = format === 'markdown' ? context.parts?.partsOf(text) : undefined;
+  // A text made in parts is one this build made: a kept page's bytes never are, and are not read to ask.
+  if (format !== 'markdown' || isKeptBytes(artifact)) return undefined;
+  const text = artifact.body;
+  if (typeof text !== 'string') return undefined;
+  const parted = context.parts?.partsOf(text);
   if (!parted) return undefined;
   let segments = segmentsCache.get(parted);
   if (!segments) segmentsCache.set(parted, (segments = segmentsIn(text, parted.parts)));

@@ -13,7 +13,7 @@ import { excerpt } from '../../boundaries/wording.js';
 export const noRepeatedSentences = textTreeValidator('noRepeatedSentences', (context) => (item) => {
   // Structured data may repeat a value in two members; the rule is about prose a reader reads through.
   if (item.format !== 'markdown' && item.format !== 'html') return;
-  const segments = segmentsOf(context, item.text, item.format);
+  const segments = segmentsOf(context, item.artifact, item.format);
   if (segments) {
     repeatedInParts(context, item, segments);
     return;
