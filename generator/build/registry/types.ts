@@ -26,6 +26,11 @@ export interface EmitContext {
    * each time (see `keptForScope`).
    */
   keepForScope?<T>(key: string, compute: (scoped: EmitContext) => T): T;
+  /**
+   * Told the digest of an entry's body by an emitter that held its bytes before its text (llms-full.txt joins kept
+   * parts' bytes): the build does not encode and hash the text again. It must be `digestOf` the body returned.
+   */
+  knowDigest?(entry: RegistryEntry, digest: Digest): void;
 }
 
 /** A value of the scope alone, kept across builds when the context can keep it (see `EmitContext.keepForScope`). */
@@ -215,17 +220,20 @@ export class ArtifactSet {
   }
 }
 
-/** Artifacts whose body is a kept page's bytes, read from the render cache when first asked for (see keptBytes). */
-const keptArtifacts = new WeakSet<Artifact>();
+/** An artifact whose body is a kept page's bytes, read from the render cache when first asked for. */
+export class KeptArtifact implements Artifact {
+  constructor(
+    readonly entry: RegistryEntry,
+    private readonly read: () => string | Uint8Array,
+  ) {}
 
-/** Marks an artifact whose body is kept bytes: whoever only asks what kind of body it has need not read it. */
-export function keptBytes(artifact: Artifact): Artifact {
-  keptArtifacts.add(artifact);
-  return artifact;
+  get body(): string | Uint8Array {
+    return this.read();
+  }
 }
 
 /** Whether an artifact's body is a kept page's bytes (not a text this build made), without reading it. */
-export const isKeptBytes = (artifact: Artifact): boolean => keptArtifacts.has(artifact);
+export const isKeptBytes = (artifact: Artifact): boolean => artifact instanceof KeptArtifact;
 
 /** Bytes this build encoded from its own texts (a kept page's body), decoded back to exactly that text. */
 const encodedTexts = new WeakSet<Uint8Array>();

@@ -3,7 +3,7 @@
 import type { Diagnostics } from '../messages/diagnostics.js';
 import type { Model, Page } from '../../model/types.js';
 import type { KindTable } from '../registry/build-registry.js';
-import { type Artifact, decodeText, type EmitContext, keptBytes, type RegistryEntry } from '../registry/types.js';
+import { type Artifact, decodeText, type EmitContext, KeptArtifact, type RegistryEntry } from '../registry/types.js';
 import { renderTexts, type RenderedPage } from './render-page.js';
 import { pageById } from './page-index.js';
 import { drainQueue, pageQueue } from './page-queue.js';
@@ -135,17 +135,15 @@ export async function prerenderPages(
     if (!products) continue;
     const entries = entriesByPage.get(page.id)!;
     // Asked without reading a kept body: it is read when the body is first asked for.
-    if (!entries.every((e) => Object.hasOwn(products.bodies, entryKey(e)))) continue;
+    if (!entries.every((e) => Object.hasOwn(products.digests ?? products.bodies, entryKey(e)))) continue;
     const kept = !fresh.has(page.id);
     for (const entry of entries) {
       const name = entryKey(entry);
-      const artifact: Artifact = {
+      // A kept page's body is read only when first asked for; a page made in this build has its text.
+      artifacts.set(
         entry,
-        get body() {
-          return products.bodies[name]!;
-        },
-      };
-      artifacts.set(entry, kept ? keptBytes(artifact) : artifact);
+        kept ? new KeptArtifact(entry, () => products.bodies[name]!) : { entry, body: products.bodies[name]! },
+      );
       const digest = products.digests?.[entryKey(entry)];
       if (digest) digests.set(entry, digest);
     }

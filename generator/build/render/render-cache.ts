@@ -149,11 +149,8 @@ export class RenderCache {
     const place = Object.hasOwn(this.index.entries, key) ? this.index.entries[key] : undefined;
     if (!Array.isArray(place) || place.length !== 5) return undefined;
     if (makeAgain && this.trusted.has(place[0]) && isHead(place[4])) {
-      const products = this.deferred(key, place[4], makeAgain);
-      if (products) {
-        this.live.set(key, { place });
-        return products;
-      }
+      this.live.set(key, { place });
+      return this.deferred(key, place[4], makeAgain);
     }
     const products = this.readRecord(key, place);
     if (products) this.live.set(key, { place });
@@ -161,9 +158,9 @@ export class RenderCache {
   }
 
   /** A record read and checked (its CRC-32, its key, its parts), or undefined. */
-  private readRecord(key: string, place: Place): PageProducts | undefined {
+  private readRecord(key: string, place: Place, alone = false): PageProducts | undefined {
     this.counts.read++;
-    const record = this.read(place);
+    const record = this.read(place, alone);
     return record && crc32(record) === place[3] ? decodeRecord(key, record) : undefined;
   }
 
@@ -171,30 +168,19 @@ export class RenderCache {
    * Products whose digests and parser come from the record's head in the index and whose texts are read from the
    * record when first asked for (once for all of them), from wherever the record is then (a save may have moved it).
    */
-  private deferred(key: string, head: RecordHead, makeAgain: MakeAgain): PageProducts | undefined {
-    let read: PageProducts | null | undefined;
-    const record = () => {
-      if (read === undefined) {
-        const place = this.live.get(key)?.place;
-        read = (place && this.readRecord(key, place)) ?? null;
-      }
-      return read;
-    };
-    const bodies: Record<string, string | Uint8Array> = {};
+  private deferred(key: string, head: RecordHead, makeAgain: MakeAgain): PageProducts {
     const digests: Record<string, Digest> = {};
-    for (const [name, bytes, sha] of head.bodies) {
-      Object.defineProperty(bodies, name, {
-        enumerable: true,
-        get: () => record()?.bodies[name] ?? makeAgain({ body: name }),
-      });
-      digests[name] = { sha256: sha, bytes, hash: sha.slice(0, 32) };
-    }
-    const products = { bodies, digests, parsedBy: head.parsedBy } as PageProducts;
-    Object.defineProperty(products, 'markdown', {
-      enumerable: true,
-      get: () => record()?.markdown ?? makeAgain('markdown'),
-    });
-    return products;
+    for (const [name, bytes, sha] of head.bodies) digests[name] = { sha256: sha, bytes, hash: sha.slice(0, 32) };
+    return new UnreadProducts(
+      () => {
+        const place = this.live.get(key)?.place;
+        // Read alone (its pack opened and closed): a late read may come after the build, and leaves no file open.
+        return place && this.readRecord(key, place, true);
+      },
+      digests,
+      head.parsedBy,
+      makeAgain,
+    );
   }
 
   /** Products made in this build, kept under `key` when the cache is saved. */
@@ -210,7 +196,10 @@ export class RenderCache {
    */
   async save(): Promise<void> {
     const fresh = [...this.live.values()].some((kept) => kept.record);
-    if (!fresh && this.live.size === Object.keys(this.index.entries).length) return;
+    if (!fresh && this.live.size === Object.keys(this.index.entries).length) {
+      this.closePacks();
+      return;
+    }
     const sizes = this.liveBytes();
     const merged = this.packsToMerge(sizes, fresh);
     const packs: PackIndex['packs'] = [];
@@ -278,19 +267,34 @@ export class RenderCache {
   }
 
   /** A record's bytes, or undefined when its pack cannot be opened or ends before it. */
-  private read([pack, offset, length]: Place): Buffer | undefined {
+  private read([pack, offset, length]: Place, alone = false): Buffer | undefined {
     if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length <= 0) return undefined;
+    if (alone) {
+      const fd = this.openPack(pack);
+      try {
+        return fd === null ? undefined : this.readAt(fd, offset, length);
+      } finally {
+        if (fd !== null) closeSync(fd);
+      }
+    }
     let fd = this.handles.get(pack);
     if (fd === undefined) {
-      const name = this.index.packs[pack]?.name;
-      try {
-        fd = typeof name === 'string' && /^[\w.-]+\.pack$/.test(name) ? openSync(join(this.dir, name), 'r') : null;
-      } catch {
-        fd = null;
-      }
+      fd = this.openPack(pack);
       this.handles.set(pack, fd);
     }
-    if (fd === null) return undefined;
+    return fd === null ? undefined : this.readAt(fd, offset, length);
+  }
+
+  private openPack(pack: number): number | null {
+    const name = this.index.packs[pack]?.name;
+    try {
+      return typeof name === 'string' && /^[\w.-]+\.pack$/.test(name) ? openSync(join(this.dir, name), 'r') : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private readAt(fd: number, offset: number, length: number): Buffer | undefined {
     const bytes = Buffer.allocUnsafe(length);
     try {
       return readSync(fd, bytes, 0, length, offset) === length ? bytes : undefined;
@@ -337,6 +341,40 @@ function isHead(head: unknown): head is RecordHead {
     /^[0-9a-f]{64}$/.test(entry[2]);
   if (!bodies.every(named)) return false;
   return typeof markdown === 'number' || bodies.some(([name]) => name === (markdown as { body?: unknown })?.body);
+}
+
+/**
+ * A kept page's products before its record is read: the digests (every body's name) and the parser are known; the
+ * bodies and the twin are read at the first ask, or, should the record be found wrong then, made again.
+ */
+class UnreadProducts implements PageProducts {
+  private texts?: Pick<PageProducts, 'bodies' | 'markdown'>;
+
+  constructor(
+    private readonly read: () => PageProducts | undefined,
+    readonly digests: Record<string, Digest>,
+    readonly parsedBy: PageProducts['parsedBy'],
+    private readonly makeAgain: MakeAgain,
+  ) {}
+
+  get bodies(): Record<string, string | Uint8Array> {
+    return this.textsOnce().bodies;
+  }
+
+  get markdown(): string | Uint8Array {
+    return this.textsOnce().markdown;
+  }
+
+  private textsOnce(): Pick<PageProducts, 'bodies' | 'markdown'> {
+    if (this.texts) return this.texts;
+    const read = this.read();
+    if (read) return (this.texts = read);
+    // Made again: the twin first (it reads nothing kept), then each body by its emitter, which may ask for the twin.
+    const bodies: Record<string, string> = {};
+    this.texts = { bodies, markdown: this.makeAgain('markdown') };
+    for (const name of Object.keys(this.digests)) bodies[name] = this.makeAgain({ body: name });
+    return this.texts;
+  }
 }
 
 /**

@@ -9,6 +9,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { build, runPipeline, type PipelineResult } from '../../../generator/build/pipeline.js';
 import { readingOrder } from '../../../generator/build/emit/guidance/llms-format.js';
 import { copyContent } from '../../helpers/content.js';
+import { digestOf } from '../../../generator/build/cache/fingerprint.js';
+import { createHash } from 'node:crypto';
 
 let contentDir = '';
 let work = '';
@@ -54,6 +56,18 @@ describe('llms-full.txt made in parts', () => {
     const again = await rebuilt();
     expect(again.saidParts).toEqual({ kept: all - 1, made: 1 });
     expect(llmsFull(again)).toBe(await clean());
+    // Joined from the kept parts' bytes, its digest made from them is the digest of its text.
+    const artifact = again.artifacts!.get('site', 'llms-full.txt')!;
+    expect(again.artifacts!.digest(artifact)).toEqual(digestOf(Buffer.from(llmsFull(again), 'utf8')));
+    // The deploy manifest names the SHA-256 of the file written.
+    const written = await readFile(join(work, 'dist', 'llms-full.txt'));
+    const manifest = JSON.parse(await readFile(join(work, 'dist-hosts', 'deploy', 'deploy-manifest.json'), 'utf8')) as {
+      files: { key: string; sha256: string; size: number }[];
+    };
+    expect(manifest.files.find((file) => file.key === 'llms-full.txt')).toMatchObject({
+      sha256: createHash('sha256').update(written).digest('hex'),
+      size: written.length,
+    });
   });
 
   it('makes again a later guide whose sentence an earlier guide now says first', async () => {
