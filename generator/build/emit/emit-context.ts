@@ -32,7 +32,8 @@ export function scopeContext(
   context: EmitContext,
   readsScope: (entry: RegistryEntry) => boolean,
 ): { contextFor: (said: (message: EmitMessage) => void) => EmitContext; say: (message: EmitMessage) => void } {
-  const model = modelWithoutBodies(context.model);
+  // Made when a kind is emitted (a rebuild that keeps every such artifact makes none).
+  let model: Model | undefined;
   const artifacts = scopeArtifacts(context.artifacts, readsScope);
   const memo = memoOf(new Map());
   // A message is said once per build: a kept artifact says again what its emitter said, and a value its emitter
@@ -47,7 +48,9 @@ export function scopeContext(
   };
   return {
     contextFor: (said) => ({
-      model,
+      get model() {
+        return (model ??= modelWithoutBodies(context.model));
+      },
       registry: context.registry,
       artifacts,
       memo,
@@ -64,10 +67,14 @@ export function scopeContext(
   };
 }
 
-/** The model with every page body unreadable: reading one throws. */
+/** The model with every page body unreadable: reading one throws. Made once per model (emit and validate share it). */
 export function modelWithoutBodies(model: Model): Model {
-  return { ...model, pages: model.pages.map(withoutBody) };
+  let scoped = withoutBodies.get(model);
+  if (!scoped) withoutBodies.set(model, (scoped = { ...model, pages: model.pages.map(withoutBody) }));
+  return scoped;
 }
+
+const withoutBodies = new WeakMap<Model, Model>();
 
 function withoutBody(page: Page): Page {
   const copy = { ...page } as Partial<Page>;

@@ -66,13 +66,18 @@ function segmentsIn(text: string, parts: readonly PartPlace[]): Segment[] {
             .update(run.map((p) => p.hash).join('\n'))
             .digest('hex')
             .slice(0, 32);
+    let cut: string | undefined;
     segments.push({
       offset: first.offset,
       chars,
       line: first.line,
       hash,
       parts: run,
-      text: text.slice(first.offset, first.offset + chars),
+      // Cut when a check reads it: most segments' verdicts are kept.
+      get text() {
+        cut ??= text.slice(first.offset, first.offset + chars);
+        return cut;
+      },
     });
     run = [];
   };
