@@ -1,5 +1,5 @@
 // The published artifacts of a build as text, with their format, parsed JSON and positions, computed once per check run.
-import type { Artifact, RegistryEntry, ValidateContext } from '../../registry/types.js';
+import type { Artifact, RegistryEntry, ValidateContext, VerdictKey } from '../../registry/types.js';
 import type { SourcePlace } from '../../../model/types.js';
 import { TextIndex } from '../../text/text-index.js';
 import { jsonOffsets } from '../../text/json-positions.js';
@@ -45,6 +45,8 @@ export interface ArtifactText extends TextView {
   display: string;
   /** The check run the text belongs to: what the checks share for one run is kept per run, and goes with it. */
   run: object;
+  /** The text's key among the kept verdicts, made by the first check that asks (every check of the run shares it). */
+  verdictKey?: VerdictKey;
 }
 
 export function formatOf(entry: RegistryEntry): TextFormat | undefined {

@@ -149,12 +149,20 @@ function keptForAll(context: ValidateContext, display: string, hash: string, che
   return true;
 }
 
+/** A text's key among the kept verdicts: looked up once per run, not once per check. */
+function keyOfText(context: ValidateContext, item: ArtifactText): VerdictKey | undefined {
+  const verdicts = context.verdicts;
+  if (!verdicts) return undefined;
+  item.verdictKey ??= verdicts.key(item.display, context.artifacts.digest(item.artifact).hash);
+  return item.verdictKey;
+}
+
 /** Judges a text, unless the last good build's verdict on the same text in the same scope was that it is fine. */
 function judgeKept(
   context: ValidateContext,
   item: ArtifactText,
   judge: (item: ArtifactText) => void,
-  key = context.verdicts?.key(item.display, context.artifacts.digest(item.artifact).hash),
+  key = keyOfText(context, item),
 ): void {
   const verdicts = context.verdicts;
   if (!verdicts || key === undefined) {
