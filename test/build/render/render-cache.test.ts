@@ -57,6 +57,16 @@ const DAMAGE: Record<string, (bytes: Buffer) => Buffer | undefined> = {
   removed: () => undefined,
 };
 
+/** A plain build's files, and a second build with a cache folder whose packs are older than its clock. */
+async function keptUnread(name: string) {
+  const cacheDir = join(work, name);
+  const expected = builtFiles(await run());
+  await run({ cacheDir });
+  // The packs are older than the next build's clock: their stat tells any later change apart.
+  passFileClock(work, join(cacheDir, 'render'));
+  return { expected, second: await run({ cacheDir }), cacheDir };
+}
+
 describe('the render cache on disk', () => {
   it('renders again, to a plain build’s bytes, the pages whose cached products were damaged in any way', async () => {
     const expected = builtFiles(await run({ workers: undefined }));
@@ -128,12 +138,7 @@ describe('the render cache on disk', () => {
   });
 
   it('takes a kept page unread while its pack has the stat it was written with, and reads it only when asked for', async () => {
-    const cacheDir = join(work, 'cache-unread');
-    const expected = builtFiles(await run());
-    await run({ cacheDir });
-    // The pack is older than the next build's clock: its stat tells any later change apart.
-    passFileClock(work, join(cacheDir, 'render'));
-    const second = await run({ cacheDir });
+    const { expected, second } = await keptUnread('cache-unread');
     const stats = second.renderStats!;
     expect(stats.fromCache).toBe(stats.pages);
     // The checks whose verdicts are kept read no kept page: only those judged at every build (a few) were read.
@@ -146,11 +151,7 @@ describe('the render cache on disk', () => {
   });
 
   it('makes a kept page again, to a plain build’s bytes, when its pack is changed after the build took it unread', async () => {
-    const cacheDir = join(work, 'cache-changed-late');
-    const expected = builtFiles(await run());
-    await run({ cacheDir });
-    passFileClock(work, join(cacheDir, 'render'));
-    const second = await run({ cacheDir });
+    const { expected, second, cacheDir } = await keptUnread('cache-changed-late');
     expect(second.renderStats!.fromCache).toBe(second.renderStats!.pages);
     // Every pack zeroed while the build holds its pages unread: their records no longer have their checksums.
     for (const file of await renderCacheFiles(cacheDir)) {
