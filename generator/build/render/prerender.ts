@@ -144,7 +144,7 @@ export async function prerenderPages(
         entry,
         kept ? new KeptArtifact(entry, () => products.bodies[name]!) : { entry, body: products.bodies[name]! },
       );
-      const digest = products.digests?.[entryKey(entry)];
+      const digest = products.digests?.[name];
       if (digest) digests.set(entry, digest);
     }
     const rendered = context.memo(`pages:rendered:${page.id}`, () => lazyRendered(page, products, context));
@@ -153,17 +153,19 @@ export async function prerenderPages(
   }
   let referenceParsed = 0;
   for (const products of fresh.values()) if (products.parsedBy === 'reference') referenceParsed++;
-  const stats = { pages: pages.length, fromCache, inWorkers, workers, renderMs, referenceParsed };
-  return {
-    artifacts,
-    digests,
-    stats: {
-      ...stats,
-      get recordsRead() {
-        return cache?.counts.read ?? 0;
-      },
+  const stats = {
+    pages: pages.length,
+    fromCache,
+    inWorkers,
+    workers,
+    renderMs,
+    referenceParsed,
+    // Counted as the build goes: a kept page's record is read when its bytes are first asked for.
+    get recordsRead() {
+      return cache?.counts.read ?? 0;
     },
   };
+  return { artifacts, digests, stats };
 }
 
 /**

@@ -169,15 +169,13 @@ export class RenderCache {
    * record when first asked for (once for all of them), from wherever the record is then (a save may have moved it).
    */
   private deferred(key: string, head: RecordHead, makeAgain: MakeAgain): PageProducts {
-    const digests: Record<string, Digest> = {};
-    for (const [name, bytes, sha] of head.bodies) digests[name] = { sha256: sha, bytes, hash: sha.slice(0, 32) };
     return new UnreadProducts(
       () => {
         const place = this.live.get(key)?.place;
         // Read alone (its pack opened and closed): a late read may come after the build, and leaves no file open.
         return place && this.readRecord(key, place, true);
       },
-      digests,
+      digestsOf(head),
       head.parsedBy,
       makeAgain,
     );
@@ -286,9 +284,10 @@ export class RenderCache {
   }
 
   private openPack(pack: number): number | null {
+    // Names come from an index whose every pack name was checked (isIndex) or from this cache's own saves.
     const name = this.index.packs[pack]?.name;
     try {
-      return typeof name === 'string' && /^[\w.-]+\.pack$/.test(name) ? openSync(join(this.dir, name), 'r') : null;
+      return name === undefined ? null : openSync(join(this.dir, name), 'r');
     } catch {
       return null;
     }
@@ -341,6 +340,13 @@ function isHead(head: unknown): head is RecordHead {
     /^[0-9a-f]{64}$/.test(entry[2]);
   if (!bodies.every(named)) return false;
   return typeof markdown === 'number' || bodies.some(([name]) => name === (markdown as { body?: unknown })?.body);
+}
+
+/** Each body's digest, as the record's head names it. */
+function digestsOf(head: RecordHead): Record<string, Digest> {
+  const digests: Record<string, Digest> = {};
+  for (const [name, bytes, sha] of head.bodies) digests[name] = { sha256: sha, bytes, hash: sha.slice(0, 32) };
+  return digests;
 }
 
 /**
@@ -406,12 +412,13 @@ function decodeRecord(key: string, record: Buffer): PageProducts | undefined {
   if (record.toString('latin1', 0, keyEnd) !== key || record[keyEnd] !== 0x0a) return undefined;
   const headEnd = record.indexOf(0x0a, keyEnd + 1);
   if (headEnd < 0) return undefined;
-  let head: RecordHead;
+  let head: unknown;
   try {
-    head = JSON.parse(record.toString('utf8', keyEnd + 1, headEnd)) as RecordHead;
+    head = JSON.parse(record.toString('utf8', keyEnd + 1, headEnd));
   } catch {
     return undefined;
   }
+  if (!isHead(head)) return undefined;
   let at = headEnd + 1;
   const part = (bytes: unknown): Uint8Array | undefined => {
     if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes) || bytes < 0 || at + bytes > record.length) {
@@ -421,24 +428,17 @@ function decodeRecord(key: string, record: Buffer): PageProducts | undefined {
     at += bytes;
     return text;
   };
-  if (!Array.isArray(head.bodies) || typeof head.parsedBy !== 'string') return undefined;
   const bodies: Record<string, Uint8Array> = {};
-  const digests: Record<string, Digest> = {};
-  for (const entry of head.bodies) {
-    const text = Array.isArray(entry) && typeof entry[0] === 'string' ? part(entry[1]) : undefined;
-    if (text === undefined || typeof entry[2] !== 'string' || !/^[0-9a-f]{64}$/.test(entry[2])) return undefined;
-    bodies[entry[0]] = text;
-    digests[entry[0]] = { sha256: entry[2], bytes: entry[1], hash: entry[2].slice(0, 32) };
+  for (const [name, bytes] of head.bodies) {
+    const text = part(bytes);
+    if (text === undefined) return undefined;
+    bodies[name] = text;
   }
-  const twin = head.markdown as { body?: unknown } | null;
+  const twin = head.markdown;
   const markdown =
-    typeof twin === 'object' && twin !== null
-      ? typeof twin.body === 'string' && Object.hasOwn(bodies, twin.body)
-        ? bodies[twin.body]
-        : undefined
-      : part(head.markdown);
+    typeof twin === 'number' ? part(twin) : Object.hasOwn(bodies, twin.body) ? bodies[twin.body] : undefined;
   return markdown !== undefined && at === record.length
-    ? { bodies, markdown, parsedBy: head.parsedBy, digests }
+    ? { bodies, markdown, parsedBy: head.parsedBy, digests: digestsOf(head) }
     : undefined;
 }
 
