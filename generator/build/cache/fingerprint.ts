@@ -6,6 +6,7 @@ import { type FolderWalk, walkFolder } from './folder-walk.js';
 import { readCompileManifest } from '../files/compile-manifest.js';
 import { RUNS_COMPILED } from '../files/project-paths.js';
 import type { Model, Page } from '../../model/types.js';
+import { fieldsButBody } from '../../model/page-fields.js';
 import type { FileHashes } from './file-hashes.js';
 
 /** Bumped when the cache's own layout changes, so that old entries are never misread. */
@@ -102,10 +103,8 @@ const bytesAsHashes = (_key: string, value: unknown) => (value instanceof Uint8A
 function pagesFacts(pages: readonly Page[]): string {
   let facts = factsOfPages.get(pages);
   if (facts === undefined) {
-    const holders = new Set<unknown>(pages);
-    const text = JSON.stringify(pages, function (this: unknown, key: string, value: unknown) {
-      return key === 'body' && holders.has(this) ? undefined : bytesAsHashes(key, value);
-    });
+    // Without their bodies, read without reading a body (a kept page's is decoded only when read).
+    const text = JSON.stringify(pages.map(fieldsButBody), (key: string, value: unknown) => bytesAsHashes(key, value));
     factsOfPages.set(pages, (facts = sha256('pages', text)));
   }
   return facts;

@@ -1,12 +1,16 @@
 // Pages kept across builds as the load stage read them: a page file with the same name and the same bytes, read by the
 // same generator against the same content schemas, is not parsed and checked again (its front matter, its schema);
 // a page file whose stat is the one the last good load saw, and settled before that load began, is not even opened.
+// The pages' bodies are kept in a file of their own, as UTF-8: a kept page's body is decoded only when something reads
+// it (a rebuild after one page changed reads almost none), and the kept pages' JSON is half as long to parse.
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import type { Page } from '../../model/types.js';
 import { fileSystemNow, type FileIdentity } from './file-identity.js';
 import { isPlainJson } from './plain-json.js';
+import { withBodyAs } from '../../model/page-fields.js';
 
 export type { FileIdentity };
 
@@ -15,8 +19,6 @@ export class KeptPages {
   private readonly current = new Map<string, Page>();
   /** Each page file's settled identity and its page's key, for the next build. */
   private readonly currentFiles = new Map<string, [identity: string, key: string]>();
-  /** How many page files were taken from the last good build, how many were read, how many opened. */
-  readonly counts = { kept: 0, read: 0, opened: 0 };
   private filesChanged = false;
 
   constructor(
@@ -25,6 +27,11 @@ export class KeptPages {
     private readonly previousFiles: ReadonlyMap<string, [identity: string, key: string]> = new Map(),
     /** The instant this load began, on the file systems' clock (ns since the epoch); 0 trusts no stat. */
     readonly startNs = 0n,
+    /**
+     * How many page files were taken from the last good build, how many were read, how many opened; how many kept
+     * bodies were decoded (read by some stage) so far.
+     */
+    readonly counts: KeptCounts = { kept: 0, read: 0, opened: 0, bodies: 0 },
   ) {}
 
   /** The key of a page file: its name (as messages show it, and inside pages/) and its bytes. */
@@ -81,11 +88,35 @@ export class KeptPages {
     );
   }
 
-  toJSON(): KeptRecord {
+  /**
+   * What the kept pages' file holds for the next build, its pages' bodies in `bodies` (each page's body is its place
+   * there): a kept body is copied as the bytes it was read as, never decoded to be written again.
+   */
+  toSaved(): { record: KeptRecord; bodies: Buffer } {
+    const chunks: Uint8Array[] = [];
+    let at = 0;
+    const pages: Record<string, Page> = {};
+    for (const [key, page] of this.current) {
+      const bytes =
+        keptBodies.get(page)?.bytes ?? (isWellFormed(page.body) ? Buffer.from(page.body, 'utf8') : undefined);
+      if (!bytes) {
+        // A lone surrogate would not come back from UTF-8: such a body stays in the JSON.
+        pages[key] = page;
+        continue;
+      }
+      pages[key] = withBodyAs(page, [at, bytes.byteLength] satisfies BodyAt) as unknown as Page;
+      chunks.push(bytes);
+      at += bytes.byteLength;
+    }
+    const bodies = Buffer.concat(chunks, at);
     return {
-      scope: this.scope,
-      files: Object.fromEntries([...this.currentFiles].filter(([, [, key]]) => this.current.has(key))),
-      pages: Object.fromEntries(this.current),
+      record: {
+        scope: this.scope,
+        files: Object.fromEntries([...this.currentFiles].filter(([, [, key]]) => this.current.has(key))),
+        pages,
+        bodies: { bytes: bodies.byteLength, crc: crc32(bodies) },
+      },
+      bodies,
     };
   }
 
@@ -108,11 +139,60 @@ export class KeptPages {
   }
 }
 
+interface KeptCounts {
+  kept: number;
+  read: number;
+  opened: number;
+  bodies: number;
+}
+
 interface KeptRecord {
   scope: string;
   files?: Record<string, [identity: string, key: string]>;
+  /** In the kept pages' file, a page's body is its place in the bodies' file (`BodyAt`) rather than its text. */
   pages: Record<string, Page>;
+  /** The bodies' file the pages' places point into, as it was written: its length and CRC-32. */
+  bodies?: { bytes: number; crc: number };
 }
+
+/** Where a page's body is in the bodies' file: its first byte and its length in bytes. */
+type BodyAt = [at: number, bytes: number];
+
+/** Each kept page's body as read from the bodies' file (its UTF-8 bytes), its text once decoded, and who counts it. */
+const keptBodies = new WeakMap<Page, { bytes: Uint8Array; counts: { bodies: number }; text?: string }>();
+
+/** Keeps a body as what the page file gave, byte-order mark included, as the load read it. */
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/**
+ * The body of a kept page, decoded when first read (counted in `counts.bodies`). One function for every page, so that
+ * the kept pages share their shape (a getter per page would give each its own, and slow every read of every field).
+ */
+function keptBody(this: Page): string {
+  const kept = keptBodies.get(this)!;
+  if (kept.text === undefined) {
+    kept.text = utf8.decode(kept.bytes);
+    kept.counts.bodies++;
+  }
+  return kept.text;
+}
+
+/**
+ * The page as read from the kept pages' file, with its body read from `bytes` when first asked for. Its fields are in
+ * their order (the body where the load put it), so the page reads and writes as the one the load made; it is made
+ * anew rather than changed, as turning a field into a getter would slow every read of the page.
+ */
+function withKeptBody(saved: Page, bytes: Uint8Array, counts: { bodies: number }): Page {
+  const page: Record<string, unknown> = {};
+  for (const key of Object.keys(saved)) {
+    if (key === 'body') Object.defineProperty(page, 'body', { get: keptBody, enumerable: true, configurable: true });
+    else page[key] = (saved as unknown as Record<string, unknown>)[key];
+  }
+  keptBodies.set(page as unknown as Page, { bytes, counts });
+  return page as unknown as Page;
+}
+
+const isWellFormed = (text: string) => (text as unknown as { isWellFormed(): boolean }).isWellFormed();
 
 /** What the kept pages' file itself holds (without what was kept beside it): its pages' keys, its files' identities. */
 interface KeptBase {
@@ -130,6 +210,8 @@ const keysOfPages = new WeakMap<Page, string>();
 export const keptKeyOf = (page: Page): string | undefined => keysOfPages.get(page);
 
 const fileOf = (cacheDir: string) => join(cacheDir, 'pages-read.json');
+/** The bodies of the kept pages' file's pages, as UTF-8, one after another. */
+const bodiesFileOf = (cacheDir: string) => join(cacheDir, 'pages-read.bodies');
 /** What later builds kept beside the file: small, written instead of the whole file after an edit. */
 const besideOf = (cacheDir: string) => join(cacheDir, 'pages-read.more.json');
 
@@ -147,8 +229,9 @@ export async function loadKeptPages(
   scope: string,
   startNs = fileSystemNow(cacheDir),
 ): Promise<KeptPages> {
+  const counts: KeptCounts = { kept: 0, read: 0, opened: 0, bodies: 0 };
   const [saved, beside] = await Promise.all([
-    readRecord(fileOf(cacheDir), scope),
+    readRecord(fileOf(cacheDir), scope, { path: bodiesFileOf(cacheDir), counts }),
     readRecord(besideOf(cacheDir), scope),
   ]);
   const pages = new Map(Object.entries(saved?.pages ?? {}));
@@ -156,20 +239,48 @@ export async function loadKeptPages(
   const base: KeptBase = { pages: new Set(pages.keys()), files: new Map([...files].map(([rel, [id]]) => [rel, id])) };
   for (const [key, page] of Object.entries(beside?.pages ?? {})) pages.set(key, page);
   for (const [rel, seen] of Object.entries(beside?.files ?? {})) files.set(rel, seen);
-  const kept = new KeptPages(scope, pages, files, startNs);
+  const kept = new KeptPages(scope, pages, files, startNs, counts);
   if (saved) bases.set(kept, base);
   return kept;
 }
 
-async function readRecord(path: string, scope: string): Promise<KeptRecord | undefined> {
+/**
+ * A kept pages' file of this scope, its pages' bodies read from the bodies' file (`bodies.path`) when first asked for:
+ * undefined when it is missing, unreadable, or its bodies' file is not the one it was written with (its length or
+ * CRC-32 differ, a place falls outside it). Its pages are then read again.
+ */
+async function readRecord(
+  path: string,
+  scope: string,
+  bodies?: { path: string; counts: KeptCounts },
+): Promise<KeptRecord | undefined> {
   try {
     const saved = JSON.parse(await readFile(path, 'utf8')) as KeptRecord;
-    if (saved.scope === scope && typeof saved.pages === 'object' && saved.pages !== null) return saved;
+    if (saved.scope !== scope || typeof saved.pages !== 'object' || saved.pages === null) return undefined;
+    const blob = saved.bodies && bodies ? await readFile(bodies.path) : undefined;
+    if (saved.bodies && (!blob || blob.byteLength !== saved.bodies.bytes || crc32(blob) !== saved.bodies.crc))
+      return undefined;
+    for (const [key, page] of Object.entries(saved.pages)) {
+      const body: unknown = page?.body;
+      if (typeof body === 'string') continue;
+      if (!blob || !isBodyAt(body, blob.byteLength)) return undefined;
+      saved.pages[key] = withKeptBody(page, blob.subarray(body[0], body[0] + body[1]), bodies!.counts);
+    }
+    return saved;
   } catch {
     // None yet, or unreadable: its pages are read again.
   }
   return undefined;
 }
+
+const isBodyAt = (value: unknown, size: number): value is BodyAt =>
+  Array.isArray(value) &&
+  value.length === 2 &&
+  Number.isSafeInteger(value[0]) &&
+  Number.isSafeInteger(value[1]) &&
+  value[0] >= 0 &&
+  value[1] >= 0 &&
+  value[0] + value[1] <= size;
 
 /**
  * Keeps what a good load read (never after a failed one), when it differs from what is kept: beside the kept pages'
@@ -180,12 +291,15 @@ export async function saveKeptPages(cacheDir: string, pages: KeptPages): Promise
   await mkdir(cacheDir, { recursive: true });
   const beyond = pages.beyond(bases.get(pages));
   if (beyond) return writeWhole(besideOf(cacheDir), JSON.stringify(beyond));
-  await writeWhole(fileOf(cacheDir), JSON.stringify(pages));
+  // The bodies first: a kept pages' file is never read with bodies other than its own (their CRC-32 tells).
+  const { record, bodies } = pages.toSaved();
+  await writeWhole(bodiesFileOf(cacheDir), bodies);
+  await writeWhole(fileOf(cacheDir), JSON.stringify(record));
   await rm(besideOf(cacheDir), { force: true });
 }
 
 /** Written beside and renamed, so that a reader never sees half a file. */
-async function writeWhole(path: string, text: string): Promise<void> {
+async function writeWhole(path: string, text: string | Uint8Array): Promise<void> {
   const tmp = `${path}.${process.pid}.tmp`;
   await writeFile(tmp, text);
   await rename(tmp, path);

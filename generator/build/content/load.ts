@@ -61,6 +61,8 @@ export interface LoadStats {
   yamlRead?: number;
   /** How many content YAML files the boundaries guard judged (the others' verdicts were kept). */
   yamlGuarded?: number;
+  /** How many kept pages' bodies some stage has read so far (a live count: the others were never decoded). */
+  readonly bodiesRead?: number;
 }
 
 export async function loadContent(options: LoadOptions, diagnostics: Diagnostics): Promise<Model | undefined> {
@@ -170,6 +172,7 @@ export async function loadContent(options: LoadOptions, diagnostics: Diagnostics
     options.stats.pages = files.pages.length;
     options.stats.opened = kept ? kept.counts.opened : files.pages.length;
     options.stats.read = kept ? kept.counts.read : files.pages.length;
+    if (kept) Object.defineProperty(options.stats, 'bodiesRead', { get: () => kept.counts.bodies, enumerable: true });
     const yamlShown = new Set(files.yaml.map(({ rel }) => display(join(options.contentDir, rel))));
     const judged = verdicts && [...verdicts.judgedFiles];
     options.stats.guarded = judged ? judged.filter((file) => !yamlShown.has(file)).length : pages.length;

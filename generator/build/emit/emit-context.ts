@@ -2,6 +2,7 @@
 import type { Diagnostics, MessageInput, Stage } from '../messages/diagnostics.js';
 import type { EmitMessage } from '../cache/emitted.js';
 import type { Model, Page } from '../../model/types.js';
+import { fieldsButBody } from '../../model/page-fields.js';
 import type { Registry } from '../registry/registry.js';
 import { type Artifact, ArtifactSet, type EmitContext, type RegistryEntry } from '../registry/types.js';
 
@@ -77,9 +78,7 @@ export function modelWithoutBodies(model: Model): Model {
 const withoutBodies = new WeakMap<Model, Model>();
 
 function withoutBody(page: Page): Page {
-  const copy = { ...page } as Partial<Page>;
-  delete copy.body;
-  return Object.defineProperty(copy, 'body', {
+  return Object.defineProperty(fieldsButBody(page), 'body', {
     enumerable: false,
     get() {
       throw new Error(

@@ -99,6 +99,8 @@ describe('editing one page of 1,000', () => {
       yamlOpened: 0,
       yamlRead: 0,
       yamlGuarded: 0,
+      // No stage read a kept page's body: none was decoded from the kept pages' bodies file.
+      bodiesRead: 0,
     });
 
     // Rendered: the edited page alone. Of the other pages, the render cache read the records of only the few that

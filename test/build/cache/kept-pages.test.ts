@@ -205,3 +205,43 @@ describe('page files known by their stat', () => {
     expect([now.ino, now.mtimeNs, now.size]).toEqual([whole.ino, whole.mtimeNs, whole.size]);
   });
 });
+
+describe('kept pages’ bodies', () => {
+  const bodies = () => join(work, 'cache', 'pages-read.bodies');
+
+  it('decodes a kept page’s body only when it is read, to the text a load without cache reads', async () => {
+    // A body with a byte-order mark after its front matter, characters outside ASCII and a pair of UTF-16 units.
+    await editContent(contentDir, PAGE, '\n---\n', '\n---\n\uFEFFÉtat: naïve, 日本語 and 🙂.\n');
+    const first = await load();
+    const kept = await load();
+    expect(kept.stats).toMatchObject({ read: 0, bodiesRead: 0 });
+    const uncached = await load({ cache: false });
+    const page = kept.model!.pages.find((p) => p.source.file.endsWith(PAGE))!;
+    expect(page.body).toContain('\uFEFFÉtat: naïve, 日本語 and 🙂.');
+    expect(kept.stats.bodiesRead).toBe(1);
+    // Read twice, decoded once; every body read gives the same model, fields in the same order, as without a cache.
+    expect(page.body).toBe(uncached.model!.pages.find((p) => p.source.file.endsWith(PAGE))!.body);
+    expect(kept.stats.bodiesRead).toBe(1);
+    expect(JSON.stringify(kept.model)).toBe(JSON.stringify(uncached.model));
+    expect(kept.stats.bodiesRead).toBe(first.stats.pages);
+  });
+
+  it('reads every page again when the bodies’ file is damaged, cut short or missing', async () => {
+    const first = await load();
+    const uncached = JSON.stringify((await load({ cache: false })).model);
+    const whole = await readFile(bodies());
+    const damages: [string, () => Promise<void>][] = [
+      ['one byte changed', () => writeFile(bodies(), Buffer.from(whole).fill(0x41, 10, 11))],
+      ['cut short', () => writeFile(bodies(), whole.subarray(0, whole.length - 1))],
+      ['missing', () => rm(bodies())],
+    ];
+    for (const [damage, make] of damages) {
+      await make();
+      const again = await load();
+      expect(again.stats, damage).toMatchObject({ pages: first.stats.pages, read: first.stats.pages });
+      expect(JSON.stringify(again.model), damage).toBe(uncached);
+      // That load kept its pages again, with their bodies: the next reads none.
+      expect((await load()).stats, damage).toMatchObject({ read: 0 });
+    }
+  });
+});
