@@ -239,7 +239,6 @@ async function emitAll(
     return value;
   };
   const knownDigests = new Map<RegistryEntry, Digest>();
-  context.knowDigest = (entry, digest) => knownDigests.set(entry, digest);
   /** A kind that reads only the scope: taken from the last good build in the same scope, or made and kept. */
   const emitScoped = (entry: RegistryEntry): string | Uint8Array => {
     const kind = kinds[entry.kind]!;

@@ -65,6 +65,9 @@ export interface PartPlace {
   /** Where its text starts in the file, in UTF-16 code units, and how long it is. */
   offset: number;
   chars: number;
+  /** The same in the file's UTF-8 bytes (a file joined from kept bytes is read a part at a time, never decoded whole). */
+  byteOffset: number;
+  bytes: number;
   /** The file's line its text starts on (1-based). */
   line: number;
   /** contentHash of its text. */
@@ -75,20 +78,26 @@ export interface PartPlace {
   sentences?: { hashes: ArrayLike<number>; offsets: ArrayLike<number> };
 }
 
-/** A file made in parts, as the checks read it: its parts in order, none empty, joined by blank lines. */
+/**
+ * A file made in parts, as the checks read it: its parts in order, none empty, joined by blank lines; its length in
+ * UTF-16 code units (its text's `length`, known without decoding the file).
+ */
 export interface PartedText {
   parts: readonly PartPlace[];
+  chars: number;
 }
 
 /** What the checks need of the kept parts. */
 export interface PartedTexts {
-  /** The parts of `text`, when it is the text this build made of them. */
-  partsOf(text: string): PartedText | undefined;
+  /** The parts of a file's body (its text, or its UTF-8 bytes), when it is the one this build made of them. */
+  partsOf(body: string | Uint8Array): PartedText | undefined;
 }
 
 /** What is known of a part's text without reading it. */
 interface TextFacts {
   chars: number;
+  /** Its UTF-8 bytes' count. */
+  bytes: number;
   lines: number;
   hash: string;
 }
@@ -128,8 +137,11 @@ export interface KeptParts {
   take(key: string): SaidPart | undefined;
   /** A part of this build, kept for the next under `key`: one `take` gave, or one made (a `MadeSaidPart`). */
   keep(key: string, part: SaidPart): void;
-  /** Tells the text made of the parts kept so far, in their order: the checks then read it part by part. */
-  laidOut(text: string): void;
+  /**
+   * Tells the file made of the parts kept so far, in their order (its text, or its UTF-8 bytes): the checks then read
+   * it part by part.
+   */
+  laidOut(body: string | Uint8Array): void;
 }
 
 /** A kept part as the fold reads it: its bytes are read from the file only when asked for. */
@@ -156,7 +168,7 @@ class KeptPart implements SaidPart {
   }
 
   get facts(): TextFacts {
-    return { chars: this.saved[9], lines: this.saved[10], hash: this.saved[11] };
+    return { chars: this.saved[9], bytes: this.saved[2], lines: this.saved[10], hash: this.saved[11] };
   }
 
   /** What the checks kept of its text. */
@@ -207,8 +219,8 @@ export class SaidParts implements KeptParts, PartedTexts {
   private previous = new Map<string, SavedPart>();
   private context = '';
   private readonly current = new Map<string, Current>();
-  /** The text made of this build's parts, and their places in it. */
-  private layout?: { text: string; parted: PartedText };
+  /** The file made of this build's parts (its text or its bytes), and their places in it. */
+  private layout?: { body: string | Uint8Array; parted: PartedText };
   /** Whether a part was made in this build. */
   private differs = false;
   /** How many parts were taken from the last good build, and how many were made. */
@@ -251,29 +263,34 @@ export class SaidParts implements KeptParts, PartedTexts {
     this.current.set(key, { part: made, facts: factsOf(made.text) });
   }
 
-  laidOut(text: string): void {
+  laidOut(body: string | Uint8Array): void {
     const parts: PartPlace[] = [];
     let offset = 0;
+    let byteOffset = 0;
     let line = 1;
     for (const current of this.current.values()) {
-      const { chars, lines, hash } = current.facts;
+      const { chars, bytes, lines, hash } = current.facts;
       if (chars === 0) continue;
       const checked = current.part instanceof KeptPart ? current.part.checked() : { edges: -1 };
-      current.place = { offset, chars, line, hash, ...checked };
+      current.place = { offset, chars, byteOffset, bytes, line, hash, ...checked };
       parts.push(current.place);
       offset += chars + 2;
+      byteOffset += bytes + 2;
       line += lines + 2;
     }
     // The file ends with one line break after its last part: any other length, and it is read whole.
-    this.layout = parts.length > 0 && offset - 1 === text.length ? { text, parted: { parts } } : undefined;
+    const fits = typeof body === 'string' ? offset - 1 === body.length : byteOffset - 1 === body.byteLength;
+    this.layout = parts.length > 0 && fits ? { body, parted: { parts, chars: offset - 1 } } : undefined;
   }
 
-  partsOf(text: string): PartedText | undefined {
+  partsOf(body: string | Uint8Array): PartedText | undefined {
     const layout = this.layout;
-    // Asked of every text the checks read: the length settles it for all but one, without comparing characters.
-    return layout !== undefined && layout.text.length === text.length && layout.text === text
-      ? layout.parted
-      : undefined;
+    if (layout === undefined) return undefined;
+    // Bytes are the file's when they are the very bytes laid out; a text is asked of every text the checks read: the
+    // length settles it for all but one, without comparing characters.
+    if (typeof body !== 'string' || typeof layout.body !== 'string')
+      return layout.body === body ? layout.parted : undefined;
+    return layout.body.length === body.length && layout.body === body ? layout.parted : undefined;
   }
 
   /** Keeps the parts of a good build (never a failed one's), unless they are the ones kept already. */
@@ -405,7 +422,12 @@ function isNewer(part: KeptPart | MadeSaidPart, place: PartPlace): boolean {
 function factsOf(text: string): TextFacts {
   let lines = 0;
   for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lines++;
-  return { chars: text.length, lines, hash: createHash('sha256').update(text).digest('hex').slice(0, 32) };
+  return {
+    chars: text.length,
+    bytes: Buffer.byteLength(text),
+    lines,
+    hash: createHash('sha256').update(text).digest('hex').slice(0, 32),
+  };
 }
 
 /** How many pieces one write is given at most (the system's limit on one vectored write is about a thousand). */

@@ -26,11 +26,6 @@ export interface EmitContext {
    * each time (see `keptForScope`).
    */
   keepForScope?<T>(key: string, compute: (scoped: EmitContext) => T): T;
-  /**
-   * Told the digest of an entry's body by an emitter that held its bytes before its text (llms-full.txt joins kept
-   * parts' bytes): the build does not encode and hash the text again. It must be `digestOf` the body returned.
-   */
-  knowDigest?(entry: RegistryEntry, digest: Digest): void;
 }
 
 /** A value of the scope alone, kept across builds when the context can keep it (see `EmitContext.keepForScope`). */

@@ -1,13 +1,16 @@
 // The checks of llms-full.txt, read part by part: after a build that kept every other part's verdicts, a finding put
 // in one guide's part is reported exactly as judging the whole file reports it (the same rule, file, line and
 // column), a sentence said in two parts is still found, and a part kept from a build in another scope is judged again.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { kinds } from '../../../generator/build/kinds.js';
 import { runPipeline, type PipelineResult } from '../../../generator/build/pipeline.js';
 import { createEmitContext } from '../../../generator/build/emit/emit-context.js';
 import { emitLlmsFull } from '../../../generator/build/emit/guidance/llms-full.js';
 import { readingOrder } from '../../../generator/build/emit/guidance/llms-format.js';
-import { SaidParts } from '../../../generator/build/cache/said-parts.js';
+import { loadSaidParts, SaidParts } from '../../../generator/build/cache/said-parts.js';
 import { Verdicts } from '../../../generator/build/cache/verdicts.js';
 import { displayPath } from '../../../generator/build/registry/display-path.js';
 import { Diagnostics } from '../../../generator/build/messages/diagnostics.js';
@@ -30,13 +33,15 @@ beforeAll(async () => {
 
 const FILE = 'dist/llms-full.txt';
 
-/** llms-full.txt made in parts, with some guides' Markdown replaced (as if their pages had been edited). */
-function made(edits: Map<string, (markdown: string) => string>) {
+/**
+ * llms-full.txt made in parts, with some guides' Markdown replaced (as if their pages had been edited); from the parts
+ * a last build kept, when given (the file is then joined from their bytes).
+ */
+function made(edits: Map<string, (markdown: string) => string>, parts = new SaidParts('test')) {
   const { model, registry } = base;
   const artifacts = new ArtifactSet();
   for (const artifact of base.artifacts!.values()) artifacts.set(artifact);
   const context = createEmitContext(model!, registry!, new Diagnostics(), artifacts);
-  const parts = new SaidParts('test');
   context.saidParts = parts;
   for (const entry of registry!.of('site').filter((e) => e.kind === 'markdown' && e.page)) {
     const twin = String(base.artifacts!.get(entry.host, entry.file)!.body);
@@ -50,7 +55,7 @@ function made(edits: Map<string, (markdown: string) => string>) {
     }));
   }
   const entry = registry!.get('/llms-full.txt')!;
-  const body = String(emitLlmsFull(entry, context));
+  const body = emitLlmsFull(entry, context);
   artifacts.set({ entry, body });
   return { artifacts, parts, body };
 }
@@ -141,6 +146,34 @@ describe('the checks of llms-full.txt, part by part', () => {
     // Only the edited guide's part was read again: every other part's verdicts were kept.
     expect(verdicts.counts.kept).toBeGreaterThan(order.length * 10);
     expect(verdicts.judgedFiles).toContain(FILE);
+  });
+
+  it('read a file joined from kept parts’ bytes a part at a time, placing a finding as the whole file does', async () => {
+    const cacheDir = await mkdtemp(join(tmpdir(), 'text-parts-'));
+    try {
+      const order = guides();
+      const first = made(new Map());
+      const verdicts = new Verdicts('scope');
+      expect(check(first, { verdicts })).toEqual([]);
+      await first.parts.save(cacheDir);
+      // An earlier guide made again with characters of two, three and four bytes: the later parts' bytes and
+      // characters no longer line up, and a finding in a later part is placed by its characters.
+      const wide = (md: string) => `${md.trimEnd()}\n\nÉté, naïve — 日本語 🙂 and more.\n`;
+      const placeholder = (md: string) => `${md.trimEnd()}\n\nA placeholder left in: {base_url}/docs.\n`;
+      const after = made(
+        new Map([
+          [order[1]!, wide],
+          [order.at(-2)!, placeholder],
+        ]),
+        await loadSaidParts(cacheDir, 'test'),
+      );
+      expect(after.body).toBeInstanceOf(Uint8Array);
+      const partWise = check(after, { verdicts: kept(verdicts) });
+      expect(partWise.filter((m) => m.startsWith('unfilled-placeholder '))).toHaveLength(1);
+      expect(partWise).toEqual(check(after, { parted: false }));
+    } finally {
+      await rm(cacheDir, { recursive: true, force: true });
+    }
   });
 
   it('find a sentence said again in another part, where judging the whole file finds it', () => {

@@ -188,7 +188,8 @@ export const llmsSize: Validator = (artifact, context) => {
 };
 
 export const llmsFullSize: Validator = (artifact, context) => {
-  const length = context.artifacts.text(artifact).length;
+  // A file made in parts knows its length without being decoded.
+  const length = context.parts?.partsOf(artifact.body)?.chars ?? context.artifacts.text(artifact).length;
   if (length <= LLMS_FULL_MAX_CHARS) return;
   context.diagnostics.warn('validate', {
     ruleId: 'llms-full-too-large',

@@ -43,16 +43,27 @@ export function segmentsOf(
 ): Segment[] | undefined {
   // A text made in parts is one this build made: a kept page's bytes never are, and are not read to ask.
   if (format !== 'markdown' || isKeptBytes(artifact)) return undefined;
-  const text = artifact.body;
-  if (typeof text !== 'string') return undefined;
-  const parted = context.parts?.partsOf(text);
+  const body = artifact.body;
+  const parted = context.parts?.partsOf(body);
   if (!parted) return undefined;
   let segments = segmentsCache.get(parted);
-  if (!segments) segmentsCache.set(parted, (segments = segmentsIn(text, parted.parts)));
+  if (!segments) segmentsCache.set(parted, (segments = segmentsIn(body, parted.parts)));
   return segments;
 }
 
-function segmentsIn(text: string, parts: readonly PartPlace[]): Segment[] {
+/** Decodes bytes this build encoded from its own text exactly (a byte-order mark in them is the text's own). */
+const exactly = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/**
+ * The text from the start of one part to the end of another: a slice of the file's text, or, for a file joined from
+ * kept bytes, those bytes decoded (the file is never decoded whole to read a few parts).
+ */
+function between(body: string | Uint8Array, first: PartPlace, last: PartPlace): string {
+  if (typeof body === 'string') return body.slice(first.offset, last.offset + last.chars);
+  return exactly.decode(body.subarray(first.byteOffset, last.byteOffset + last.bytes));
+}
+
+function segmentsIn(body: string | Uint8Array, parts: readonly PartPlace[]): Segment[] {
   const segments: Segment[] = [];
   let run: PartPlace[] = [];
   const close = () => {
@@ -75,14 +86,14 @@ function segmentsIn(text: string, parts: readonly PartPlace[]): Segment[] {
       parts: run,
       // Cut when a check reads it: most segments' verdicts are kept.
       get text() {
-        cut ??= text.slice(first.offset, first.offset + chars);
+        cut ??= between(body, first, last);
         return cut;
       },
     });
     run = [];
   };
   for (const part of parts) {
-    if (part.edges < 0) part.edges = edgesOf(part, text.slice(part.offset, part.offset + part.chars));
+    if (part.edges < 0) part.edges = edgesOf(part, between(body, part, part));
     const before = run[run.length - 1];
     if (before && !((before.edges & ENDS_ALONE) !== 0 && (part.edges & STARTS_ALONE) !== 0)) {
       run.push(part);
