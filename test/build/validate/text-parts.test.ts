@@ -160,14 +160,18 @@ describe('the checks of llms-full.txt, part by part', () => {
       // characters no longer line up, and a finding in a later part is placed by its characters.
       const wide = (md: string) => `${md.trimEnd()}\n\nÉté, naïve — 日本語 🙂 and more.\n`;
       const placeholder = (md: string) => `${md.trimEnd()}\n\nA placeholder left in: {base_url}/docs.\n`;
-      const after = made(
-        new Map([
-          [order[1]!, wide],
-          [order.at(-2)!, placeholder],
-        ]),
-        await loadSaidParts(cacheDir, 'test'),
-      );
+      const edits = new Map([
+        [order[1]!, wide],
+        [order.at(-2)!, placeholder],
+      ]);
+      const after = made(edits, await loadSaidParts(cacheDir, 'test'));
       expect(after.body).toBeInstanceOf(Uint8Array);
+      // The bytes of the text made without kept parts.
+      expect(Buffer.from(after.body).equals(Buffer.from(made(edits).body as string, 'utf8'))).toBe(true);
+      // A last character outside ASCII (it could be white space the text's end cuts): the file is made as a text, the same.
+      const last = new Map([[order.at(-1)!, (md: string) => `${md.trimEnd()}\n\nLe dernier mot est café\n`]]);
+      const endsWide = made(last, await loadSaidParts(cacheDir, 'test')).body;
+      expect(endsWide).toBe(made(last).body);
       const partWise = check(after, { verdicts: kept(verdicts) });
       expect(partWise.filter((m) => m.startsWith('unfilled-placeholder '))).toHaveLength(1);
       expect(partWise).toEqual(check(after, { parted: false }));
