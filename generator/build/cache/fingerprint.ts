@@ -6,7 +6,7 @@ import { type FolderWalk, walkFolder } from './folder-walk.js';
 import { readCompileManifest } from '../files/compile-manifest.js';
 import { RUNS_COMPILED } from '../files/project-paths.js';
 import type { Model, Page } from '../../model/types.js';
-import { fieldsButBody } from '../../model/page-fields.js';
+import { fieldsButBody } from './page-fields.js';
 import type { FileHashes } from './file-hashes.js';
 
 /** Bumped when the cache's own layout changes, so that old entries are never misread. */
@@ -104,7 +104,7 @@ function pagesFacts(pages: readonly Page[]): string {
   let facts = factsOfPages.get(pages);
   if (facts === undefined) {
     // Without their bodies, read without reading a body (a kept page's is decoded only when read).
-    const text = JSON.stringify(pages.map(fieldsButBody), (key: string, value: unknown) => bytesAsHashes(key, value));
+    const text = JSON.stringify(pages.map(fieldsButBody), bytesAsHashes);
     factsOfPages.set(pages, (facts = sha256('pages', text)));
   }
   return facts;

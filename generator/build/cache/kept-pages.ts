@@ -10,7 +10,7 @@ import { crc32 } from 'node:zlib';
 import type { Page } from '../../model/types.js';
 import { fileSystemNow, type FileIdentity } from './file-identity.js';
 import { isPlainJson } from './plain-json.js';
-import { withBodyAs } from '../../model/page-fields.js';
+import { withBodyAs } from './page-fields.js';
 
 export type { FileIdentity };
 

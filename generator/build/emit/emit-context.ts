@@ -2,7 +2,7 @@
 import type { Diagnostics, MessageInput, Stage } from '../messages/diagnostics.js';
 import type { EmitMessage } from '../cache/emitted.js';
 import type { Model, Page } from '../../model/types.js';
-import { fieldsButBody } from '../../model/page-fields.js';
+import { fieldsButBody } from '../cache/page-fields.js';
 import type { Registry } from '../registry/registry.js';
 import { type Artifact, ArtifactSet, type EmitContext, type RegistryEntry } from '../registry/types.js';
 

@@ -1,7 +1,7 @@
 // A page's fields copied without reading its body: a kept page's body is decoded only when read (see
-// build/cache/kept-pages.ts), and what needs the rest of the page (the scope, its facts' hash, the kept pages' file)
-// must not decode it.
-import type { Page } from './types.js';
+// kept-pages.ts), and what needs the rest of the page (the scope, its facts' hash, the kept pages' file) must not
+// decode it.
+import type { Page } from '../../model/types.js';
 
 /** The page's own fields but `body`, in their order, as plain data. */
 export const fieldsButBody = (page: Page): Omit<Page, 'body'> => copyFields(page, false);
