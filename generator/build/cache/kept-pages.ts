@@ -11,6 +11,7 @@ import type { Page } from '../../model/types.js';
 import { fileSystemNow, type FileIdentity } from './file-identity.js';
 import { isPlainJson } from './plain-json.js';
 import { withBodyAs } from './page-fields.js';
+import { decodeExactly } from '../text/exact-utf8.js';
 
 export type { FileIdentity };
 
@@ -161,9 +162,6 @@ type BodyAt = [at: number, bytes: number];
 /** Each kept page's body as read from the bodies' file (its UTF-8 bytes), its text once decoded, and who counts it. */
 const keptBodies = new WeakMap<Page, { bytes: Uint8Array; counts: { bodies: number }; text?: string }>();
 
-/** Keeps a body as what the page file gave, byte-order mark included, as the load read it. */
-const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
-
 /**
  * The body of a kept page, decoded when first read (counted in `counts.bodies`). One function for every page, so that
  * the kept pages share their shape (a getter per page would give each its own, and slow every read of every field).
@@ -171,7 +169,7 @@ const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 function keptBody(this: Page): string {
   const kept = keptBodies.get(this)!;
   if (kept.text === undefined) {
-    kept.text = utf8.decode(kept.bytes);
+    kept.text = decodeExactly(kept.bytes);
     kept.counts.bodies++;
   }
   return kept.text;

@@ -5,6 +5,7 @@ import type { Registry } from './registry.js';
 import type { KeptVerdicts, VerdictKey } from '../cache/verdicts.js';
 import type { KeptParts, PartedTexts } from '../cache/said-parts.js';
 import { digestOf, type Digest } from '../cache/fingerprint.js';
+import { decodeExactly } from '../text/exact-utf8.js';
 
 export type { HostName, RegistryEntry } from './entry.js';
 import type { HostName, RegistryEntry } from './entry.js';
@@ -232,7 +233,6 @@ export const isKeptBytes = (artifact: Artifact): boolean => artifact instanceof 
 
 /** Bytes this build encoded from its own texts (a kept page's body), decoded back to exactly that text. */
 const encodedTexts = new WeakSet<Uint8Array>();
-const exact = new TextDecoder('utf-8', { ignoreBOM: true });
 const asFile = new TextDecoder();
 
 /** Marks bytes as the UTF-8 of a text this build made (a byte-order mark at its start is then the text's own). */
@@ -243,7 +243,7 @@ export function encodedText(bytes: Uint8Array): Uint8Array {
 
 /** The text of bytes: exactly the text they encode when a build made them, otherwise as a file is read (BOM dropped). */
 export function decodeText(bytes: Uint8Array): string {
-  return (encodedTexts.has(bytes) ? exact : asFile).decode(bytes);
+  return encodedTexts.has(bytes) ? decodeExactly(bytes) : asFile.decode(bytes);
 }
 
 /** A stream that knows its files' digests once its files were made in full. */

@@ -3,7 +3,8 @@
 // object) becomes a pointer to the guide that gave it first. The file is made in parts, the introduction and one part
 // per guide: with a cache folder, a guide whose twin, title and URL are the same, and whose looked-up units have the
 // same answers, is taken from the last good build without reading its Markdown (cache/said-parts.ts).
-import { decodeText, type EmitContext, type Emitter, encodedText } from '../../registry/types.js';
+import { type EmitContext, type Emitter, encodedText } from '../../registry/types.js';
+import { decodeExactly } from '../../text/exact-utf8.js';
 import { fillAddresses } from '../../registry/registry.js';
 import { renderPage } from '../../render/render-page.js';
 import { indexNoticeText } from '../../render/index-notice.js';
@@ -70,7 +71,7 @@ function joined(texts: (string | Uint8Array)[]): string | Uint8Array {
   let end = all.length - 1;
   while (end > 0 && isAsciiSpace(all[end - 1]!)) end--;
   // A last character outside ASCII may be white space trimEnd cuts (a no-break space): then cut as a text.
-  if (end > 0 && all[end - 1]! >= 0x80) return `${decodeText(encodedText(all.subarray(0, -1))).trimEnd()}\n`;
+  if (end > 0 && all[end - 1]! >= 0x80) return `${decodeExactly(all.subarray(0, -1)).trimEnd()}\n`;
   all[end] = 0x0a;
   return encodedText(all.subarray(0, end + 1));
 }

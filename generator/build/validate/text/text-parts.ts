@@ -12,6 +12,7 @@ import {
 } from '../../registry/types.js';
 import type { PartedText, PartPlace } from '../../cache/said-parts.js';
 import { TextIndex } from '../../text/text-index.js';
+import { decodeExactly } from '../../text/exact-utf8.js';
 import { markdownBlocks, type Block } from '../../text/markdown-blocks.js';
 import { markdownUnits, type TextUnit } from '../../text/units.js';
 import type { TextFormat } from './artifact-text.js';
@@ -51,16 +52,13 @@ export function segmentsOf(
   return segments;
 }
 
-/** Decodes bytes this build encoded from its own text exactly (a byte-order mark in them is the text's own). */
-const exactly = new TextDecoder('utf-8', { ignoreBOM: true });
-
 /**
  * The text from the start of one part to the end of another: a slice of the file's text, or, for a file joined from
  * kept bytes, those bytes decoded (the file is never decoded whole to read a few parts).
  */
 function between(body: string | Uint8Array, first: PartPlace, last: PartPlace): string {
   if (typeof body === 'string') return body.slice(first.offset, last.offset + last.chars);
-  return exactly.decode(body.subarray(first.byteOffset, last.byteOffset + last.bytes));
+  return decodeExactly(body.subarray(first.byteOffset, last.byteOffset + last.bytes));
 }
 
 function segmentsIn(body: string | Uint8Array, parts: readonly PartPlace[]): Segment[] {
