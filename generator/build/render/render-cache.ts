@@ -100,6 +100,12 @@ export class RenderCache {
     private index: PackIndex,
     /** The packs whose settled stat is the identity the index gives them: their records are taken unread. */
     private trusted: ReadonlySet<number>,
+    /**
+     * The other packs' settled identities as they were when opened (a cache folder copied or restored gives its files
+     * new stats): their records are all read and checked in this build, so a save names them with this identity, and
+     * the next build takes their records unread again.
+     */
+    private seen: ReadonlyMap<number, string> = new Map(),
   ) {}
 
   /** True when no page was ever kept here: every page will be rendered. */
@@ -128,15 +134,19 @@ export class RenderCache {
     // A pack is known by its stat like a content file: the same identity, settled before now, is the same bytes.
     const now = index.packs.length > 0 ? fileSystemNow(cacheDir) : 0n;
     const trusted = new Set<number>();
+    const seen = new Map<number, string>();
     for (const [number, pack] of index.packs.entries()) {
       try {
         const stats = statSync(join(dir, pack.name), { bigint: true });
-        if (pack.identity === identityOf(stats) && settledBefore(stats, now)) trusted.add(number);
+        if (!settledBefore(stats, now)) continue;
+        const identity = identityOf(stats);
+        if (pack.identity === identity) trusted.add(number);
+        else seen.set(number, identity);
       } catch {
         // Gone: its records are not taken.
       }
     }
-    return new RenderCache(dir, index, trusted);
+    return new RenderCache(dir, index, trusted, seen);
   }
 
   /**
@@ -194,18 +204,21 @@ export class RenderCache {
    */
   async save(): Promise<void> {
     const fresh = [...this.live.values()].some((kept) => kept.record);
-    if (!fresh && this.live.size === Object.keys(this.index.entries).length) {
+    const sizes = this.liveBytes();
+    const restamped = [...this.seen.keys()].some((pack) => sizes.has(pack));
+    if (!fresh && !restamped && this.live.size === Object.keys(this.index.entries).length) {
       this.closePacks();
       return;
     }
-    const sizes = this.liveBytes();
     const merged = this.packsToMerge(sizes, fresh);
     const packs: PackIndex['packs'] = [];
     const numbers = new Map<number, number>();
     for (const [pack, name] of this.index.packs.entries()) {
       if (!sizes.has(pack) || merged.has(pack)) continue;
       numbers.set(pack, packs.length);
-      packs.push(name);
+      // Every record of it this build keeps was read and found right (a pack not known by its stat is read whole).
+      const seen = this.seen.get(pack);
+      packs.push(seen === undefined ? name : { ...name, identity: seen });
     }
     const newPack = { name: `${packName()}.pack`, bytes: 0 };
     const entries: Record<string, Place> = {};
@@ -226,7 +239,7 @@ export class RenderCache {
     this.closePacks();
     mkdirSync(this.dir, { recursive: true });
     const trusted = new Set<number>();
-    for (const [old, number] of numbers) if (this.trusted.has(old)) trusted.add(number);
+    for (const [old, number] of numbers) if (this.trusted.has(old) || this.seen.has(old)) trusted.add(number);
     if (chunks.length > 0) {
       const path = join(this.dir, newPack.name);
       await writeWhole(path, Buffer.concat(chunks));
@@ -239,6 +252,7 @@ export class RenderCache {
     // The records not read yet are read from where they are now (a merged pack is gone).
     this.index = index;
     this.trusted = trusted;
+    this.seen = new Map();
     for (const [key, kept] of this.live) {
       kept.place = entries[key];
       kept.record = undefined;

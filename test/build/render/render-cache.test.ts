@@ -150,6 +150,24 @@ describe('the render cache on disk', () => {
     expect(stats.recordsRead).toBeLessThanOrEqual(stats.pages);
   });
 
+  it('reads a cache folder copied elsewhere (new stats) once, then knows its packs by their stat again', async () => {
+    const { expected, cacheDir } = await keptUnread('cache-before-copy');
+    const copied = join(work, 'cache-copied');
+    await cp(cacheDir, copied, { recursive: true });
+    passFileClock(work, join(copied, 'render'));
+    // The copies' stats are not the ones the index names: every kept page is read, and checked, once.
+    const first = await run({ cacheDir: copied });
+    expect(first.renderStats!.fromCache).toBe(first.renderStats!.pages);
+    expect(first.renderStats!.recordsRead).toBe(first.renderStats!.pages);
+    expect(builtFiles(first)).toEqual(expected);
+    passFileClock(work, join(copied, 'render'));
+    // Read and found right, the packs are known by their new stat: the next build takes its pages unread.
+    const second = await run({ cacheDir: copied });
+    expect(second.renderStats!.fromCache).toBe(second.renderStats!.pages);
+    expect(second.renderStats!.recordsRead).toBeLessThan(second.renderStats!.pages / 2);
+    expect(builtFiles(second)).toEqual(expected);
+  });
+
   it('makes a kept page again, to a plain build’s bytes, when its pack is changed after the build took it unread', async () => {
     const { expected, second, cacheDir } = await keptUnread('cache-changed-late');
     expect(second.renderStats!.fromCache).toBe(second.renderStats!.pages);
