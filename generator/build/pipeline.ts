@@ -333,13 +333,18 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
   if (record?.upToDate) return { diagnostics: new Diagnostics(), upToDate: true, notices: record.notices ?? [] };
   const fingerprint = record?.fingerprint;
   const clock = stageClock(options.progress);
+  // The trees in place are read only as the last good build recorded them: their unchanged files are linked. Their
+  // stamps are taken beside the build, while it runs.
+  const previousTaking = fingerprint ? previousOutput(options.cacheDir!, options.outDir) : undefined;
   const result = await runPipeline({ ...options, progress: clock.report, contentWalk: record?.contentWalk });
+  const previous = await previousTaking;
   result.stageMs = clock.times;
   if (result.model) {
     const example = exampleIdentityFindings(result.model);
     result.notices = example.length > 0 ? [`[example-identity] ${exampleIdentityReport(example)}`] : [];
   }
   if (result.diagnostics.hasErrors || !result.artifacts) {
+    previous?.stop?.();
     clock.enter(undefined);
     return result;
   }
@@ -366,8 +371,6 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
     if (tree) (tree.streams ??= []).push(stream);
   }
   const streamed = result.artifacts.streams().length > 0;
-  // The trees in place are read only as the last good build recorded them: their unchanged files are linked.
-  const previous = fingerprint ? await previousOutput(options.cacheDir!, options.outDir) : undefined;
   let written: WriteResult | undefined;
   try {
     const progress = clock.report;

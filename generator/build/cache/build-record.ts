@@ -9,6 +9,7 @@ import { CONTENT_SCHEMA_DIR, DEFAULT_CONTENT_DIR, PROJECT_ROOT } from '../files/
 import { generatorFingerprint, hashFolder, hashWalk, sha256 } from './fingerprint.js';
 import { type FolderWalk, walkFolder } from './folder-walk.js';
 import { FileHashes } from './file-hashes.js';
+import { STAMPS_ON_A_THREAD, stampNow, takeStamps } from './output-stamps.js';
 
 export interface BuildInputs {
   projectRoot: string;
@@ -147,7 +148,7 @@ function writtenOutputs(
       .join('/');
     const parts = name.split('/');
     if (parts[0] === hosts) trees.add(parts[1]!);
-    const stamp = linked?.get(path) ?? stampOf(path);
+    const stamp = linked?.get(path) ?? stampNow(path);
     if (!stamp) return undefined;
     outputs.push([name, stamp[0], stamp[1], hashes.get(path)]);
   }
@@ -159,15 +160,6 @@ function writtenOutputs(
   }
   if (present.some((name) => !trees.has(name))) return undefined;
   return outputs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-}
-
-function stampOf(path: string): FileStamp | undefined {
-  try {
-    const stats = lstatSync(path);
-    return stats.isFile() ? [stats.size, stats.mtimeMs] : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -231,14 +223,27 @@ export async function recordBuild(
  */
 export interface PreviousOutput {
   unchanged(path: string, hash: string): FileStamp | undefined;
+  /**
+   * Waits for the stamps taken beside the build (see output-stamps.ts). `fresh`: false when the trees changed since
+   * they were taken (a write an earlier build left half-applied was completed): they are then dropped, and each file
+   * is statted when it is asked about.
+   */
+  settle?(fresh: boolean): Promise<void>;
+  /** Stops taking stamps, for a build that will not write. */
+  stop?(): void;
 }
 
 /**
  * The output trees now in place as the last good build recorded them: a file counts as unchanged only when its
  * recorded hash is the one asked for and its size and modification time are still the recorded ones (a file edited
- * by hand since is written again). Undefined without a record.
+ * by hand since is written again). Undefined without a record. From `onAThreadFrom` files, their stamps are taken on a
+ * thread of their own from now on, while the build runs; `settle` waits for them.
  */
-export async function previousOutput(cacheDir: string, outDir: string): Promise<PreviousOutput | undefined> {
+export async function previousOutput(
+  cacheDir: string,
+  outDir: string,
+  onAThreadFrom = STAMPS_ON_A_THREAD,
+): Promise<PreviousOutput | undefined> {
   let record: BuildRecord;
   try {
     record = JSON.parse(await readFile(recordPath(cacheDir, outDir), 'utf8')) as BuildRecord;
@@ -248,18 +253,31 @@ export async function previousOutput(cacheDir: string, outDir: string): Promise<
   const root = dirname(resolve(outDir));
   // The record's names use "/"; a name is only looked up, so one that does not match any path is merely not found.
   const pathOf = sep === '/' ? (name: string) => `${root}/${name}` : (name: string) => join(root, name);
-  const byPath = new Map(record.outputs.filter((o) => o[3]).map((o) => [pathOf(o[0]), o] as const));
+  const hashed = Array.isArray(record.outputs) ? record.outputs.filter((o) => Array.isArray(o) && o[3]) : [];
+  const paths = hashed.map((o) => pathOf(o[0]));
+  const byPath = new Map(paths.map((path, i) => [path, i] as const));
+  const taking = paths.length >= onAThreadFrom ? takeStamps(paths) : undefined;
+  let stamps: Float64Array | undefined;
+  const stampAt = (index: number, path: string): FileStamp | undefined => {
+    if (!stamps) return stampNow(path);
+    const size = stamps[2 * index]!;
+    return size < 0 ? undefined : [size, stamps[2 * index + 1]!];
+  };
   return {
     unchanged(path, hash) {
-      const output = byPath.get(path);
-      if (!output || output[3] !== hash) return undefined;
-      try {
-        const stats = lstatSync(path);
-        const same = stats.isFile() && stats.size === output[1] && stats.mtimeMs === output[2];
-        return same ? [output[1], output[2]] : undefined;
-      } catch {
-        return undefined;
-      }
+      const index = byPath.get(path);
+      if (index === undefined) return undefined;
+      const output = hashed[index]!;
+      if (output[3] !== hash) return undefined;
+      const stamp = stampAt(index, path);
+      return stamp && stamp[0] === output[1] && stamp[1] === output[2] ? [output[1], output[2]] : undefined;
+    },
+    async settle(fresh) {
+      const taken = await taking?.taken;
+      stamps = fresh ? taken : undefined;
+    },
+    stop() {
+      taking?.stop();
     },
   };
 }

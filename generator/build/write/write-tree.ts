@@ -86,7 +86,8 @@ export async function writeTrees(
   observer: WriteObserver = {},
 ): Promise<WriteResult> {
   // A write an earlier build left half-applied is completed first: the trees are then what its record says.
-  if (observer.journal) await completePendingWrite(observer.journal, fs);
+  const completed = observer.journal !== undefined && (await completePendingWrite(observer.journal, fs));
+  await observer.previous?.settle?.(!completed);
   if (observer.previous && observer.journal && canApply(fs)) {
     const written = await writeInPlace(trees, fs, observer.previous, observer.journal, observer);
     if (written) return written;

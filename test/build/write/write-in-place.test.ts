@@ -186,6 +186,31 @@ describe('writing over a previous tree in place', () => {
     expect(await completePendingWrite(journal, nodeFileSystem)).toBe(false);
   });
 
+  it('tells stamps taken beside the build that they are stale when it completes a pending write first', async () => {
+    const { dir, journal } = await previousTree();
+    let moves = 0;
+    const crashing: OutputFileSystem = {
+      ...nodeFileSystem,
+      moveSync(from, to) {
+        if (++moves === 2) throw new Error('killed');
+        nodeFileSystem.moveSync!(from, to);
+      },
+    };
+    await expect(
+      writeTrees([{ dir, files: NEW_FILES }], crashing, { previous: await recorded(dir), journal }),
+    ).rejects.toThrow(/killed/);
+    const settled: boolean[] = [];
+    const watching = async (): Promise<PreviousOutput> => ({
+      ...(await recorded(dir)),
+      settle: async (fresh) => void settled.push(fresh),
+    });
+    // The journal is completed first: stamps taken before it are dropped.
+    await writeTrees([{ dir, files: NEW_FILES }], nodeFileSystem, { previous: await watching(), journal });
+    // Nothing pending: they are the trees' stamps.
+    await writeTrees([{ dir, files: NEW_FILES }], nodeFileSystem, { previous: await watching(), journal });
+    expect(settled).toEqual([false, true]);
+  });
+
   it('stages the whole tree and swaps it in when a file becomes a folder', async () => {
     const { dir, journal } = await previousTree();
     const files = new Map([...NEW_FILES, ['same.txt/inner.txt', 'x']]);
