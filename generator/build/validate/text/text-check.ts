@@ -34,7 +34,10 @@ export function textTreeValidator(
   const partWise = reads?.partWise === true;
   const validator: TreeValidator = (context) => {
     const judge = check(context);
-    for (const item of publishedTexts(context)) {
+    const { kept, open } = sortedTexts(context);
+    // A text whose verdicts are all kept is only counted as kept: nothing is made for it, once per check.
+    for (const key of kept) context.verdicts!.judge(key, noFindings, noJudgement);
+    for (const item of open) {
       const segments = partWise ? segmentsOf(context, item.artifact, item.format) : undefined;
       // Only a part-wise check is given segments, and it takes any text view.
       if (segments) judgeParts(context, item, segments, judge as (item: TextView) => void);
@@ -77,6 +80,34 @@ function judgeParts(
 }
 
 const noJudgement = () => undefined;
+const noFindings = () => 0;
+
+/**
+ * The published texts of a run, sorted once for all its checks: the keys of those every check found fine in the last
+ * good build (kept: no check reads them), and the others, to judge. A text made in parts is always to judge: a check
+ * that reads a part alone keeps its verdicts per part, and must ask for them.
+ */
+interface SortedTexts {
+  kept: VerdictKey[];
+  open: ArtifactText[];
+}
+
+const sorted = new WeakMap<ValidateContext, SortedTexts>();
+
+function sortedTexts(context: ValidateContext): SortedTexts {
+  let known = sorted.get(context);
+  if (known) return known;
+  known = { kept: [], open: [] };
+  const verdicts = context.verdicts;
+  for (const item of publishedTexts(context)) {
+    const key = verdicts && keyOfText(context, item);
+    const parted = key !== undefined && segmentsOf(context, item.artifact, item.format) !== undefined;
+    if (key !== undefined && !parted && verdicts!.kept(key)) known.kept.push(key);
+    else known.open.push(item);
+  }
+  sorted.set(context, known);
+  return known;
+}
 
 /** A view of the open segments of a text made in parts: each a stretch read alone, placed in the whole file. */
 export function partsView(item: ArtifactText, segments: readonly Segment[], open: readonly Segment[]): PartsView {
