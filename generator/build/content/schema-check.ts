@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Diagnostics } from '../messages/diagnostics.js';
 import { CONTENT_SET, schemaFiles } from '../schemas/validator-sets.js';
-import { validatorFor } from '../schemas/validators.js';
+import { validatorWhenUsed } from '../schemas/validators.js';
 import { placeOf, pointerSegments, type YamlSource } from './yaml-source.js';
 import { didYouMean } from '../messages/suggest.js';
 
@@ -19,7 +19,7 @@ export class ContentSchemaError extends Error {
 }
 
 export class ContentSchemas {
-  private readonly validators = new Map<string, ValidateFunction>();
+  private readonly validators = new Map<string, () => ValidateFunction>();
   /** A hash of every schema read (name and text): what was checked against them holds while it is the same. */
   readonly fingerprint: string;
 
@@ -36,7 +36,7 @@ export class ContentSchemas {
         const id = typeof parsed?.$id === 'string' ? parsed.$id.replace(/#\/?$/, '') : '';
         if (id && ids.has(id)) throw new Error(`schema with key or id "${id}" already exists`);
         if (id) ids.add(id);
-        this.validators.set(name, validatorFor(CONTENT_SET, name, text));
+        this.validators.set(name, validatorWhenUsed(CONTENT_SET, name, text));
       } catch (error) {
         throw new ContentSchemaError(file, error instanceof Error ? error.message : String(error));
       }
@@ -56,7 +56,7 @@ export class ContentSchemas {
     value: unknown = source.value,
     documentLabel = 'The document',
   ): boolean {
-    const validate = this.validators.get(name);
+    const validate = this.validators.get(name)?.();
     if (!validate) throw new Error(`No content schema named ${name}`);
     if (validate(value)) return true;
     for (const error of pruneErrors(validate.errors ?? [])) {

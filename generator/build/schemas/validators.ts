@@ -52,10 +52,30 @@ export function validatorFor(set: ValidatorSet, name: string, text: string): Val
   return compiledValidator(set, name, text) ?? newAjv(set).compile(schemaToCompile(name, JSON.parse(text)));
 }
 
+/**
+ * As `validatorFor`, made when first used: the compile step's validator of these very bytes is loaded only then (a
+ * rebuild that reads one page loads one of a dozen modules); any other schema is compiled now, so that one that does
+ * not compile fails where it is read.
+ */
+export function validatorWhenUsed(set: ValidatorSet, name: string, text: string): () => ValidateFunction {
+  if (!compiledFor(set, name, text)) {
+    const validate = validatorFor(set, name, text);
+    return () => validate;
+  }
+  let validate: ValidateFunction | undefined;
+  return () => (validate ??= validatorFor(set, name, text));
+}
+
+/** The compile step's entry for this schema, if it was compiled from these very bytes and options. */
+function compiledFor(set: ValidatorSet, name: string, text: string): { module: string } | undefined {
+  const compiled = compiledIndex(set.id)?.[name];
+  return compiled && compiled.key === validatorKey(set, name, text) ? compiled : undefined;
+}
+
 /** The compile step's validator of this schema, if it was compiled from these very bytes and options. */
 export function compiledValidator(set: ValidatorSet, name: string, text: string): ValidateFunction | undefined {
-  const compiled = compiledIndex(set.id)?.[name];
-  if (!compiled || compiled.key !== validatorKey(set, name, text)) return undefined;
+  const compiled = compiledFor(set, name, text);
+  if (!compiled) return undefined;
   try {
     return require(join(VALIDATORS_DIR, set.id, compiled.module)) as ValidateFunction;
   } catch {

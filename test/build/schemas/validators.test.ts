@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +15,13 @@ import {
   schemaToCompile,
   type ValidatorSet,
 } from '../../../generator/build/schemas/validator-sets.js';
-import { compiledValidator, newAjv, validatorFor } from '../../../generator/build/schemas/validators.js';
+import {
+  compiledValidator,
+  newAjv,
+  VALIDATORS_DIR,
+  validatorFor,
+  validatorWhenUsed,
+} from '../../../generator/build/schemas/validators.js';
 
 /** The validator ajv compiles now, at run time, for a schema of a set: what the compiled one must equal. */
 const compiledNow = (set: ValidatorSet, name: string, text: string) =>
@@ -129,6 +136,28 @@ describe('compiled validators', () => {
     expect(validate(content)).toBe(false);
     expect(validate.errors?.[0]?.params).toEqual({ missingProperty: 'addedSinceTheCompile' });
     expect(validate({ ...content, addedSinceTheCompile: 1 })).toBe(true);
+  });
+
+  it('are loaded when first used, not when their schema is read; a schema that does not compile fails when read', async () => {
+    const source = CONTENT_SET.sources().find((s) => s.name === 'service')!;
+    const text = await readFile(source.file, 'utf8');
+    const index = JSON.parse(await readFile(join(VALIDATORS_DIR, 'content', 'index.json'), 'utf8')) as Record<
+      string,
+      { module: string }
+    >;
+    const require = createRequire(import.meta.url);
+    const module = require.resolve(join(VALIDATORS_DIR, 'content', index.service!.module));
+    delete require.cache[module];
+    const whenUsed = validatorWhenUsed(CONTENT_SET, 'service', text);
+    expect(require.cache[module]).toBeUndefined();
+    const validate = whenUsed();
+    expect(require.cache[module]).toBeDefined();
+    expect(whenUsed()).toBe(validate);
+    const content = parse(await readFile(join(DEFAULT_CONTENT_DIR, 'service.yaml'), 'utf8')) as object;
+    expect(validate(content)).toBe(true);
+    expect(validate({})).toBe(false);
+    // Not the compile step's: compiled at once, so that a broken schema is refused where it is read.
+    expect(() => validatorWhenUsed(CONTENT_SET, 'service', JSON.stringify({ type: 'no such type' }))).toThrow();
   });
 
   it('are not used for a schema of the same name in another folder with other bytes', async () => {
