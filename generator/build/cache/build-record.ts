@@ -169,7 +169,10 @@ function writtenOutputs(
 export async function isUpToDate(cacheDir: string, outDir: string, fingerprint: string): Promise<string[] | undefined> {
   let record: BuildRecord;
   try {
-    record = JSON.parse(await readFile(recordPath(cacheDir, outDir), 'utf8')) as BuildRecord;
+    const text = await readFile(recordPath(cacheDir, outDir), 'utf8');
+    // The record starts with its fingerprint (recordBuild writes it first): another one's outputs are not parsed.
+    if (!text.startsWith(`{"fingerprint":${JSON.stringify(fingerprint)},`)) return undefined;
+    record = JSON.parse(text) as BuildRecord;
   } catch {
     return undefined;
   }
