@@ -81,6 +81,21 @@ const NEW_FILES = new Map<string, string>([
   ['new/added.txt', 'added'],
 ]);
 
+/** A write of NEW_FILES killed after its first move into place: it leaves its journal. */
+async function interruptedWrite(dir: string, journal: string): Promise<void> {
+  let moves = 0;
+  const crashing: OutputFileSystem = {
+    ...nodeFileSystem,
+    moveSync(from, to) {
+      if (++moves === 2) throw new Error('killed');
+      nodeFileSystem.moveSync!(from, to);
+    },
+  };
+  await expect(
+    writeTrees([{ dir, files: NEW_FILES }], crashing, { previous: await recorded(dir), journal }),
+  ).rejects.toThrow(/killed/);
+}
+
 describe('writing over a previous tree in place', () => {
   it('stages and moves only the changed files, removes the files no longer built, and leaves the others untouched', async () => {
     const { dir, journal } = await previousTree();
@@ -166,17 +181,7 @@ describe('writing over a previous tree in place', () => {
 
   it('completes an apply that was interrupted half-way, on the next run', async () => {
     const { dir, journal } = await previousTree();
-    let moves = 0;
-    const crashing: OutputFileSystem = {
-      ...nodeFileSystem,
-      moveSync(from, to) {
-        if (++moves === 2) throw new Error('killed');
-        nodeFileSystem.moveSync!(from, to);
-      },
-    };
-    await expect(
-      writeTrees([{ dir, files: NEW_FILES }], crashing, { previous: await recorded(dir), journal }),
-    ).rejects.toThrow(/killed/);
+    await interruptedWrite(dir, journal);
     expect(existsSync(journal)).toBe(true);
     expect(await completePendingWrite(journal, nodeFileSystem)).toBe(true);
     const after = snapshot(dir);
@@ -188,17 +193,7 @@ describe('writing over a previous tree in place', () => {
 
   it('tells stamps taken beside the build that they are stale when it completes a pending write first', async () => {
     const { dir, journal } = await previousTree();
-    let moves = 0;
-    const crashing: OutputFileSystem = {
-      ...nodeFileSystem,
-      moveSync(from, to) {
-        if (++moves === 2) throw new Error('killed');
-        nodeFileSystem.moveSync!(from, to);
-      },
-    };
-    await expect(
-      writeTrees([{ dir, files: NEW_FILES }], crashing, { previous: await recorded(dir), journal }),
-    ).rejects.toThrow(/killed/);
+    await interruptedWrite(dir, journal);
     const settled: boolean[] = [];
     const watching = async (): Promise<PreviousOutput> => ({
       ...(await recorded(dir)),
