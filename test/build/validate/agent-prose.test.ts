@@ -5,6 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { agentFactsPresent } from '../../../generator/build/validate/tree/agent-facts.js';
 import { noRepeatedSentences, noUnpublishedReferences } from '../../../generator/build/validate/tree/prose.js';
 import { runPipeline } from '../../../generator/build/pipeline.js';
+import { ArtifactSet } from '../../../generator/build/registry/types.js';
+import { Diagnostics } from '../../../generator/build/messages/diagnostics.js';
+import { displayPath } from '../../../generator/build/registry/display-path.js';
+import { Verdicts } from '../../../generator/build/cache/verdicts.js';
 import {
   appendParagraph,
   checkWith,
@@ -106,6 +110,32 @@ describe('agent-file-missing-fact', () => {
     expect(messages.map((m) => [m.ruleId, m.file])).toEqual([
       ['agent-file-missing-fact', 'dist/_agent/agent-mode.json'],
     ]);
+  });
+
+  it('takes a file’s verdict from the last good build when its text and the scope are the same', async () => {
+    const built = await goodBuild();
+    const artifacts = new ArtifactSet();
+    for (const artifact of built.artifacts!.values()) {
+      const text = built.artifacts!.text(artifact);
+      const lacking =
+        artifact.entry.path === '/llms.txt' ? text.replace('(read-only, scope `svc.members.read`)', '') : text;
+      artifacts.set({ entry: artifact.entry, body: lacking });
+    }
+    const llms = artifacts.byPath('/llms.txt', 'site')!;
+    const run = (verdicts: Verdicts) => {
+      const diagnostics = new Diagnostics();
+      const context = { model: built.model!, registry: built.registry!, diagnostics, artifacts, displayPath, verdicts };
+      agentFactsPresent(context);
+      return diagnostics.list().map((m) => m.file);
+    };
+    // Judged: the fact is missing, and the file's verdict is not kept.
+    const judged = new Verdicts('scope');
+    expect(run(judged)).toEqual(['dist/llms.txt']);
+    expect(judged.toJSON().files['dist/llms.txt']).toBeUndefined();
+    // Kept as fine for the same bytes in the same scope (a verdict only a good build saves): not read again.
+    const kept = new Verdicts('scope', new Map([['dist/llms.txt', artifacts.digest(llms).hash]]));
+    expect(run(kept)).toEqual([]);
+    expect(kept.counts.kept).toBe(1);
   });
 
   it('fails the build, at the built file, when a page stops pulling a fact it must carry', async () => {

@@ -189,7 +189,7 @@ function keyOfText(context: ValidateContext, item: ArtifactText): VerdictKey | u
 }
 
 /** Judges a text, unless the last good build's verdict on the same text in the same scope was that it is fine. */
-function judgeKept(
+export function judgeKept(
   context: ValidateContext,
   item: ArtifactText,
   judge: (item: ArtifactText) => void,

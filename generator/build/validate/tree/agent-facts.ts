@@ -3,8 +3,10 @@
 import type { TreeValidator } from '../../registry/types.js';
 import { AGENT_FACTS, type FactRequirement, type Needle } from '../../render/agent-facts.js';
 import { isAgentFactId } from '../../../model/agent-facts.js';
+import type { AgentFacts } from '../../../model/types.js';
 import { publishedTexts, type ArtifactText } from '../text/artifact-text.js';
 import { unitsOfArtifact } from '../text/artifact-units.js';
+import { judgeKept } from '../text/text-check.js';
 
 /** Markdown escapes and HTML entities undone, so that a needle matches the words as a reader sees them. */
 function readable(text: string): string {
@@ -63,6 +65,11 @@ export const agentFactsPresent: TreeValidator = (context) => {
       });
       continue;
     }
+    // Judged again only when the file's text, or the scope its facts come from, is not what the last good build had.
+    judgeKept(context, item, () => factsOf(item, file));
+  }
+
+  function factsOf(item: ArtifactText, file: AgentFacts['files'][number]) {
     const units = unitTexts(item);
     file.facts.forEach((id, j) => {
       if (!isAgentFactId(id)) return;
