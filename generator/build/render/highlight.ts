@@ -27,15 +27,19 @@ const require = createRequire(import.meta.url);
 
 /**
  * The languages pages may name on a code fence (their aliases too: `sh`, `bash`, `yml`), in the order they are
- * loaded: a block naming a language not loaded yet loads the next tier, until the language is found or every tier is
- * loaded (then it is plain text). The small grammars come first; HTTP's module brings the grammars it embeds (XML,
- * GraphQL, and through GraphQL JavaScript, TypeScript, JSX, TSX: a megabyte, 0.1 s to load), which a page of JSON
- * and shell never needs. None of the first tier includes another grammar or is injected into by one, so a block is
- * coloured the same whatever else is loaded.
+ * loaded. A small grammar is loaded alone, when a block names it or one of its aliases (a page of JSON loads neither
+ * shell's nor YAML's); a block naming any other language not loaded yet loads the next tier that names no languages,
+ * until the language is found or every tier is loaded (then it is plain text). HTTP's module brings the grammars it
+ * embeds (XML, GraphQL, and through GraphQL JavaScript, TypeScript, JSX, TSX: a megabyte, 0.1 s to load), which a page
+ * of JSON and shell never needs. None of the small grammars includes another grammar or is injected into by one, so a
+ * block is coloured the same whatever else is loaded.
  */
-export const LANGUAGE_TIERS: readonly (() => LanguageRegistration[])[] = [
-  () => [json, shellscript, yaml].flat(),
-  () => (require('@shikijs/langs-precompiled/http') as { default: LanguageRegistration[] }).default,
+export const LANGUAGE_TIERS: readonly { names?: readonly string[]; load: () => LanguageRegistration[] }[] = [
+  ...[json, shellscript, yaml].map((grammar) => ({
+    names: grammar.flatMap((language) => [language.name, ...(language.aliases ?? [])]),
+    load: () => grammar,
+  })),
+  { load: () => (require('@shikijs/langs-precompiled/http') as { default: LanguageRegistration[] }).default },
 ];
 
 /** The theme: each token's colour is `var(--code-<role>)`, turned into a class by `TOKEN_CLASSES`. */
@@ -63,7 +67,7 @@ const TOKEN_CLASSES: ShikiTransformer = {
 
 let highlighter: HighlighterCore | undefined;
 let transform: ((tree: Root) => void) | undefined;
-let tiersLoaded = 0;
+const tiersLoaded = new Set<number>();
 
 function highlighterOnce(): (tree: Root) => void {
   highlighter ??= createHighlighterCoreSync({ themes: [CODE_THEME], langs: [], engine: createJavaScriptRawEngine() });
@@ -82,11 +86,14 @@ function highlighterOnce(): (tree: Root) => void {
   return transform;
 }
 
-/** Loads tiers of LANGUAGE_TIERS until every language the blocks name is loaded, or every tier is. */
+/** Loads the tiers of LANGUAGE_TIERS that may hold each language the blocks name, until it is loaded. */
 function loadLanguagesOf(tree: Root, core: HighlighterCore): void {
   for (const language of blockLanguages(tree)) {
-    while (tiersLoaded < LANGUAGE_TIERS.length && !isSpecialLang(language) && !known(core, language)) {
-      core.loadLanguageSync(LANGUAGE_TIERS[tiersLoaded++]!());
+    for (const [tier, { names, load }] of LANGUAGE_TIERS.entries()) {
+      if (isSpecialLang(language) || known(core, language)) break;
+      if (tiersLoaded.has(tier) || (names && !names.includes(language))) continue;
+      core.loadLanguageSync(load());
+      tiersLoaded.add(tier);
     }
   }
 }

@@ -23,6 +23,10 @@ describe('code highlighting', () => {
   let smallHtml: string[] = [];
 
   it('loads only the grammars the blocks name: a page of JSON, shell and YAML does not load HTTP and its languages', () => {
+    // A page of JSON alone loads JSON alone.
+    render(smallBlocks[0]!);
+    expect(loadedLanguages()).toContain('json');
+    for (const language of ['shellscript', 'sh', 'yaml', 'http']) expect(loadedLanguages()).not.toContain(language);
     smallHtml = smallBlocks.map(render);
     expect(loadedLanguages()).toEqual(expect.arrayContaining(['json', 'shellscript', 'sh', 'yaml', 'yml']));
     for (const language of ['http', 'graphql', 'javascript', 'typescript', 'xml'])
