@@ -49,7 +49,7 @@ function compiledIndex(id: ValidatorSetId): CompiledIndex | undefined {
  * invalid, or a SyntaxError when it is not JSON.
  */
 export function validatorFor(set: ValidatorSet, name: string, text: string): ValidateFunction {
-  return compiledValidator(set, name, text) ?? newAjv(set).compile(schemaToCompile(name, JSON.parse(text)));
+  return compiledValidator(set, name, text) ?? compiledNow(set, name, text);
 }
 
 /**
@@ -58,12 +58,19 @@ export function validatorFor(set: ValidatorSet, name: string, text: string): Val
  * not compile fails where it is read.
  */
 export function validatorWhenUsed(set: ValidatorSet, name: string, text: string): () => ValidateFunction {
-  if (!compiledFor(set, name, text)) {
-    const validate = validatorFor(set, name, text);
+  const compiled = compiledFor(set, name, text);
+  if (!compiled) {
+    const validate = compiledNow(set, name, text);
     return () => validate;
   }
   let validate: ValidateFunction | undefined;
-  return () => (validate ??= validatorFor(set, name, text));
+  return () => (validate ??= loaded(set, compiled) ?? compiledNow(set, name, text));
+}
+
+/** The compile step's validator of this schema, if it was compiled from these very bytes and options. */
+export function compiledValidator(set: ValidatorSet, name: string, text: string): ValidateFunction | undefined {
+  const compiled = compiledFor(set, name, text);
+  return compiled && loaded(set, compiled);
 }
 
 /** The compile step's entry for this schema, if it was compiled from these very bytes and options. */
@@ -72,10 +79,8 @@ function compiledFor(set: ValidatorSet, name: string, text: string): { module: s
   return compiled && compiled.key === validatorKey(set, name, text) ? compiled : undefined;
 }
 
-/** The compile step's validator of this schema, if it was compiled from these very bytes and options. */
-export function compiledValidator(set: ValidatorSet, name: string, text: string): ValidateFunction | undefined {
-  const compiled = compiledFor(set, name, text);
-  if (!compiled) return undefined;
+/** The compile step's module of an entry, or undefined when it cannot be loaded. */
+function loaded(set: ValidatorSet, compiled: { module: string }): ValidateFunction | undefined {
   try {
     return require(join(VALIDATORS_DIR, set.id, compiled.module)) as ValidateFunction;
   } catch {
@@ -83,6 +88,10 @@ export function compiledValidator(set: ValidatorSet, name: string, text: string)
     return undefined;
   }
 }
+
+/** The schema compiled by ajv at run time, with the set's options. */
+const compiledNow = (set: ValidatorSet, name: string, text: string): ValidateFunction =>
+  newAjv(set).compile(schemaToCompile(name, JSON.parse(text)));
 
 /** An ajv instance with the set's options and formats (the compile step adds `code: { source: true }`). */
 export function newAjv(set: ValidatorSet, extra: Options = {}): Ajv2020 {

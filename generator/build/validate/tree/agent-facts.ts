@@ -66,7 +66,7 @@ export const agentFactsPresent: TreeValidator = (context) => {
       continue;
     }
     // Judged again only when the file's text, or the scope its facts come from, is not what the last good build had.
-    judgeKept(context, item, () => factsOf(item, file));
+    judgeKept(context, item, (text) => factsOf(text, file));
   }
 
   function factsOf(item: ArtifactText, file: AgentFacts['files'][number]) {
