@@ -1,7 +1,7 @@
 // The record of the last good build into an output folder: what went in (a fingerprint) and what came out (a
 // manifest of the written files), so that a rebuild with nothing changed can be skipped safely.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { lstatSync, readdirSync } from 'node:fs';
 import type { EnvironmentName, Addresses } from '../../model/types.js';
@@ -9,6 +9,7 @@ import { CONTENT_SCHEMA_DIR, DEFAULT_CONTENT_DIR, PROJECT_ROOT } from '../files/
 import { generatorFingerprint, hashFolder, hashWalk, sha256 } from './fingerprint.js';
 import { type FolderWalk, walkFolder } from './folder-walk.js';
 import { FileHashes } from './file-hashes.js';
+import { asciiJson, readCacheText } from './ascii-json.js';
 import { STAMPS_ON_A_THREAD, stampNow, takeStamps } from './output-stamps.js';
 
 export interface BuildInputs {
@@ -169,7 +170,7 @@ function writtenOutputs(
 export async function isUpToDate(cacheDir: string, outDir: string, fingerprint: string): Promise<string[] | undefined> {
   let record: BuildRecord;
   try {
-    const text = await readFile(recordPath(cacheDir, outDir), 'utf8');
+    const text = await readCacheText(recordPath(cacheDir, outDir));
     // The record starts with its fingerprint (recordBuild writes it first): another one's outputs are not parsed.
     if (!text.startsWith(`{"fingerprint":${JSON.stringify(fingerprint)},`)) return undefined;
     record = JSON.parse(text) as BuildRecord;
@@ -215,7 +216,7 @@ export async function recordBuild(
   const record: BuildRecord = { fingerprint, notices, outputs };
   await mkdir(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.tmp`;
-  await writeFile(tmp, JSON.stringify(record));
+  await writeFile(tmp, asciiJson(record));
   await rename(tmp, path);
 }
 
@@ -249,7 +250,7 @@ export async function previousOutput(
 ): Promise<PreviousOutput | undefined> {
   let record: BuildRecord;
   try {
-    record = JSON.parse(await readFile(recordPath(cacheDir, outDir), 'utf8')) as BuildRecord;
+    record = JSON.parse(await readCacheText(recordPath(cacheDir, outDir))) as BuildRecord;
   } catch {
     return undefined;
   }

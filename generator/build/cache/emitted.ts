@@ -2,10 +2,11 @@
 // without page bodies, the registry, and other such kinds' artifacts) makes the same bytes while the scope is the same,
 // so a rebuild after a page's body changed takes them from here instead of making them again (the section indexes,
 // nginx.conf, the CDN files, the catalogs at 10,000 pages). Its warnings are kept with it and said again.
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MessageInput } from '../messages/diagnostics.js';
 import { type Digest, digestOf, sha256 } from './fingerprint.js';
+import { asciiJson, readCacheText } from './ascii-json.js';
 
 /** What an emitter said while it made an artifact (a warning; a build with an error keeps nothing). */
 export interface EmitMessage {
@@ -114,7 +115,7 @@ export class EmittedCache {
     const path = fileOf(cacheDir, this.scope);
     const tmp = `${path}.${process.pid}.tmp`;
     // The text's own hash on its first line: a file damaged in any way is not read (everything is made again).
-    const text = JSON.stringify(this.current);
+    const text = asciiJson(this.current);
     await writeFile(tmp, `${sha256(text)}\n${text}`);
     await rename(tmp, path);
   }
@@ -129,7 +130,7 @@ export function asKept<T>(value: T): T {
 /** What the last good build made in this scope; nothing when it made its artifacts in another scope. */
 export async function loadEmitted(cacheDir: string, scope: string): Promise<EmittedCache> {
   try {
-    const file = await readFile(fileOf(cacheDir, scope), 'utf8');
+    const file = await readCacheText(fileOf(cacheDir, scope));
     const newline = file.indexOf('\n');
     const text = file.slice(newline + 1);
     const saved = newline === 64 && sha256(text) === file.slice(0, 64) ? (JSON.parse(text) as Saved) : undefined;

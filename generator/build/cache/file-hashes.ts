@@ -1,11 +1,12 @@
 // The hashes of a build's input files, known by their stat: a file whose identity is the one recorded, settled
 // before the walk that recorded it, is not read again to fingerprint a build; its recorded hash stands for its bytes.
 import { readFileSync, statSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { fileSystemNow, identityOf, settledBefore } from './file-identity.js';
 import type { WalkedEntry } from './folder-walk.js';
+import { asciiJson, readCacheText } from './ascii-json.js';
 
 export class FileHashes {
   /** Each file hashed in this walk (by path), with its settled identity: what the next walk may trust. */
@@ -24,7 +25,7 @@ export class FileHashes {
     const startNs = fileSystemNow(cacheDir);
     let previous = new Map<string, [string, string]>();
     try {
-      const saved = JSON.parse(await readFile(fileOf(cacheDir), 'utf8')) as {
+      const saved = JSON.parse(await readCacheText(fileOf(cacheDir))) as {
         files?: Record<string, [string, string]>;
       };
       if (saved.files && typeof saved.files === 'object') previous = new Map(Object.entries(saved.files));
@@ -78,7 +79,7 @@ export class FileHashes {
     const path = fileOf(this.cacheDir);
     await mkdir(this.cacheDir, { recursive: true });
     const tmp = `${path}.${process.pid}.tmp`;
-    await writeFile(tmp, JSON.stringify({ files: Object.fromEntries(this.current) }));
+    await writeFile(tmp, asciiJson({ files: Object.fromEntries(this.current) }));
     await rename(tmp, path);
   }
 }

@@ -10,6 +10,7 @@ import { crc32 } from 'node:zlib';
 import type { Page } from '../../model/types.js';
 import { fileSystemNow, type FileIdentity } from './file-identity.js';
 import { isPlainJson } from './plain-json.js';
+import { asciiJson, readCacheText } from './ascii-json.js';
 import { withBodyAs } from './page-fields.js';
 import { decodeExactly } from '../text/exact-utf8.js';
 
@@ -253,7 +254,7 @@ async function readRecord(
   bodies?: { path: string; counts: KeptCounts },
 ): Promise<KeptRecord | undefined> {
   try {
-    const saved = JSON.parse(await readFile(path, 'utf8')) as KeptRecord;
+    const saved = JSON.parse(await readCacheText(path)) as KeptRecord;
     if (saved.scope !== scope || typeof saved.pages !== 'object' || saved.pages === null) return undefined;
     const blob = saved.bodies && bodies ? await readFile(bodies.path) : undefined;
     if (saved.bodies && (!blob || blob.byteLength !== saved.bodies.bytes || crc32(blob) !== saved.bodies.crc))
@@ -288,11 +289,11 @@ export async function saveKeptPages(cacheDir: string, pages: KeptPages): Promise
   if (!pages.changed) return;
   await mkdir(cacheDir, { recursive: true });
   const beyond = pages.beyond(bases.get(pages));
-  if (beyond) return writeWhole(besideOf(cacheDir), JSON.stringify(beyond));
+  if (beyond) return writeWhole(besideOf(cacheDir), asciiJson(beyond));
   // The bodies first: a kept pages' file is never read with bodies other than its own (their CRC-32 tells).
   const { record, bodies } = pages.toSaved();
   await writeWhole(bodiesFileOf(cacheDir), bodies);
-  await writeWhole(fileOf(cacheDir), JSON.stringify(record));
+  await writeWhole(fileOf(cacheDir), asciiJson(record));
   await rm(besideOf(cacheDir), { force: true });
 }
 

@@ -3,10 +3,11 @@
 // from the record, as plain JSON), and a file whose stat is the one the last good load saw, settled before that load
 // began, is not even opened. The record carries its own checksum: a damaged or cut record reads every file again.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FileIdentity } from './file-identity.js';
 import { isPlainJson } from './plain-json.js';
+import { asciiJson, readCacheText } from './ascii-json.js';
 
 /** What the record holds of one file: its settled identity (null when it was not settled), its key, its read. */
 type KeptFile = [identity: string | null, key: string, read: unknown];
@@ -78,7 +79,7 @@ export class KeptYaml {
   async save(cacheDir: string): Promise<void> {
     if (!this.changed && this.current.size === this.previous.size) return;
     const record: KeptRecord = { scope: this.scope, files: Object.fromEntries(this.current) };
-    const body = JSON.stringify(record);
+    const body = asciiJson(record);
     const path = fileOf(cacheDir);
     await mkdir(cacheDir, { recursive: true });
     const tmp = `${path}.${process.pid}.tmp`;
@@ -103,7 +104,7 @@ const checksum = (body: string) => createHash('sha256').update(body).digest('hex
 /** The record when its checksum holds; undefined when it is missing, damaged or cut short. */
 async function readRecord(path: string): Promise<KeptRecord | undefined> {
   try {
-    const text = await readFile(path, 'utf8');
+    const text = await readCacheText(path);
     const newline = text.indexOf('\n');
     const body = text.slice(newline + 1);
     if (newline !== 64 || text.slice(0, newline) !== checksum(body)) return undefined;

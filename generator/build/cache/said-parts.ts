@@ -8,6 +8,7 @@ import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { createHash } from 'node:crypto';
+import { asciiJson, cacheText } from './ascii-json.js';
 
 /**
  * What one part of the file needs of the parts before it and gives to the parts after it, and what it wrote: enough
@@ -388,7 +389,7 @@ export class SaidParts implements KeptParts, PartedTexts {
       intsBytes: intBytes.length,
       parts,
     };
-    const head = Buffer.from(JSON.stringify(header), 'utf8');
+    const head = Buffer.from(asciiJson(header), 'latin1');
     const body = [Buffer.from(`${head.length}\n`), head, intBytes, ...blob];
     const folder = folderOf(cacheDir);
     // Another generator's parts are never read again: only the latest are kept.
@@ -442,7 +443,7 @@ export async function loadSaidParts(cacheDir: string, scope: string): Promise<Sa
     if (newline > 0 && newline <= 10 && String(crc32(body)) === file.toString('latin1', 0, newline)) {
       const headEnd = body.indexOf(0x0a);
       const headBytes = Number(body.toString('latin1', 0, headEnd));
-      const header = JSON.parse(body.toString('utf8', headEnd + 1, headEnd + 1 + headBytes)) as Header;
+      const header = JSON.parse(cacheText(body.subarray(headEnd + 1, headEnd + 1 + headBytes))) as Header;
       if (isHeader(header, scope)) {
         const intsStart = headEnd + 1 + headBytes;
         // Copied out: an Int32Array needs its bytes aligned, and the file's are where the header ends.

@@ -2,8 +2,9 @@
 // else it reads has changed (the generator, the model without page bodies, the registry: the scope). So a rebuild
 // after one page changed checks that page's files and the files that list it, not the whole tree again. The same
 // holds for the boundaries guard on the content's pages (its scope: the generator and the model without page bodies).
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { asciiJson, readCacheText } from './ascii-json.js';
 
 /**
  * The verdicts on one text: where it is published and the hash of its bytes. Made by `key`, once per text and build
@@ -144,7 +145,7 @@ export async function loadVerdicts(cacheDir: string, scope: string, set: Verdict
 export async function savedVerdicts(cacheDir: string, set: VerdictSet): Promise<(scope: string) => Verdicts> {
   let saved: Partial<Saved> | undefined;
   try {
-    saved = JSON.parse(await readFile(fileOf(cacheDir, set), 'utf8')) as Partial<Saved>;
+    saved = JSON.parse(await readCacheText(fileOf(cacheDir, set))) as Partial<Saved>;
   } catch {
     // No verdicts yet, or unreadable ones: every text is checked.
   }
@@ -164,6 +165,6 @@ export async function saveVerdicts(cacheDir: string, verdicts: Verdicts, set: Ve
   const path = fileOf(cacheDir, set);
   await mkdir(cacheDir, { recursive: true });
   const tmp = `${path}.${process.pid}.tmp`;
-  await writeFile(tmp, JSON.stringify(verdicts));
+  await writeFile(tmp, asciiJson(verdicts));
   await rename(tmp, path);
 }

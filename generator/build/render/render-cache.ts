@@ -3,17 +3,7 @@
 // few pack files of records and one index that says where each key's record is and what it holds (its bodies' sizes
 // and digests): a rebuild knows every kept page without reading its record, and reads one only when some stage asks
 // for its bytes (a check whose verdict is not kept, a file the tree in place lacks).
-import {
-  existsSync,
-  closeSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  readSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import { existsSync, closeSync, mkdirSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Model, Page } from '../../model/types.js';
@@ -23,6 +13,7 @@ import { keptKeyOf } from '../cache/kept-pages.js';
 import type { PageProducts } from './page-products.js';
 import { encodedText } from '../registry/types.js';
 import { fileSystemNow, identityOf, settledBefore } from '../cache/file-identity.js';
+import { asciiJson, readCacheTextSync } from '../cache/ascii-json.js';
 
 /**
  * What every page's rendering may read besides the page itself: the model without page bodies (directives pull
@@ -121,7 +112,7 @@ export class RenderCache {
     const dir = join(cacheDir, 'render');
     let index: PackIndex = { format: FORMAT, packs: [], entries: {} };
     try {
-      const text = readFileSync(indexOf(dir), 'utf8');
+      const text = readCacheTextSync(indexOf(dir));
       const newline = text.indexOf('\n');
       const body = text.slice(newline + 1);
       if (newline > 0 && text.slice(0, newline) === String(crc32(body))) {
@@ -246,7 +237,7 @@ export class RenderCache {
       packs.push({ ...newPack, identity: identityOf(statSync(path, { bigint: true })) });
     }
     const index: PackIndex = { format: FORMAT, packs, entries };
-    const text = JSON.stringify(index);
+    const text = asciiJson(index);
     await writeWhole(indexOf(this.dir), `${crc32(text)}\n${text}`);
     removeOthers(this.dir, new Set(packs.map((pack) => pack.name)));
     // The records not read yet are read from where they are now (a merged pack is gone).
