@@ -1,14 +1,17 @@
 // The parts of a file made by saying each unit once (llms-full.txt: the introduction, then one part per guide), kept
 // across builds: a rebuild after one page changed takes every other guide's part again, without reading its Markdown,
 // when what the part looked up of the parts before it has the same answers, and makes only the parts whose answers
-// differ. Kept in the cache folder, one file per generator (its code decides what a part writes), with a checksum: a
-// damaged file is not read, and every part is made again. A part's text and exact keys stay bytes in the file until
-// they are needed (the text when the file is written out, the keys when a hash meets another part's).
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+// differ. Kept in the cache folder for one generator (its code decides what a part writes), in two files: the parts'
+// texts and exact keys, appended to (a rebuild after one edit adds that part's bytes, and does not write the others
+// again), and a head that says where each part's bytes are, with its own checksum. A part's text and keys stay bytes
+// until they are needed (the text when the file is written out, the keys when a hash meets another part's).
+import { statSync } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { asciiJson, cacheText } from './ascii-json.js';
+import { fileSystemNow, identityOf, settledBefore } from './file-identity.js';
 
 /**
  * What one part of the file needs of the parts before it and gives to the parts after it, and what it wrote: enough
@@ -113,19 +116,40 @@ interface Header {
   /** The byte length of the integers (each part's hashes, then its answers: a source's index, or -1 for new). */
   intsBytes: number;
   parts: SavedPart[];
+  /** The file of the parts' bytes, as it was when the head was written (see Blob). */
+  blob: Blob;
+}
+
+/**
+ * The file of the parts' texts and keys: its name in the folder, its length and the CRC-32 of those bytes, and its
+ * identity then (device, inode, size, nanosecond times). Bytes past that length (an append whose head was never
+ * written) are not read. While the file's settled stat is that identity, it is taken without its checksum, as content
+ * files and the render cache's packs are; otherwise its checksum is checked.
+ */
+interface Blob {
+  name: string;
+  bytes: number;
+  crc: number;
+  identity: string;
 }
 
 interface Loaded {
   header: Header;
   ints: Int32Array;
+  /** The blob's bytes, as far as the head names them. */
   blob: Buffer;
+  /** Whether the blob file ends where the head says: then new parts are appended to it. */
+  appendable: boolean;
 }
 
-/** The layout of the saved file; another value is not read. */
-const FORMAT = 2;
+/** The layout of the saved files; another value is not read. */
+const FORMAT = 3;
 
 const folderOf = (cacheDir: string) => join(cacheDir, 'said-parts');
-const fileOf = (cacheDir: string, scope: string) => join(folderOf(cacheDir), `${scope.slice(0, 32)}.bin`);
+const headOf = (cacheDir: string, scope: string) => join(folderOf(cacheDir), `${scope.slice(0, 32)}.head`);
+/** A blob's name: the scope's, and a name of its own, so that one written afresh never replaces the one a head names. */
+const blobName = (scope: string) => `${scope.slice(0, 32)}.${process.pid}-${Date.now().toString(36)}.blob`;
+const BLOB_NAME = /^[\w-]+\.[\w-]+\.blob$/;
 
 /** What an emitter needs of the kept parts. */
 export interface KeptParts {
@@ -316,10 +340,26 @@ export class SaidParts implements KeptParts, PartedTexts {
       }
       return index;
     };
-    const blob: Uint8Array[] = [];
-    let blobBytes = 0;
+    // The bytes of the parts made in this build; a kept part's are where the blob has them.
+    const made = new Map<string, { text: Buffer; keys: Buffer }>();
+    let liveKept = 0;
+    let madeBytes = 0;
+    for (const [key, { part }] of this.current) {
+      if (part instanceof KeptPart) {
+        liveKept += part.saved[2] + part.saved[4];
+        continue;
+      }
+      const bytes = { text: Buffer.from(part.text, 'utf8'), keys: Buffer.from(JSON.stringify(part.keys()), 'utf8') };
+      made.set(key, bytes);
+      madeBytes += bytes.text.length + bytes.keys.length;
+    }
+    // Appended to the blob while the bytes no part needs any more are fewer than those they need; else written afresh.
+    const loaded = this.loaded;
+    const append = loaded !== undefined && loaded.appendable && loaded.blob.length - liveKept <= liveKept + madeBytes;
+    const pieces: Uint8Array[] = [];
+    let blobBytes = append ? loaded.blob.length : 0;
     const put = (bytes: Uint8Array) => {
-      blob.push(bytes);
+      pieces.push(bytes);
       blobBytes += bytes.length;
       return blobBytes - bytes.length;
     };
@@ -343,7 +383,7 @@ export class SaidParts implements KeptParts, PartedTexts {
         const from = kept[5];
         // A kept part as it was kept: its hashes, answers and sentences, one copy.
         const length = 2 * count + 2 * Math.max(0, sentenceCount);
-        ints.set(this.loaded!.ints.subarray(from, from + length), intsAt);
+        ints.set(loaded!.ints.subarray(from, from + length), intsAt);
       } else {
         for (let i = 0; i < count; i++) {
           ints[intsAt + i] = part.hashes[i]!;
@@ -357,13 +397,13 @@ export class SaidParts implements KeptParts, PartedTexts {
       const checked = [facts.chars, facts.lines, facts.hash, place?.edges ?? -1, sentenceCount] as const;
       if (part instanceof KeptPart) {
         const [, textAt, textBytes, keysAt, keysBytes, , , pointers, had] = part.saved;
-        const from = this.loaded!.blob;
-        const text = put(from.subarray(textAt, textAt + textBytes));
-        const keys = put(from.subarray(keysAt, keysAt + keysBytes));
+        const from = loaded!.blob;
+        // Appending, a kept part's bytes stay where they are; written afresh, they are copied from the blob read.
+        const text = append ? textAt : put(from.subarray(textAt, textAt + textBytes));
+        const keys = append ? keysAt : put(from.subarray(keysAt, keysAt + keysBytes));
         parts.push([key, text, textBytes, keys, keysBytes, intsAt, count, pointers, had, ...checked]);
       } else {
-        const text = Buffer.from(part.text, 'utf8');
-        const keys = Buffer.from(JSON.stringify(part.keys()), 'utf8');
+        const { text, keys } = made.get(key)!;
         const had = part.hadPointers.map((h): 0 | 1 => (h ? 1 : 0));
         parts.push([
           key,
@@ -380,6 +420,21 @@ export class SaidParts implements KeptParts, PartedTexts {
       }
       intsAt += 2 * count + 2 * Math.max(0, sentenceCount);
     }
+    const folder = folderOf(cacheDir);
+    await mkdir(folder, { recursive: true });
+    const name = append ? loaded.header.blob.name : blobName(this.scope);
+    const blobPath = join(folder, name);
+    // The CRC-32 of the blob's bytes, carried on from the bytes it held when appending. Written piece by piece, the
+    // kept parts' bytes straight from the blob read: tens of megabytes are not copied into one.
+    let crc = append ? loaded.header.blob.crc : 0;
+    for (const bytes of pieces) crc = crc32(bytes, crc);
+    if (append) await writePieces(blobPath, pieces, 'a');
+    else {
+      const tmp = `${blobPath}.tmp`;
+      await writePieces(tmp, pieces, 'w');
+      await rename(tmp, blobPath);
+    }
+    const blob: Blob = { name, bytes: blobBytes, crc, identity: identityOf(statSync(blobPath, { bigint: true })) };
     const intBytes = new Uint8Array(ints.buffer);
     const header: Header = {
       format: FORMAT,
@@ -388,27 +443,30 @@ export class SaidParts implements KeptParts, PartedTexts {
       sources,
       intsBytes: intBytes.length,
       parts,
+      blob,
     };
     const head = Buffer.from(asciiJson(header), 'latin1');
-    const body = [Buffer.from(`${head.length}\n`), head, intBytes, ...blob];
-    const folder = folderOf(cacheDir);
-    // Another generator's parts are never read again: only the latest are kept.
-    await rm(folder, { recursive: true, force: true });
-    await mkdir(folder, { recursive: true });
-    const path = fileOf(cacheDir, this.scope);
+    const body = [Buffer.from(`${head.length}\n`), head, intBytes];
+    let headCrc = 0;
+    for (const bytes of body) headCrc = crc32(bytes, headCrc);
+    const path = headOf(cacheDir, this.scope);
     const tmp = `${path}.${process.pid}.tmp`;
-    // The CRC-32 of the bytes on the first line: a file cut short, zeroed or changed by accident is not read. Written
-    // piece by piece, the kept parts' bytes straight from the file read: tens of megabytes are not copied into one.
-    let crc = 0;
-    for (const bytes of body) crc = crc32(bytes, crc);
-    const file = await open(tmp, 'w');
-    try {
-      await file.write(`${crc}\n`);
-      for (let i = 0; i < body.length; i += WRITE_BATCH) await file.writev(body.slice(i, i + WRITE_BATCH));
-    } finally {
-      await file.close();
-    }
+    // The head's own CRC-32 on its first line: a head cut short, zeroed or changed by accident is not read.
+    await writePieces(tmp, [Buffer.from(`${headCrc}\n`), ...body], 'w');
     await rename(tmp, path);
+    // Only the latest parts are kept: another generator's, and a blob written afresh before this one, are removed.
+    const keep = new Set([basename(path), name]);
+    for (const file of await readdir(folder)) if (!keep.has(file)) await rm(join(folder, file), { force: true });
+  }
+}
+
+/** Writes the pieces to a file, opened with `flags` ('w' or 'a'), a few hundred to a vectored write. */
+async function writePieces(path: string, pieces: readonly Uint8Array[], flags: 'w' | 'a'): Promise<void> {
+  const file = await open(path, flags);
+  try {
+    for (let i = 0; i < pieces.length; i += WRITE_BATCH) await file.writev(pieces.slice(i, i + WRITE_BATCH));
+  } finally {
+    await file.close();
   }
 }
 
@@ -434,10 +492,10 @@ function factsOf(text: string): TextFacts {
 /** How many pieces one write is given at most (the system's limit on one vectored write is about a thousand). */
 const WRITE_BATCH = 512;
 
-/** The parts the last good build made with this generator; none when it was another, or its file is damaged. */
+/** The parts the last good build made with this generator; none when it was another, or its files are damaged. */
 export async function loadSaidParts(cacheDir: string, scope: string): Promise<SaidParts> {
   try {
-    const file = await readFile(fileOf(cacheDir, scope));
+    const file = await readFile(headOf(cacheDir, scope));
     const newline = file.indexOf(0x0a);
     const body = file.subarray(newline + 1);
     if (newline > 0 && newline <= 10 && String(crc32(body)) === file.toString('latin1', 0, newline)) {
@@ -446,15 +504,31 @@ export async function loadSaidParts(cacheDir: string, scope: string): Promise<Sa
       const header = JSON.parse(cacheText(body.subarray(headEnd + 1, headEnd + 1 + headBytes))) as Header;
       if (isHeader(header, scope)) {
         const intsStart = headEnd + 1 + headBytes;
-        // Copied out: an Int32Array needs its bytes aligned, and the file's are where the header ends.
-        const ints = new Int32Array(new Uint8Array(body.subarray(intsStart, intsStart + header.intsBytes)).buffer);
-        return new SaidParts(scope, { header, ints, blob: body.subarray(intsStart + header.intsBytes) });
+        const blob = await readBlob(cacheDir, header.blob);
+        if (blob) {
+          // Copied out: an Int32Array needs its bytes aligned, and the file's are where the header ends.
+          const ints = new Int32Array(new Uint8Array(body.subarray(intsStart, intsStart + header.intsBytes)).buffer);
+          return new SaidParts(scope, { header, ints, ...blob });
+        }
       }
     }
   } catch {
     // None kept for this generator, or unreadable: every part is made.
   }
   return new SaidParts(scope);
+}
+
+/** The blob's bytes a head names, when they are the ones it was written with (by their stat, or their checksum). */
+async function readBlob(cacheDir: string, blob: Blob): Promise<Pick<Loaded, 'blob' | 'appendable'> | undefined> {
+  const path = join(folderOf(cacheDir), blob.name);
+  const now = fileSystemNow(cacheDir);
+  const stats = statSync(path, { bigint: true });
+  const trusted = identityOf(stats) === blob.identity && settledBefore(stats, now);
+  const bytes = await readFile(path);
+  if (bytes.length < blob.bytes) return undefined;
+  const named = bytes.subarray(0, blob.bytes);
+  if (!trusted && crc32(named) !== blob.crc) return undefined;
+  return { blob: named, appendable: bytes.length === blob.bytes };
 }
 
 function isHeader(header: Header, scope: string): boolean {
@@ -465,7 +539,15 @@ function isHeader(header: Header, scope: string): boolean {
     Array.isArray(header.sources) &&
     Number.isSafeInteger(header.intsBytes) &&
     header.intsBytes % 4 === 0 &&
-    Array.isArray(header.parts)
+    Array.isArray(header.parts) &&
+    typeof header.blob === 'object' &&
+    header.blob !== null &&
+    typeof header.blob.name === 'string' &&
+    BLOB_NAME.test(header.blob.name) &&
+    Number.isSafeInteger(header.blob.bytes) &&
+    header.blob.bytes >= 0 &&
+    Number.isSafeInteger(header.blob.crc) &&
+    typeof header.blob.identity === 'string'
   );
 }
 

@@ -2,7 +2,7 @@
 // looked-up units have the same answers, makes the others, and writes the bytes a clean build writes, whatever the
 // edit (a sentence another guide says, a title, a page added or removed) and whatever became of the kept parts.
 import { existsSync } from 'node:fs';
-import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -124,18 +124,94 @@ describe('llms-full.txt made in parts', () => {
     expect(llmsFull(afterRemove)).toBe(await clean());
   });
 
-  it('makes every part again, and the same bytes, when the kept parts are damaged', async () => {
+  it.each(['head', 'blob'] as const)(
+    'makes every part again, and the same bytes, when the kept parts’ %s is damaged',
+    async (which) => {
+      const cold = await rebuilt();
+      const path = await keptFile(which);
+      const bytes = await readFile(path);
+      // One byte changed past the head's checksum line (the blob's stat changes with it, so its checksum is checked).
+      const at = which === 'head' ? bytes.length - 10 : bytes.length >> 1;
+      bytes[at] = bytes[at]! ^ 0x20;
+      await writeFile(path, bytes);
+      await appendFile(guides(cold)[0]!.file, '\nAn editor adds this paragraph, said by no other guide at all.\n');
+      const again = await rebuilt();
+      expect(again.saidParts).toEqual({ kept: 0, made: guides(cold).length + 1 });
+      expect(llmsFull(again)).toBe(await clean());
+    },
+  );
+
+  it('appends the edited guide’s part to the kept bytes, and does not write the others again', async () => {
     const cold = await rebuilt();
-    const folder = join(work, 'cache', 'said-parts');
-    const [name] = await readdir(folder);
-    const path = join(folder, name!);
-    const bytes = await readFile(path);
-    // One byte changed past the checksum's line: the file is not read.
-    bytes[bytes.length - 10] = bytes[bytes.length - 10]! ^ 0x20;
-    await writeFile(path, bytes);
-    await appendFile(guides(cold)[0]!.file, '\nAn editor adds this paragraph, said by no other guide at all.\n');
+    const blob = await keptFile('blob');
+    const before = await stat(blob);
+    await appendFile(guides(cold)[1]!.file, '\nAn editor adds this paragraph, said by no other guide at all.\n');
     const again = await rebuilt();
-    expect(again.saidParts).toEqual({ kept: 0, made: guides(cold).length + 1 });
+    expect(again.saidParts).toEqual({ kept: guides(cold).length, made: 1 });
+    expect(await keptFile('blob')).toBe(blob);
+    const after = await stat(blob);
+    expect(after.ino).toBe(before.ino);
+    // Only the edited part's bytes were added: a part is a small share of the whole.
+    expect(after.size).toBeGreaterThan(before.size);
+    expect(after.size - before.size).toBeLessThan(before.size / 4);
     expect(llmsFull(again)).toBe(await clean());
   });
+
+  it('takes the kept parts when an append was never named by its head, and writes the blob afresh', async () => {
+    const cold = await rebuilt();
+    const blob = await keptFile('blob');
+    // What a build stopped between appending and writing the head leaves behind.
+    await appendFile(blob, 'bytes of an append that was never finished');
+    await appendFile(guides(cold)[1]!.file, '\nAn editor adds this paragraph, said by no other guide at all.\n');
+    const again = await rebuilt();
+    expect(again.saidParts).toEqual({ kept: guides(cold).length, made: 1 });
+    expect(await keptFile('blob')).not.toBe(blob);
+    expect(existsSync(blob)).toBe(false);
+    expect(llmsFull(again)).toBe(await clean());
+  });
+
+  it('writes the blob afresh once the bytes no part needs outnumber those they need', async () => {
+    const cold = await rebuilt();
+    const first = await keptFile('blob');
+    const guide = guides(cold)[2]!.file;
+    const source = await readFile(guide, 'utf8');
+    let edits = 0;
+    let blob = first;
+    let last: PipelineResult | undefined;
+    while (blob === first && edits < 8) {
+      edits++;
+      // Each edit says 100 KB of sentences no guide says, in place of the last edit's: those bytes die.
+      await writeFile(guide, `${source}\n${uniqueProse(edits, 100_000)}\n`);
+      last = await rebuilt();
+      expect(last.saidParts).toEqual({ kept: guides(cold).length, made: 1 });
+      blob = await keptFile('blob');
+    }
+    expect(blob).not.toBe(first);
+    expect(edits).toBeGreaterThan(1);
+    expect(existsSync(first)).toBe(false);
+    expect(llmsFull(last!)).toBe(await clean());
+  });
 });
+
+/** The kept parts' head or blob (one of each in the folder). */
+async function keptFile(which: 'head' | 'blob'): Promise<string> {
+  const folder = join(work, 'cache', 'said-parts');
+  const names = (await readdir(folder)).filter((name) => name.endsWith(`.${which}`));
+  expect(names).toHaveLength(1);
+  return join(folder, names[0]!);
+}
+
+const WORDS = ['river', 'stone', 'cloud', 'maple', 'lantern', 'harbor', 'meadow', 'copper', 'violet', 'summit'];
+
+/** Sentences no guide says, about `bytes` long: each names a different run of words. */
+function uniqueProse(round: number, bytes: number): string {
+  const sentences: string[] = [];
+  let length = 0;
+  for (let n = 0; length < bytes; n++) {
+    const words = [round, ...String(n).padStart(6, '0')].map((digit) => WORDS[Number(digit) % WORDS.length]!);
+    const sentence = `The ${words.join(' ')} example stands for one more line of sample text.`;
+    sentences.push(sentence);
+    length += sentence.length + 1;
+  }
+  return sentences.join(' ');
+}
