@@ -355,7 +355,7 @@ export class SaidParts implements KeptParts, PartedTexts {
     }
     // Appended to the blob while the bytes no part needs any more are fewer than those they need; else written afresh.
     const loaded = this.loaded;
-    const append = loaded !== undefined && loaded.appendable && loaded.blob.length - liveKept <= liveKept + madeBytes;
+    const append = loaded?.appendable === true && loaded.blob.length - liveKept <= liveKept + madeBytes;
     const pieces: Uint8Array[] = [];
     let blobBytes = append ? loaded.blob.length : 0;
     const put = (bytes: Uint8Array) => {
