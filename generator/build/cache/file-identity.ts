@@ -37,6 +37,22 @@ export function settledBefore(stats: Pick<BigIntStats, 'mtimeNs' | 'ctimeNs'>, s
 
 const SECOND_NS = 1_000_000_000n;
 
+/**
+ * Whether a file the cache folder wrote is still the one it wrote, by one stat: its identity is the one noted after
+ * writing it, and settled before `startNs` (see settledBefore). Then its checksum need not be read; otherwise it is.
+ */
+export function isAsWritten(path: string, identity: unknown, startNs: bigint): boolean {
+  try {
+    const stats = statSync(path, { bigint: true });
+    return identityOf(stats) === identity && settledBefore(stats, startNs);
+  } catch {
+    return false;
+  }
+}
+
+/** The identity of a file just written (see identityOf), to be noted beside it. */
+export const writtenIdentity = (path: string): string => identityOf(statSync(path, { bigint: true }));
+
 /** The file systems' time now, from a file written in the cache folder; 0 (no stat trusted) when it cannot be. */
 export function fileSystemNow(cacheDir: string): bigint {
   const path = join(cacheDir, 'clock');

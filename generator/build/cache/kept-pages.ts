@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { Page } from '../../model/types.js';
-import { fileSystemNow, type FileIdentity } from './file-identity.js';
+import { fileSystemNow, type FileIdentity, isAsWritten, writtenIdentity } from './file-identity.js';
 import { isPlainJson } from './plain-json.js';
 import { asciiJson, readCacheText } from './ascii-json.js';
 import { withBodyAs } from './page-fields.js';
@@ -153,8 +153,11 @@ interface KeptRecord {
   files?: Record<string, [identity: string, key: string]>;
   /** In the kept pages' file, a page's body is its place in the bodies' file (`BodyAt`) rather than its text. */
   pages: Record<string, Page>;
-  /** The bodies' file the pages' places point into, as it was written: its length and CRC-32. */
-  bodies?: { bytes: number; crc: number };
+  /**
+   * The bodies' file the pages' places point into, as it was written: its length and CRC-32, and its identity once
+   * written (while its settled stat is that identity, its checksum is not read).
+   */
+  bodies?: { bytes: number; crc: number; identity?: string };
 }
 
 /** Where a page's body is in the bodies' file: its first byte and its length in bytes. */
@@ -230,7 +233,7 @@ export async function loadKeptPages(
 ): Promise<KeptPages> {
   const counts: KeptCounts = { kept: 0, read: 0, opened: 0, bodies: 0 };
   const [saved, beside] = await Promise.all([
-    readRecord(fileOf(cacheDir), scope, { path: bodiesFileOf(cacheDir), counts }),
+    readRecord(fileOf(cacheDir), scope, { path: bodiesFileOf(cacheDir), counts, startNs }),
     readRecord(besideOf(cacheDir), scope),
   ]);
   const pages = new Map(Object.entries(saved?.pages ?? {}));
@@ -251,13 +254,17 @@ export async function loadKeptPages(
 async function readRecord(
   path: string,
   scope: string,
-  bodies?: { path: string; counts: KeptCounts },
+  bodies?: { path: string; counts: KeptCounts; startNs: bigint },
 ): Promise<KeptRecord | undefined> {
   try {
     const saved = JSON.parse(await readCacheText(path)) as KeptRecord;
     if (saved.scope !== scope || typeof saved.pages !== 'object' || saved.pages === null) return undefined;
+    const asWritten = saved.bodies && bodies && isAsWritten(bodies.path, saved.bodies.identity, bodies.startNs);
     const blob = saved.bodies && bodies ? await readFile(bodies.path) : undefined;
-    if (saved.bodies && (!blob || blob.byteLength !== saved.bodies.bytes || crc32(blob) !== saved.bodies.crc))
+    if (
+      saved.bodies &&
+      (!blob || blob.byteLength !== saved.bodies.bytes || (!asWritten && crc32(blob) !== saved.bodies.crc))
+    )
       return undefined;
     for (const [key, page] of Object.entries(saved.pages)) {
       const body: unknown = page?.body;
@@ -293,6 +300,7 @@ export async function saveKeptPages(cacheDir: string, pages: KeptPages): Promise
   // The bodies first: a kept pages' file is never read with bodies other than its own (their CRC-32 tells).
   const { record, bodies } = pages.toSaved();
   await writeWhole(bodiesFileOf(cacheDir), bodies);
+  record.bodies!.identity = writtenIdentity(bodiesFileOf(cacheDir));
   await writeWhole(fileOf(cacheDir), asciiJson(record));
   await rm(besideOf(cacheDir), { force: true });
 }

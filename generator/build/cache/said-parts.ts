@@ -5,13 +5,12 @@
 // texts and exact keys, appended to (a rebuild after one edit adds that part's bytes, and does not write the others
 // again), and a head that says where each part's bytes are, with its own checksum. A part's text and keys stay bytes
 // until they are needed (the text when the file is written out, the keys when a hash meets another part's).
-import { statSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { asciiJson, cacheText } from './ascii-json.js';
-import { fileSystemNow, identityOf, settledBefore } from './file-identity.js';
+import { fileSystemNow, isAsWritten, writtenIdentity } from './file-identity.js';
 
 /**
  * What one part of the file needs of the parts before it and gives to the parts after it, and what it wrote: enough
@@ -434,7 +433,7 @@ export class SaidParts implements KeptParts, PartedTexts {
       await writePieces(tmp, pieces, 'w');
       await rename(tmp, blobPath);
     }
-    const blob: Blob = { name, bytes: blobBytes, crc, identity: identityOf(statSync(blobPath, { bigint: true })) };
+    const blob: Blob = { name, bytes: blobBytes, crc, identity: writtenIdentity(blobPath) };
     const intBytes = new Uint8Array(ints.buffer);
     const header: Header = {
       format: FORMAT,
@@ -521,9 +520,7 @@ export async function loadSaidParts(cacheDir: string, scope: string): Promise<Sa
 /** The blob's bytes a head names, when they are the ones it was written with (by their stat, or their checksum). */
 async function readBlob(cacheDir: string, blob: Blob): Promise<Pick<Loaded, 'blob' | 'appendable'> | undefined> {
   const path = join(folderOf(cacheDir), blob.name);
-  const now = fileSystemNow(cacheDir);
-  const stats = statSync(path, { bigint: true });
-  const trusted = identityOf(stats) === blob.identity && settledBefore(stats, now);
+  const trusted = isAsWritten(path, blob.identity, fileSystemNow(cacheDir));
   const bytes = await readFile(path);
   if (bytes.length < blob.bytes) return undefined;
   const named = bytes.subarray(0, blob.bytes);
