@@ -10,7 +10,7 @@ import { basename, join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { asciiJson, cacheText } from './ascii-json.js';
-import { fileSystemNow, isAsWritten, writtenIdentity } from './file-identity.js';
+import { fileSystemNow, identityOf, isAsWritten, writtenIdentity } from './file-identity.js';
 
 /**
  * What one part of the file needs of the parts before it and gives to the parts after it, and what it wrote: enough
@@ -317,8 +317,11 @@ export class SaidParts implements KeptParts, PartedTexts {
     return layout.body.length === body.length && layout.body === body ? layout.parted : undefined;
   }
 
-  /** Keeps the parts of a good build (never a failed one's), unless they are the ones kept already. */
-  async save(cacheDir: string): Promise<void> {
+  /**
+   * Keeps the parts of a good build (never a failed one's), unless they are the ones kept already; `afresh`: in a
+   * blob of their own, not appended to the one read.
+   */
+  async save(cacheDir: string, afresh = false): Promise<void> {
     const before = this.loaded?.header;
     const learnt = [...this.current.values()].some(({ part, place }) => place !== undefined && isNewer(part, place));
     if (!this.differs && !learnt && before?.context === this.context && this.current.size === this.previous.size)
@@ -354,7 +357,7 @@ export class SaidParts implements KeptParts, PartedTexts {
     }
     // Appended to the blob while the bytes no part needs any more are fewer than those they need; else written afresh.
     const loaded = this.loaded;
-    const append = loaded?.appendable === true && loaded.blob.length - liveKept <= liveKept + madeBytes;
+    const append = !afresh && loaded?.appendable === true && loaded.blob.length - liveKept <= liveKept + madeBytes;
     const pieces: Uint8Array[] = [];
     let blobBytes = append ? loaded.blob.length : 0;
     const put = (bytes: Uint8Array) => {
@@ -427,13 +430,20 @@ export class SaidParts implements KeptParts, PartedTexts {
     // kept parts' bytes straight from the blob read: tens of megabytes are not copied into one.
     let crc = append ? loaded.header.blob.crc : 0;
     for (const bytes of pieces) crc = crc32(bytes, crc);
-    if (append) await writePieces(blobPath, pieces, 'a');
-    else {
+    let identity: string;
+    if (append) {
+      const appended = await writePieces(blobPath, pieces, 'a');
+      // Another build appended to the same blob since it was read (two builds sharing a cache folder): this build's
+      // bytes are not where its head would say. Its parts go to a blob of their own instead.
+      if (appended.size !== blobBytes) return this.save(cacheDir, true);
+      identity = appended.identity;
+    } else {
       const tmp = `${blobPath}.tmp`;
       await writePieces(tmp, pieces, 'w');
       await rename(tmp, blobPath);
+      identity = writtenIdentity(blobPath);
     }
-    const blob: Blob = { name, bytes: blobBytes, crc, identity: writtenIdentity(blobPath) };
+    const blob: Blob = { name, bytes: blobBytes, crc, identity };
     const intBytes = new Uint8Array(ints.buffer);
     const header: Header = {
       format: FORMAT,
@@ -459,11 +469,20 @@ export class SaidParts implements KeptParts, PartedTexts {
   }
 }
 
-/** Writes the pieces to a file, opened with `flags` ('w' or 'a'), a few hundred to a vectored write. */
-async function writePieces(path: string, pieces: readonly Uint8Array[], flags: 'w' | 'a'): Promise<void> {
+/**
+ * Writes the pieces to a file, opened with `flags` ('w' or 'a'), a few hundred to a vectored write: the file's size and
+ * identity (see identityOf) right after, from the file written (not its name, which another build may have removed).
+ */
+async function writePieces(
+  path: string,
+  pieces: readonly Uint8Array[],
+  flags: 'w' | 'a',
+): Promise<{ size: number; identity: string }> {
   const file = await open(path, flags);
   try {
     for (let i = 0; i < pieces.length; i += WRITE_BATCH) await file.writev(pieces.slice(i, i + WRITE_BATCH));
+    const stats = await file.stat({ bigint: true });
+    return { size: Number(stats.size), identity: identityOf(stats) };
   } finally {
     await file.close();
   }

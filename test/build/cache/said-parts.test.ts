@@ -10,6 +10,8 @@ import { build, runPipeline, type PipelineResult } from '../../../generator/buil
 import { readingOrder } from '../../../generator/build/emit/guidance/llms-format.js';
 import { copyContent } from '../../helpers/content.js';
 import { digestOf } from '../../../generator/build/cache/fingerprint.js';
+import { loadSaidParts } from '../../../generator/build/cache/said-parts.js';
+import { SayOnce } from '../../../generator/build/emit/guidance/say-once.js';
 import { createHash } from 'node:crypto';
 
 let contentDir = '';
@@ -215,3 +217,35 @@ function uniqueProse(round: number, bytes: number): string {
   }
   return sentences.join(' ');
 }
+
+describe('two builds sharing a cache folder', () => {
+  it('keeps each part’s own bytes when another build appended to the blob after it was read', async () => {
+    const cacheDir = join(work, 'shared-cache');
+    const scope = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+    /** A part as the fold makes it, saying one sentence of its own. */
+    const said = (sentence: string) => new SayOnce().make([{ text: sentence, source: 'A guide' }], 'A guide');
+    const first = await loadSaidParts(cacheDir, scope);
+    first.begin('context');
+    for (const key of ['one', 'two', 'three']) first.keep(key, said(`The ${key} guide says this sentence first.`));
+    await first.save(cacheDir);
+    // Two builds read the same kept parts; each makes the third part anew, and each saves after the other read.
+    const [a, b] = [await loadSaidParts(cacheDir, scope), await loadSaidParts(cacheDir, scope)];
+    for (const [build, sentence] of [
+      [a, 'Build A writes this sentence in the third part.'],
+      [b, 'Build B writes another sentence in the third part.'],
+    ] as const) {
+      build.begin('context');
+      for (const key of ['one', 'two']) build.keep(key, build.take(key)!);
+      build.keep('three', said(sentence));
+    }
+    await a.save(cacheDir);
+    await b.save(cacheDir);
+    const read = await loadSaidParts(cacheDir, scope);
+    read.begin('context');
+    const text = (key: string) => Buffer.from(read.take(key)!.text as Uint8Array).toString('utf8');
+    expect(text('one')).toBe('The one guide says this sentence first.');
+    expect(text('two')).toBe('The two guide says this sentence first.');
+    // The last head written is B's: its part's bytes are B's, wherever they were put.
+    expect(text('three')).toBe('Build B writes another sentence in the third part.');
+  });
+});

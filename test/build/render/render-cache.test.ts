@@ -207,7 +207,11 @@ describe('the render cache on disk', () => {
         if (version > 1) expect(result.renderStats!.fromCache).toBe(result.renderStats!.pages - 1);
       }
       const held = new Set<string>();
-      for (const file of await renderCacheFiles(cacheDir)) {
+      // llms-full.txt's kept parts are appended to, and their blob holds dead versions until they outnumber the live
+      // bytes (bounded by its own test in said-parts.test.ts): not the render cache's products.
+      const files = (await renderCacheFiles(cacheDir)).filter((file) => !/said-parts[/\\][^/\\]+\.blob$/.test(file));
+      expect(files.length).toBeGreaterThan(0);
+      for (const file of files) {
         for (const match of (await readFile(file, 'utf8')).matchAll(/This is version (\d+) of the page/g)) {
           held.add(match[1]!);
         }
