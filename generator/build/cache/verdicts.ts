@@ -2,7 +2,7 @@
 // else it reads has changed (the generator, the model without page bodies, the registry: the scope). So a rebuild
 // after one page changed checks that page's files and the files that list it, not the whole tree again. The same
 // holds for the boundaries guard on the content's pages (its scope: the generator and the model without page bodies).
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { asciiJson, readCacheText } from './ascii-json.js';
 
@@ -49,10 +49,14 @@ export class Verdicts implements KeptVerdicts {
   /** How many judgements were taken from the previous build, and how many were made. */
   readonly counts = { kept: 0, judged: 0 };
 
-  /** `previous`: per file, the hashes (space-separated) of its texts the last good build found fine in this scope. */
+  /**
+   * `previous`: per file, the hashes (space-separated) of its texts the last good build found fine in this scope;
+   * `base`: those of them the verdicts' file itself holds (without what was kept beside it), when it is of this scope.
+   */
   constructor(
     readonly scope: string,
     private readonly previous: ReadonlyMap<string, string> = new Map(),
+    readonly base?: ReadonlyMap<string, string>,
   ) {}
 
   /**
@@ -122,9 +126,11 @@ export class Verdicts implements KeptVerdicts {
   toJSON(): Saved {
     const files: Record<string, string> = {};
     for (const [display, known] of this.texts) {
-      const passed = (known instanceof Map ? [...known.values()] : [known]).filter(
-        (text) => text.judged && !text.failed,
-      );
+      if (!(known instanceof Map)) {
+        if (known.judged && !known.failed) files[display] = known.hash;
+        continue;
+      }
+      const passed = [...known.values()].filter((text) => text.judged && !text.failed);
       if (passed.length > 0) files[display] = passed.map((text) => text.hash).join(' ');
     }
     return { scope: this.scope, files };
@@ -135,6 +141,28 @@ export class Verdicts implements KeptVerdicts {
 export type VerdictSet = 'verdicts' | 'content-verdicts';
 
 const fileOf = (cacheDir: string, set: VerdictSet) => join(cacheDir, `${set}.json`);
+/**
+ * What later builds found beside the verdicts' file: after an edit, the files whose verdicts differ from the file's,
+ * written instead of every file's again. Each entry is true in its scope whichever file holds it (a text with these
+ * hashes at this place was found fine), so either file may be missing or older.
+ */
+const besideOf = (cacheDir: string, set: VerdictSet) => join(cacheDir, `${set}.more.json`);
+
+/** The files' verdicts a saved text holds for this scope; undefined when it is damaged or of another scope. */
+function parseSaved(text: string, scope: string): Map<string, string> | undefined {
+  let saved: Partial<Saved> | undefined;
+  try {
+    saved = JSON.parse(text) as Partial<Saved>;
+  } catch {
+    return undefined;
+  }
+  const files = saved?.scope === scope ? saved.files : undefined;
+  if (typeof files !== 'object' || files === null || Array.isArray(files)) return undefined;
+  // Only a file's hashes as this module writes them are read; anything else is judged again.
+  const read = new Map<string, string>();
+  for (const [display, hashes] of Object.entries(files)) if (typeof hashes === 'string') read.set(display, hashes);
+  return read;
+}
 
 /** The verdicts of the last good build, if they were made in the same scope; none otherwise. */
 export async function loadVerdicts(cacheDir: string, scope: string, set: VerdictSet = 'verdicts'): Promise<Verdicts> {
@@ -143,28 +171,60 @@ export async function loadVerdicts(cacheDir: string, scope: string, set: Verdict
 
 /** As `loadVerdicts`, for a scope known only later: read now, taken when the scope is known. */
 export async function savedVerdicts(cacheDir: string, set: VerdictSet): Promise<(scope: string) => Verdicts> {
-  let saved: Partial<Saved> | undefined;
-  try {
-    saved = JSON.parse(await readCacheText(fileOf(cacheDir, set))) as Partial<Saved>;
-  } catch {
-    // No verdicts yet, or unreadable ones: every text is checked.
-  }
+  const texts = await Promise.all([fileOf(cacheDir, set), besideOf(cacheDir, set)].map((path) => readText(path)));
   return (scope) => {
-    const files = saved?.scope === scope ? saved.files : undefined;
-    if (typeof files !== 'object' || files === null || Array.isArray(files)) return new Verdicts(scope);
-    // Only a file's hashes as this module writes them are read; anything else is judged again.
-    const previous = new Map<string, string>();
-    for (const [display, hashes] of Object.entries(files))
-      if (typeof hashes === 'string') previous.set(display, hashes);
-    return new Verdicts(scope, previous);
+    const [base, beside] = texts.map((text) => (text === undefined ? undefined : parseSaved(text, scope)));
+    if (!beside) return new Verdicts(scope, base, base);
+    const previous = new Map(base);
+    for (const [display, hashes] of beside) previous.set(display, hashes);
+    return new Verdicts(scope, previous, base);
   };
 }
 
-/** Keeps a good build's verdicts (only a build without errors: a failed one's are never trusted). */
+const readText = async (path: string): Promise<string | undefined> => {
+  try {
+    return await readCacheText(path);
+  } catch {
+    // None yet, or unreadable: every text is checked.
+    return undefined;
+  }
+};
+
+/**
+ * Keeps a good build's verdicts (only a build without errors: a failed one's are never trusted): beside the verdicts'
+ * file, those that differ from it, when they are few; else the whole file again (and nothing beside it).
+ */
 export async function saveVerdicts(cacheDir: string, verdicts: Verdicts, set: VerdictSet = 'verdicts'): Promise<void> {
-  const path = fileOf(cacheDir, set);
   await mkdir(cacheDir, { recursive: true });
+  const saved = verdicts.toJSON();
+  const base = verdicts.base;
+  if (base) {
+    const differ: Record<string, string> = {};
+    let count = 0;
+    for (const [display, hashes] of Object.entries(saved.files))
+      if (base.get(display) !== hashes) {
+        differ[display] = hashes;
+        count++;
+      }
+    // A file no longer published keeps its entry in the base (true, and never asked for) until it is written again.
+    let gone = 0;
+    for (const display of base.keys()) if (!Object.hasOwn(saved.files, display)) gone++;
+    if ((count + gone) * FEW_OF <= base.size) {
+      if (count === 0) await rm(besideOf(cacheDir, set), { force: true });
+      else await writeWhole(besideOf(cacheDir, set), asciiJson({ scope: saved.scope, files: differ }));
+      return;
+    }
+  }
+  await writeWhole(fileOf(cacheDir, set), asciiJson(saved));
+  await rm(besideOf(cacheDir, set), { force: true });
+}
+
+/** Verdicts that differ from the file's are few while the file has this many times as many (or more). */
+const FEW_OF = 8;
+
+/** Written beside and renamed, so that a reader never sees half a file. */
+async function writeWhole(path: string, text: string): Promise<void> {
   const tmp = `${path}.${process.pid}.tmp`;
-  await writeFile(tmp, asciiJson(verdicts));
+  await writeFile(tmp, text);
   await rename(tmp, path);
 }

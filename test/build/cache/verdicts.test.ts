@@ -1,5 +1,6 @@
 // Verdicts kept across builds: a text is skipped only when the last good build, in the same scope, judged the same
 // bytes at the same place and no check found anything in it.
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -140,6 +141,71 @@ describe('verdicts', () => {
       await writeFile(join(dir, 'verdicts.json'), text);
       const verdicts = await loadVerdicts(dir, 'scope-1');
       expect(run(verdicts, [['dist/a.html', 'A']], new Set())).toEqual(['first dist/a.html', 'second dist/a.html']);
+    }
+  });
+});
+
+describe('verdicts kept beside the file', () => {
+  let kept: string;
+  beforeAll(async () => {
+    kept = await mkdtemp(join(tmpdir(), 'verdicts-beside-'));
+  });
+  afterAll(async () => {
+    await rm(kept, { recursive: true, force: true });
+  });
+
+  const TEXTS: [string, string][] = Array.from({ length: 20 }, (_, i) => [`dist/page-${i}.html`, `Page ${i}`]);
+  const beside = () => join(kept, 'verdicts.more.json');
+
+  /** A build over the texts, its verdicts saved: what it judged. */
+  async function build(texts: [string, string][]): Promise<string[]> {
+    const verdicts = await loadVerdicts(kept, 'scope-1');
+    const judged = run(verdicts, texts, new Set());
+    await saveVerdicts(kept, verdicts);
+    return judged;
+  }
+
+  it('after an edit, keeps only the files whose verdicts differ, beside the file; the next build reads both', async () => {
+    await build(TEXTS);
+    const whole = await readFile(join(kept, 'verdicts.json'), 'utf8');
+    const edited = TEXTS.map(([display, text], i): [string, string] => [display, i === 3 ? `${text}, edited` : text]);
+    expect(await build(edited)).toEqual(['first dist/page-3.html', 'second dist/page-3.html']);
+    // The file is as it was; beside it, the edited page's verdict alone.
+    expect(await readFile(join(kept, 'verdicts.json'), 'utf8')).toBe(whole);
+    expect(JSON.parse(await readFile(beside(), 'utf8'))).toEqual({
+      scope: 'scope-1',
+      files: { 'dist/page-3.html': contentHash('Page 3, edited') },
+    });
+    expect(await build(edited)).toEqual([]);
+    // Back to the file's own verdicts: nothing differs, and nothing is kept beside it.
+    expect(await build(TEXTS)).toEqual(['first dist/page-3.html', 'second dist/page-3.html']);
+    expect(existsSync(beside())).toBe(false);
+    expect(await build(TEXTS)).toEqual([]);
+  });
+
+  it('writes the whole file again once many differ, and nothing beside it', async () => {
+    await build(TEXTS);
+    const edited = TEXTS.map(([display, text], i): [string, string] => [display, i < 10 ? `${text}, edited` : text]);
+    expect(await build(edited)).toHaveLength(20);
+    expect(existsSync(beside())).toBe(false);
+    expect(JSON.parse(await readFile(join(kept, 'verdicts.json'), 'utf8')).files['dist/page-0.html']).toBe(
+      contentHash('Page 0, edited'),
+    );
+    expect(await build(edited)).toEqual([]);
+  });
+
+  it('reads the file alone when what is beside it is damaged or of another scope', async () => {
+    await build(TEXTS);
+    const edited = TEXTS.map(([display, text], i): [string, string] => [display, i === 5 ? `${text}, edited` : text]);
+    await build(edited);
+    for (const damaged of [
+      '{"scope":"scope-1","files":{"dist/page-5.html":',
+      JSON.stringify({ scope: 'scope-2', files: {} }),
+    ]) {
+      await writeFile(beside(), damaged);
+      // The edited page is judged again; every other page keeps the file's verdict.
+      const verdicts = await loadVerdicts(kept, 'scope-1');
+      expect(run(verdicts, edited, new Set())).toEqual(['first dist/page-5.html', 'second dist/page-5.html']);
     }
   });
 });
