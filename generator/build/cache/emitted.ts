@@ -115,8 +115,8 @@ export class EmittedCache {
     const path = fileOf(cacheDir, this.scope);
     const tmp = `${path}.${process.pid}.tmp`;
     // The text's own hash on its first line: a file damaged in any way is not read (everything is made again).
-    const text = asciiJson(this.current);
-    await writeFile(tmp, `${sha256(text)}\n${text}`);
+    const bytes = asciiJson(this.current);
+    await writeFile(tmp, Buffer.concat([Buffer.from(`${sha256(bytes)}\n`), bytes]));
     await rename(tmp, path);
   }
 }

@@ -83,7 +83,7 @@ export class KeptYaml {
     const path = fileOf(cacheDir);
     await mkdir(cacheDir, { recursive: true });
     const tmp = `${path}.${process.pid}.tmp`;
-    await writeFile(tmp, `${checksum(body)}\n${body}`);
+    await writeFile(tmp, Buffer.concat([Buffer.from(`${checksum(body)}\n`), body]));
     await rename(tmp, path);
   }
 }
@@ -99,7 +99,7 @@ export const keptYamlKeyOf = (read: object): string | undefined => keysOfReads.g
 
 const fileOf = (cacheDir: string) => join(cacheDir, 'content-yaml.json');
 
-const checksum = (body: string) => createHash('sha256').update(body).digest('hex');
+const checksum = (body: string | Uint8Array) => createHash('sha256').update(body).digest('hex');
 
 /** The record when its checksum holds; undefined when it is missing, damaged or cut short. */
 async function readRecord(path: string): Promise<KeptRecord | undefined> {

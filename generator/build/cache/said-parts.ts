@@ -454,7 +454,7 @@ export class SaidParts implements KeptParts, PartedTexts {
       parts,
       blob,
     };
-    const head = Buffer.from(asciiJson(header), 'latin1');
+    const head = asciiJson(header);
     const body = [Buffer.from(`${head.length}\n`), head, intBytes];
     let headCrc = 0;
     for (const bytes of body) headCrc = crc32(bytes, headCrc);

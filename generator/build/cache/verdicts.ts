@@ -223,7 +223,7 @@ export async function saveVerdicts(cacheDir: string, verdicts: Verdicts, set: Ve
 const FEW_OF = 8;
 
 /** Written beside and renamed, so that a reader never sees half a file. */
-async function writeWhole(path: string, text: string): Promise<void> {
+async function writeWhole(path: string, text: string | Uint8Array): Promise<void> {
   const tmp = `${path}.${process.pid}.tmp`;
   await writeFile(tmp, text);
   await rename(tmp, path);

@@ -237,8 +237,8 @@ export class RenderCache {
       packs.push({ ...newPack, identity: identityOf(statSync(path, { bigint: true })) });
     }
     const index: PackIndex = { format: FORMAT, packs, entries };
-    const text = asciiJson(index);
-    await writeWhole(indexOf(this.dir), `${crc32(text)}\n${text}`);
+    const bytes = asciiJson(index);
+    await writeWhole(indexOf(this.dir), Buffer.concat([Buffer.from(`${crc32(bytes)}\n`), bytes]));
     removeOthers(this.dir, new Set(packs.map((pack) => pack.name)));
     // The records not read yet are read from where they are now (a merged pack is gone).
     this.index = index;

@@ -17,10 +17,13 @@ const VALUE = {
 
 describe('ASCII JSON for the cache folder', () => {
   it('writes only ASCII, and JSON reads the same value back', () => {
-    const text = asciiJson(VALUE);
-    expect(isAscii(Buffer.from(text, 'utf8'))).toBe(true);
-    expect(JSON.parse(text)).toEqual(VALUE);
-    expect(JSON.parse(cacheText(Buffer.from(text, 'utf8')))).toEqual(VALUE);
+    const bytes = asciiJson(VALUE);
+    expect(isAscii(bytes)).toBe(true);
+    expect(JSON.parse(bytes.toString('utf8'))).toEqual(VALUE);
+    expect(JSON.parse(cacheText(bytes))).toEqual(VALUE);
+    // Runs of characters past ASCII, and none at all.
+    expect(JSON.parse(cacheText(asciiJson('ééé 日本語 x')))).toBe('ééé 日本語 x');
+    expect(asciiJson({ plain: 'text' }).toString('latin1')).toBe('{"plain":"text"}');
   });
 
   it('refuses a value JSON has no text for', () => {
