@@ -5,12 +5,13 @@
 // texts and exact keys, appended to (a rebuild after one edit adds that part's bytes, and does not write the others
 // again), and a head that says where each part's bytes are, with its own checksum. A part's text and keys stay bytes
 // until they are needed (the text when the file is written out, the keys when a hash meets another part's).
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { asciiJson, cacheText } from './ascii-json.js';
-import { fileSystemNow, identityOf, isAsWritten, writtenIdentity } from './file-identity.js';
+import { fileSystemNow } from './file-identity.js';
+import { appendToBlob, type PartsBlob, isBlob, readBlob, writeBlob, writePieces } from './parts-blob.js';
 
 /**
  * What one part of the file needs of the parts before it and gives to the parts after it, and what it wrote: enough
@@ -115,21 +116,8 @@ interface Header {
   /** The byte length of the integers (each part's hashes, then its answers: a source's index, or -1 for new). */
   intsBytes: number;
   parts: SavedPart[];
-  /** The file of the parts' bytes, as it was when the head was written (see Blob). */
-  blob: Blob;
-}
-
-/**
- * The file of the parts' texts and keys: its name in the folder, its length and the CRC-32 of those bytes, and its
- * identity then (device, inode, size, nanosecond times). Bytes past that length (an append whose head was never
- * written) are not read. While the file's settled stat is that identity, it is taken without its checksum, as content
- * files and the render cache's packs are; otherwise its checksum is checked.
- */
-interface Blob {
-  name: string;
-  bytes: number;
-  crc: number;
-  identity: string;
+  /** The file of the parts' bytes, as it was when the head was written (see PartsBlob). */
+  blob: PartsBlob;
 }
 
 interface Loaded {
@@ -146,9 +134,6 @@ const FORMAT = 3;
 
 const folderOf = (cacheDir: string) => join(cacheDir, 'said-parts');
 const headOf = (cacheDir: string, scope: string) => join(folderOf(cacheDir), `${scope.slice(0, 32)}.head`);
-/** A blob's name: the scope's, and a name of its own, so that one written afresh never replaces the one a head names. */
-const blobName = (scope: string) => `${scope.slice(0, 32)}.${process.pid}-${Date.now().toString(36)}.blob`;
-const BLOB_NAME = /^[\w-]+\.[\w-]+\.blob$/;
 
 /** What an emitter needs of the kept parts. */
 export interface KeptParts {
@@ -424,26 +409,12 @@ export class SaidParts implements KeptParts, PartedTexts {
     }
     const folder = folderOf(cacheDir);
     await mkdir(folder, { recursive: true });
-    const name = append ? loaded.header.blob.name : blobName(this.scope);
-    const blobPath = join(folder, name);
-    // The CRC-32 of the blob's bytes, carried on from the bytes it held when appending. Written piece by piece, the
-    // kept parts' bytes straight from the blob read: tens of megabytes are not copied into one.
-    let crc = append ? loaded.header.blob.crc : 0;
-    for (const bytes of pieces) crc = crc32(bytes, crc);
-    let identity: string;
-    if (append) {
-      const appended = await writePieces(blobPath, pieces, 'a');
-      // Another build appended to the same blob since it was read (two builds sharing a cache folder): this build's
-      // bytes are not where its head would say. Its parts go to a blob of their own instead.
-      if (appended.size !== blobBytes) return this.save(cacheDir, true);
-      identity = appended.identity;
-    } else {
-      const tmp = `${blobPath}.tmp`;
-      await writePieces(tmp, pieces, 'w');
-      await rename(tmp, blobPath);
-      identity = writtenIdentity(blobPath);
-    }
-    const blob: Blob = { name, bytes: blobBytes, crc, identity };
+    const blob = append
+      ? await appendToBlob(folder, loaded.header.blob, pieces)
+      : await writeBlob(folder, this.scope, pieces);
+    // Another build appended to the same blob since it was read (two builds sharing a cache folder): this build's
+    // bytes are not where its head would say. Its parts go to a blob of their own instead.
+    if (!blob) return this.save(cacheDir, true);
     const intBytes = new Uint8Array(ints.buffer);
     const header: Header = {
       format: FORMAT,
@@ -464,27 +435,8 @@ export class SaidParts implements KeptParts, PartedTexts {
     await writePieces(tmp, [Buffer.from(`${headCrc}\n`), ...body], 'w');
     await rename(tmp, path);
     // Only the latest parts are kept: another generator's, and a blob written afresh before this one, are removed.
-    const keep = new Set([basename(path), name]);
+    const keep = new Set([basename(path), blob.name]);
     for (const file of await readdir(folder)) if (!keep.has(file)) await rm(join(folder, file), { force: true });
-  }
-}
-
-/**
- * Writes the pieces to a file, opened with `flags` ('w' or 'a'), a few hundred to a vectored write: the file's size and
- * identity (see identityOf) right after, from the file written (not its name, which another build may have removed).
- */
-async function writePieces(
-  path: string,
-  pieces: readonly Uint8Array[],
-  flags: 'w' | 'a',
-): Promise<{ size: number; identity: string }> {
-  const file = await open(path, flags);
-  try {
-    for (let i = 0; i < pieces.length; i += WRITE_BATCH) await file.writev(pieces.slice(i, i + WRITE_BATCH));
-    const stats = await file.stat({ bigint: true });
-    return { size: Number(stats.size), identity: identityOf(stats) };
-  } finally {
-    await file.close();
   }
 }
 
@@ -507,9 +459,6 @@ function factsOf(text: string): TextFacts {
   };
 }
 
-/** How many pieces one write is given at most (the system's limit on one vectored write is about a thousand). */
-const WRITE_BATCH = 512;
-
 /** The parts the last good build made with this generator; none when it was another, or its files are damaged. */
 export async function loadSaidParts(cacheDir: string, scope: string): Promise<SaidParts> {
   try {
@@ -522,7 +471,7 @@ export async function loadSaidParts(cacheDir: string, scope: string): Promise<Sa
       const header = JSON.parse(cacheText(body.subarray(headEnd + 1, headEnd + 1 + headBytes))) as Header;
       if (isHeader(header, scope)) {
         const intsStart = headEnd + 1 + headBytes;
-        const blob = await readBlob(cacheDir, header.blob);
+        const blob = await readBlob(folderOf(cacheDir), fileSystemNow(cacheDir), header.blob);
         if (blob) {
           // Copied out: an Int32Array needs its bytes aligned, and the file's are where the header ends.
           const ints = new Int32Array(new Uint8Array(body.subarray(intsStart, intsStart + header.intsBytes)).buffer);
@@ -536,17 +485,6 @@ export async function loadSaidParts(cacheDir: string, scope: string): Promise<Sa
   return new SaidParts(scope);
 }
 
-/** The blob's bytes a head names, when they are the ones it was written with (by their stat, or their checksum). */
-async function readBlob(cacheDir: string, blob: Blob): Promise<Pick<Loaded, 'blob' | 'appendable'> | undefined> {
-  const path = join(folderOf(cacheDir), blob.name);
-  const trusted = isAsWritten(path, blob.identity, fileSystemNow(cacheDir));
-  const bytes = await readFile(path);
-  if (bytes.length < blob.bytes) return undefined;
-  const named = bytes.subarray(0, blob.bytes);
-  if (!trusted && crc32(named) !== blob.crc) return undefined;
-  return { blob: named, appendable: bytes.length === blob.bytes };
-}
-
 function isHeader(header: Header, scope: string): boolean {
   return (
     header?.format === FORMAT &&
@@ -556,14 +494,7 @@ function isHeader(header: Header, scope: string): boolean {
     Number.isSafeInteger(header.intsBytes) &&
     header.intsBytes % 4 === 0 &&
     Array.isArray(header.parts) &&
-    typeof header.blob === 'object' &&
-    header.blob !== null &&
-    typeof header.blob.name === 'string' &&
-    BLOB_NAME.test(header.blob.name) &&
-    Number.isSafeInteger(header.blob.bytes) &&
-    header.blob.bytes >= 0 &&
-    Number.isSafeInteger(header.blob.crc) &&
-    typeof header.blob.identity === 'string'
+    isBlob(header.blob)
   );
 }
 
