@@ -97,6 +97,8 @@ export class RenderCache {
      * the next build takes their records unread again.
      */
     private seen: ReadonlyMap<number, string> = new Map(),
+    /** The index file as read or last written (without what was kept beside it), when there is one. */
+    private base?: IndexBase,
   ) {}
 
   /** True when no page was ever kept here: every page will be rendered. */
@@ -111,16 +113,19 @@ export class RenderCache {
   static open(cacheDir: string): RenderCache {
     const dir = join(cacheDir, 'render');
     let index: PackIndex = { format: FORMAT, packs: [], entries: {} };
-    try {
-      const text = readCacheTextSync(indexOf(dir));
-      const newline = text.indexOf('\n');
-      const body = text.slice(newline + 1);
-      if (newline > 0 && text.slice(0, newline) === String(crc32(body))) {
-        const saved = JSON.parse(body) as PackIndex;
-        if (isIndex(saved)) index = saved;
-      }
-    } catch {
-      // None yet, or unreadable: every page is rendered.
+    let base: IndexBase | undefined;
+    const saved = readChecked(indexOf(dir));
+    if (saved && isIndex(saved.value)) {
+      index = saved.value;
+      base = { crc: saved.crc, packs: index.packs.length, entries: index.entries };
+      // What later saves kept beside this index: their packs after its own, their places over its own.
+      const beside = readChecked(besideOf(dir))?.value as Beside | undefined;
+      if (isIndex(beside) && beside.base === base.crc)
+        index = {
+          format: FORMAT,
+          packs: [...index.packs, ...beside.packs],
+          entries: { ...index.entries, ...beside.entries },
+        };
     }
     // A pack is known by its stat like a content file: the same identity, settled before now, is the same bytes.
     const now = index.packs.length > 0 ? fileSystemNow(cacheDir) : 0n;
@@ -137,7 +142,7 @@ export class RenderCache {
         // Gone: its records are not taken.
       }
     }
-    return new RenderCache(dir, index, trusted, seen);
+    return new RenderCache(dir, index, trusted, seen, base);
   }
 
   /**
@@ -202,6 +207,13 @@ export class RenderCache {
       return;
     }
     const merged = this.packsToMerge(sizes, fresh);
+    // Beside the index while few records differ and few packs are listed (the dead ones too, which only a whole save
+    // leaves out): an edit writes its record and a few places, not the places of every page again.
+    const listed = this.index.packs.length + (fresh ? 1 : 0);
+    if (merged.size === 0 && listed <= MAX_PACKS && this.seen.size === 0 && this.base && this.fewBeside(this.base)) {
+      await this.saveBeside(this.base);
+      return;
+    }
     const packs: PackIndex['packs'] = [];
     const numbers = new Map<number, number>();
     for (const [pack, name] of this.index.packs.entries()) {
@@ -238,12 +250,67 @@ export class RenderCache {
     }
     const index: PackIndex = { format: FORMAT, packs, entries };
     const bytes = asciiJson(index);
-    await writeWhole(indexOf(this.dir), Buffer.concat([Buffer.from(`${crc32(bytes)}\n`), bytes]));
+    const crc = String(crc32(bytes));
+    await writeWhole(indexOf(this.dir), Buffer.concat([Buffer.from(`${crc}\n`), bytes]));
+    rmSync(besideOf(this.dir), { force: true });
     removeOthers(this.dir, new Set(packs.map((pack) => pack.name)));
+    this.base = { crc, packs: packs.length, entries };
     // The records not read yet are read from where they are now (a merged pack is gone).
     this.index = index;
     this.trusted = trusted;
     this.seen = new Map();
+    for (const [key, kept] of this.live) {
+      kept.place = entries[key];
+      kept.record = undefined;
+      kept.head = undefined;
+    }
+  }
+
+  /**
+   * Whether this build's records differ from the index file's in few places (one in eight or fewer): the new products,
+   * and the records that what was kept beside it moved or added.
+   */
+  private fewBeside(base: IndexBase): boolean {
+    let differ = 0;
+    for (const [key, { place }] of this.live) if (!place || place !== base.entries[key]) differ++;
+    return differ * FEW_OF <= Object.keys(base.entries).length;
+  }
+
+  /**
+   * Saves beside the index file rather than writing it again: the new products in a pack of their own, and beside the
+   * index, every pack after its own and every place that differs from its own. Every pack stays where it is (none is
+   * merged or left out here), so the index's places still hold; the records no build keeps any more are left in their
+   * packs until the index is written whole (packsToMerge then counts their bytes as dead).
+   */
+  private async saveBeside(base: IndexBase): Promise<void> {
+    const packs = [...this.index.packs];
+    const newPack = { name: `${packName()}.pack`, bytes: 0 };
+    const entries: Record<string, Place> = {};
+    const differ: Record<string, Place> = {};
+    const chunks: Buffer[] = [];
+    for (const [key, { place, record, head }] of this.live) {
+      if (place) {
+        entries[key] = place;
+        if (place !== base.entries[key]) differ[key] = place;
+        continue;
+      }
+      if (!record || !head) continue;
+      chunks.push(record);
+      entries[key] = differ[key] = [packs.length, newPack.bytes, record.length, crc32(record), head];
+      newPack.bytes += record.length;
+    }
+    this.closePacks();
+    mkdirSync(this.dir, { recursive: true });
+    if (chunks.length > 0) {
+      const path = join(this.dir, newPack.name);
+      await writeWhole(path, Buffer.concat(chunks));
+      packs.push({ ...newPack, identity: identityOf(statSync(path, { bigint: true })) });
+    }
+    const beside: Beside = { format: FORMAT, base: base.crc, packs: packs.slice(base.packs), entries: differ };
+    const bytes = asciiJson(beside);
+    await writeWhole(besideOf(this.dir), Buffer.concat([Buffer.from(`${crc32(bytes)}\n`), bytes]));
+    removeOthers(this.dir, new Set(packs.map((pack) => pack.name)));
+    this.index = { format: FORMAT, packs, entries };
     for (const [key, kept] of this.live) {
       kept.place = entries[key];
       kept.record = undefined;
@@ -314,9 +381,41 @@ export class RenderCache {
 }
 
 const indexOf = (dir: string) => join(dir, 'index.json');
+/** What saves after the index file's kept beside it (see saveBeside). */
+const besideOf = (dir: string) => join(dir, 'index.more.json');
+
+/** The index file as read or written: its checksum (what a file beside it names), its packs' count, its places. */
+interface IndexBase {
+  crc: string;
+  packs: number;
+  entries: Record<string, Place>;
+}
+
+/** Kept beside an index file (named by its checksum): the packs after its own, and the places that differ. */
+interface Beside extends PackIndex {
+  base: string;
+}
+
+/** Records differing from the index file's are few while it has this many times as many (or more). */
+const FEW_OF = 8;
+
+/** A file written with the CRC-32 of the rest on its first line, parsed; undefined when missing, damaged or cut short. */
+function readChecked(path: string): { crc: string; value: unknown } | undefined {
+  try {
+    const text = readCacheTextSync(path);
+    const newline = text.indexOf('\n');
+    const body = text.slice(newline + 1);
+    const crc = text.slice(0, newline);
+    return newline > 0 && crc === String(crc32(body)) ? { crc, value: JSON.parse(body) as unknown } : undefined;
+  } catch {
+    // None yet, or unreadable.
+    return undefined;
+  }
+}
 
 /** An index of this format, its packs named and sized (its places are checked as they are used). */
-function isIndex(value: PackIndex): boolean {
+function isIndex(saved: unknown): saved is PackIndex {
+  const value = saved as PackIndex | undefined;
   return (
     value?.format === FORMAT &&
     Array.isArray(value.packs) &&

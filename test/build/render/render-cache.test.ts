@@ -195,6 +195,39 @@ describe('the render cache on disk', () => {
     expect(renderContextKey('generator', more)).not.toBe(key);
   });
 
+  it('keeps an edit’s record and the places that differ beside the index, which it does not write again', async () => {
+    const cacheDir = join(work, 'cache-beside');
+    const page = syntheticPage(3, PAGES);
+    const path = join(content, 'pages', page.section, `${page.slug}.md`);
+    const index = join(cacheDir, 'render', 'index.json');
+    const beside = join(cacheDir, 'render', 'index.more.json');
+    try {
+      await run({ cacheDir });
+      const whole = await readFile(index);
+      for (let edit = 1; edit <= 2; edit++) {
+        await writeFile(path, `${page.text}\nThis is edit ${edit} of the page.\n`);
+        const result = await run({ cacheDir });
+        expect(result.renderStats!.fromCache).toBe(result.renderStats!.pages - 1);
+        expect(builtFiles(result)).toEqual(builtFiles(await run()));
+        expect(await readFile(index)).toEqual(whole);
+        // Beside it, the edited page's place alone (the last edit's record is no page's any more).
+        const kept = JSON.parse((await readFile(beside, 'utf8')).split('\n')[1]!) as { entries: object };
+        expect(Object.keys(kept.entries)).toHaveLength(1);
+      }
+      const again = await run({ cacheDir });
+      expect(again.renderStats!.fromCache).toBe(again.renderStats!.pages);
+      // A damaged file beside the index is not read: the page it placed is rendered again, to a plain build's bytes.
+      const bytes = await readFile(beside);
+      bytes[bytes.length - 5] = bytes[bytes.length - 5]! ^ 0x20;
+      await writeFile(beside, bytes);
+      const damaged = await run({ cacheDir });
+      expect(damaged.renderStats!.fromCache).toBe(damaged.renderStats!.pages - 1);
+      expect(builtFiles(damaged)).toEqual(builtFiles(await run()));
+    } finally {
+      await writeFile(path, page.text);
+    }
+  }, 300_000);
+
   it('keeps the products of this build’s pages alone: editing one page again and again does not grow it', async () => {
     const cacheDir = join(work, 'cache-edits');
     const page = syntheticPage(2, PAGES);
