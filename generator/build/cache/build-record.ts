@@ -1,7 +1,7 @@
 // The record of the last good build into an output folder: what went in (a fingerprint) and what came out (a
 // manifest of the written files), so that a rebuild with nothing changed can be skipped safely.
 import { createHash } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { lstatSync, readdirSync } from 'node:fs';
 import type { EnvironmentName, Addresses } from '../../model/types.js';
@@ -10,6 +10,7 @@ import { generatorFingerprint, hashFolder, hashWalk, sha256 } from './fingerprin
 import { type FolderWalk, walkFolder } from './folder-walk.js';
 import { FileHashes } from './file-hashes.js';
 import { asciiJson, readCacheText } from './ascii-json.js';
+import { writeWhole } from './whole-file.js';
 import { STAMPS_ON_A_THREAD, stampNow, takeStamps } from './output-stamps.js';
 
 export interface BuildInputs {
@@ -215,9 +216,7 @@ export async function recordBuild(
   }
   const record: BuildRecord = { fingerprint, notices, outputs };
   await mkdir(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.tmp`;
-  await writeFile(tmp, asciiJson(record));
-  await rename(tmp, path);
+  await writeWhole(path, asciiJson(record));
 }
 
 /**

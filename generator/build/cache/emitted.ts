@@ -2,11 +2,12 @@
 // without page bodies, the registry, and other such kinds' artifacts) makes the same bytes while the scope is the same,
 // so a rebuild after a page's body changed takes them from here instead of making them again (the section indexes,
 // nginx.conf, the CDN files, the catalogs at 10,000 pages). Its warnings are kept with it and said again.
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MessageInput } from '../messages/diagnostics.js';
 import { type Digest, digestOf, sha256 } from './fingerprint.js';
 import { asciiJson, readCacheText } from './ascii-json.js';
+import { writeWhole } from './whole-file.js';
 
 /** What an emitter said while it made an artifact (a warning; a build with an error keeps nothing). */
 export interface EmitMessage {
@@ -113,11 +114,9 @@ export class EmittedCache {
     if (this.bytes > EMITTED_MAX_BYTES) return;
     await mkdir(folder, { recursive: true });
     const path = fileOf(cacheDir, this.scope);
-    const tmp = `${path}.${process.pid}.tmp`;
     // The text's own hash on its first line: a file damaged in any way is not read (everything is made again).
     const bytes = asciiJson(this.current);
-    await writeFile(tmp, Buffer.concat([Buffer.from(`${sha256(bytes)}\n`), bytes]));
-    await rename(tmp, path);
+    await writeWhole(path, Buffer.concat([Buffer.from(`${sha256(bytes)}\n`), bytes]));
   }
 }
 

@@ -1,12 +1,13 @@
 // The hashes of a build's input files, known by their stat: a file whose identity is the one recorded, settled
 // before the walk that recorded it, is not read again to fingerprint a build; its recorded hash stands for its bytes.
 import { readFileSync, statSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { fileSystemNow, identityOf, settledBefore } from './file-identity.js';
 import type { WalkedEntry } from './folder-walk.js';
 import { asciiJson, readCacheText } from './ascii-json.js';
+import { writeWhole } from './whole-file.js';
 
 export class FileHashes {
   /** Each file hashed in this walk (by path), with its settled identity: what the next walk may trust. */
@@ -78,9 +79,7 @@ export class FileHashes {
     if (this.counts.opened * FEW_OF < this.previous.size) return;
     const path = fileOf(this.cacheDir);
     await mkdir(this.cacheDir, { recursive: true });
-    const tmp = `${path}.${process.pid}.tmp`;
-    await writeFile(tmp, asciiJson({ files: Object.fromEntries(this.current) }));
-    await rename(tmp, path);
+    await writeWhole(path, asciiJson({ files: Object.fromEntries(this.current) }));
   }
 }
 

@@ -3,7 +3,7 @@
 // a page file whose stat is the one the last good load saw, and settled before that load began, is not even opened.
 // The pages' bodies are kept in a file of their own, as UTF-8: a kept page's body is decoded only when something reads
 // it (a rebuild after one page changed reads almost none), and the kept pages' JSON is half as long to parse.
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -11,6 +11,7 @@ import type { Page } from '../../model/types.js';
 import { fileSystemNow, type FileIdentity, isAsWritten, writtenIdentity } from './file-identity.js';
 import { isPlainJson } from './plain-json.js';
 import { asciiJson, readCacheText } from './ascii-json.js';
+import { writeWhole } from './whole-file.js';
 import { withBodyAs } from './page-fields.js';
 import { decodeExactly } from '../text/exact-utf8.js';
 
@@ -303,11 +304,4 @@ export async function saveKeptPages(cacheDir: string, pages: KeptPages): Promise
   record.bodies!.identity = writtenIdentity(bodiesFileOf(cacheDir));
   await writeWhole(fileOf(cacheDir), asciiJson(record));
   await rm(besideOf(cacheDir), { force: true });
-}
-
-/** Written beside and renamed, so that a reader never sees half a file. */
-async function writeWhole(path: string, text: string | Uint8Array): Promise<void> {
-  const tmp = `${path}.${process.pid}.tmp`;
-  await writeFile(tmp, text);
-  await rename(tmp, path);
 }

@@ -3,11 +3,12 @@
 // from the record, as plain JSON), and a file whose stat is the one the last good load saw, settled before that load
 // began, is not even opened. The record carries its own checksum: a damaged or cut record reads every file again.
 import { createHash } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FileIdentity } from './file-identity.js';
 import { isPlainJson } from './plain-json.js';
 import { asciiJson, readCacheText } from './ascii-json.js';
+import { writeWhole } from './whole-file.js';
 
 /** What the record holds of one file: its settled identity (null when it was not settled), its key, its read. */
 type KeptFile = [identity: string | null, key: string, read: unknown];
@@ -82,9 +83,7 @@ export class KeptYaml {
     const body = asciiJson(record);
     const path = fileOf(cacheDir);
     await mkdir(cacheDir, { recursive: true });
-    const tmp = `${path}.${process.pid}.tmp`;
-    await writeFile(tmp, Buffer.concat([Buffer.from(`${checksum(body)}\n`), body]));
-    await rename(tmp, path);
+    await writeWhole(path, Buffer.concat([Buffer.from(`${checksum(body)}\n`), body]));
   }
 }
 

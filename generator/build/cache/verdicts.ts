@@ -2,9 +2,10 @@
 // else it reads has changed (the generator, the model without page bodies, the registry: the scope). So a rebuild
 // after one page changed checks that page's files and the files that list it, not the whole tree again. The same
 // holds for the boundaries guard on the content's pages (its scope: the generator and the model without page bodies).
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { asciiJson, readCacheText } from './ascii-json.js';
+import { writeWhole } from './whole-file.js';
 
 /**
  * The verdicts on one text: where it is published and the hash of its bytes. Made by `key`, once per text and build
@@ -221,10 +222,3 @@ export async function saveVerdicts(cacheDir: string, verdicts: Verdicts, set: Ve
 
 /** Verdicts that differ from the file's are few while the file has this many times as many (or more). */
 const FEW_OF = 8;
-
-/** Written beside and renamed, so that a reader never sees half a file. */
-async function writeWhole(path: string, text: string | Uint8Array): Promise<void> {
-  const tmp = `${path}.${process.pid}.tmp`;
-  await writeFile(tmp, text);
-  await rename(tmp, path);
-}

@@ -4,7 +4,6 @@
 // and digests): a rebuild knows every kept page without reading its record, and reads one only when some stage asks
 // for its bytes (a check whose verdict is not kept, a file the tree in place lacks).
 import { existsSync, closeSync, mkdirSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Model, Page } from '../../model/types.js';
 import { crc32 } from 'node:zlib';
@@ -14,6 +13,7 @@ import type { PageProducts } from './page-products.js';
 import { encodedText } from '../registry/types.js';
 import { fileSystemNow, identityOf, settledBefore } from '../cache/file-identity.js';
 import { asciiJson, readCacheTextSync } from '../cache/ascii-json.js';
+import { writeWhole } from '../cache/whole-file.js';
 
 /**
  * What every page's rendering may read besides the page itself: the model without page bodies (directives pull
@@ -548,13 +548,6 @@ function decodeRecord(key: string, record: Buffer): PageProducts | undefined {
 
 /** A name no other build picks: the time, this process, a random part. */
 const packName = () => `${Date.now().toString(36)}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
-
-/** Written beside and renamed, so that a reader never sees half a file. */
-async function writeWhole(path: string, data: string | Buffer): Promise<void> {
-  const tmp = `${path}.${process.pid}.tmp`;
-  await writeFile(tmp, data);
-  await rename(tmp, path);
-}
 
 /** Removes the packs the index no longer names (and the one-file-a-page layout of earlier versions). */
 function removeOthers(dir: string, keep: ReadonlySet<string>): void {

@@ -1,0 +1,10 @@
+// Every file of the cache folder is written beside itself and renamed over: a reader, another build included, sees
+// the old file or the new one, each whole, never half of one.
+import { rename, writeFile } from 'node:fs/promises';
+
+/** Writes `data` to `path` by way of a file of this process beside it, renamed when written. */
+export async function writeWhole(path: string, data: string | Uint8Array): Promise<void> {
+  const tmp = `${path}.${process.pid}.tmp`;
+  await writeFile(tmp, data);
+  await rename(tmp, path);
+}
