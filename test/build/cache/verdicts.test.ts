@@ -64,6 +64,31 @@ describe('verdicts', () => {
     expect(second.counts).toEqual({ kept: 2, judged: 6 });
   });
 
+  it('takes kept texts in one call: counted as kept, saved again, and a text not kept is refused', async () => {
+    const folder = await mkdtemp(join(dir, 'all-kept-'));
+    const first = new Verdicts('scope-1');
+    run(
+      first,
+      [
+        ['dist/a.html', 'A'],
+        ['dist/b.html', 'B'],
+      ],
+      new Set(),
+    );
+    await saveVerdicts(folder, first);
+    const second = await loadVerdicts(folder, 'scope-1');
+    const kept = [second.key('dist/a.html', contentHash('A')), second.key('dist/b.html', contentHash('B'))];
+    second.judgeAllKept(kept);
+    second.judgeAllKept(kept);
+    expect(second.counts).toEqual({ kept: 4, judged: 0 });
+    // Taken, not judged: the next build keeps them still.
+    await saveVerdicts(folder, second);
+    const third = await loadVerdicts(folder, 'scope-1');
+    expect(third.kept(third.key('dist/a.html', contentHash('A')))).toBe(true);
+    expect(third.kept(third.key('dist/b.html', contentHash('B')))).toBe(true);
+    expect(() => third.judgeAllKept([third.key('dist/a.html', contentHash('A, edited'))])).toThrow(/not kept/);
+  });
+
   it('keeps nothing made in another scope (another model, registry or generator)', async () => {
     const verdicts = new Verdicts('scope-1');
     run(verdicts, [['dist/a.html', 'A']], new Set());

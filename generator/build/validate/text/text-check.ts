@@ -36,7 +36,7 @@ export function textTreeValidator(
     const judge = check(context);
     const { kept, open } = sortedTexts(context);
     // A text whose verdicts are all kept is only counted as kept: nothing is made for it, once per check.
-    for (const key of kept) context.verdicts!.judge(key, noFindings, noJudgement);
+    if (kept.length > 0) context.verdicts!.judgeAllKept(kept);
     for (const item of open) {
       const segments = partWise ? segmentsOf(context, item.artifact, item.format) : undefined;
       // Only a part-wise check is given segments, and it takes any text view.
@@ -80,7 +80,6 @@ function judgeParts(
 }
 
 const noJudgement = () => undefined;
-const noFindings = () => 0;
 
 /**
  * The published texts of a run, sorted once for all its checks: the keys of those every check found fine in the last
