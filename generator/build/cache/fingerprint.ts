@@ -2,7 +2,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { type FolderWalk, walkFolder } from './folder-walk.js';
+import { type FolderWalk, pathInFolder, walkFolder } from './folder-walk.js';
 import { readCompileManifest } from '../files/compile-manifest.js';
 import { RUNS_COMPILED } from '../files/project-paths.js';
 import type { Model, Page } from '../../model/types.js';
@@ -27,16 +27,17 @@ export async function hashFolder(hash: Hash, dir: string, known?: FileHashes): P
 export function hashWalk(hash: Hash, walk: FolderWalk, known?: FileHashes): void {
   // Synchronous reads: for thousands of small files they are several times faster than the thread pool, and this
   // check is the whole of a no-change rebuild.
+  const pathOf = pathInFolder(walk.dir);
   for (const entry of walk.entries) {
     const { rel } = entry;
     if (rel === 'node_modules' || rel.startsWith('node_modules/') || rel.includes('/node_modules/')) continue;
     if (entry.type === 'link') {
-      hash.update(`\0link ${rel} ${readlinkSync(join(walk.dir, rel))}\0`);
+      hash.update(`\0link ${rel} ${readlinkSync(pathOf(rel))}\0`);
       continue;
     }
     if (entry.type !== 'file') continue;
     if (known) {
-      hash.update(`\0file ${rel} ${known.hashOfWalked(join(walk.dir, rel), entry)}\0`);
+      hash.update(`\0file ${rel} ${known.hashOfWalked(pathOf(rel), entry)}\0`);
       continue;
     }
     hashFile(hash, walk.dir, rel);

@@ -38,6 +38,7 @@ export function walkFolder(dir: string, startNs: bigint, stats = true): FolderWa
     dirents = [];
   }
   const entries: WalkedEntry[] = [];
+  const pathOf = pathInFolder(dir);
   // A listing names each entry's folder: the folder given, or it joined with the path below it (path.relative on
   // 10,000 entries costs more than their stats).
   const below = join(dir, '_').slice(0, -1);
@@ -50,7 +51,7 @@ export function walkFolder(dir: string, startNs: bigint, stats = true): FolderWa
   for (const dirent of dirents) {
     const rel = slashed(relOf(parentOf(dirent), dirent.name));
     if (dirent.isFile()) {
-      const stat = stats ? statSync(join(dir, rel), { bigint: true, throwIfNoEntry: false }) : undefined;
+      const stat = stats ? statSync(pathOf(rel), { bigint: true, throwIfNoEntry: false }) : undefined;
       entries.push(
         stat?.isFile()
           ? { rel, type: 'file', identity: identityOf(stat), settled: settledBefore(stat, startNs) }
@@ -65,6 +66,16 @@ export function walkFolder(dir: string, startNs: bigint, stats = true): FolderWa
   }
   entries.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
   return { dir, startNs, entries };
+}
+
+/**
+ * `join(dir, rel)` for a walk's `rel` (a `/`-separated path below the folder, without empty, "." or ".." segments):
+ * the same string, made without normalising the whole path again for each of tens of thousands of files (path.join
+ * was a fifth of a no-change rebuild's walk at 10,000 pages).
+ */
+export function pathInFolder(dir: string): (rel: string) => string {
+  const below = join(dir, '_').slice(0, -1);
+  return sep === '/' ? (rel) => below + rel : (rel) => below + rel.split('/').join(sep);
 }
 
 const slashed = sep === '/' ? (path: string) => path : (path: string) => path.split(sep).join('/');

@@ -1,8 +1,8 @@
 // Finds the files of a content set: its YAML files, pages and static files, each resolved inside the content folder.
 // A symbolic link is never followed out: one that leads outside the folder, or to a folder, is refused at its path.
 import { realpath, stat } from 'node:fs/promises';
-import { isAbsolute, join, relative, sep } from 'node:path';
-import { type FolderWalk, type WalkedEntry, walkFolder } from '../cache/folder-walk.js';
+import { isAbsolute, relative, sep } from 'node:path';
+import { type FolderWalk, pathInFolder, type WalkedEntry, walkFolder } from '../cache/folder-walk.js';
 import type { Diagnostics } from '../messages/diagnostics.js';
 
 export interface ContentFile {
@@ -40,9 +40,10 @@ export async function contentFiles(
     return files;
   }
   const { entries } = typeof walk === 'function' ? walk() : walk;
+  const pathOf = pathInFolder(contentDir);
   for (const entry of entries) {
     if (entry.type === 'folder' || DOT_SEGMENT.test(entry.rel)) continue;
-    const abs = join(contentDir, entry.rel);
+    const abs = pathOf(entry.rel);
     let path = abs;
     let walked: WalkedEntry | undefined;
     if (entry.type === 'link') {

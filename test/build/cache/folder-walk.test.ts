@@ -5,7 +5,7 @@ import { appendFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/prom
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { walkFolder } from '../../../generator/build/cache/folder-walk.js';
+import { pathInFolder, walkFolder } from '../../../generator/build/cache/folder-walk.js';
 import { build } from '../../../generator/build/pipeline.js';
 import { copyContent } from '../../helpers/content.js';
 import { passFileClock } from '../../helpers/file-clock.js';
@@ -91,5 +91,24 @@ describe('the walk', () => {
     expect(rels(`${dir}/`)).toEqual(rels(dir));
     expect(rels(join(dir, 'a', '..'))).toEqual(rels(dir));
     expect(walkFolder(join(work, 'missing'), 0n).entries).toEqual([]);
+  });
+});
+
+describe('a path in the walked folder', () => {
+  it('is the string path.join makes of the folder and the entry, however the folder is written', () => {
+    const rels = ['a.md', 'pages/docs/errors.md', 'static/img/logo.svg'];
+    const folders = [
+      '/srv/site/content',
+      '/srv/site/content/',
+      '/srv/site/x/../content',
+      'content',
+      './content/',
+      '.',
+      '/',
+    ];
+    for (const dir of folders) {
+      const pathOf = pathInFolder(dir);
+      for (const rel of rels) expect(pathOf(rel)).toBe(join(dir, rel));
+    }
   });
 });
