@@ -43,10 +43,18 @@ const VALUE = String.raw`\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"'][^\s>]*(?![^\s>])|(?=
 const TAG = new RegExp(String.raw`<[a-zA-Z][^\s/>]*(?:[\s/]*${NAME}(?:${VALUE}|(?!\s*=)))*[\s/]*>`, 'g');
 const ATTRIBUTE = /([^\s/>][^\s/>=]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"'][^\s>]*)))?/dg;
 
+/**
+ * Whether a tag may hold a URL attribute: its text names one in some case (names are read with `toLowerCase`, which
+ * the Unicode-aware ignore-case match covers: the Kelvin sign is a "k"). A tag that names none, such as each of the
+ * thousands of spans of highlighted code, is not read attribute by attribute.
+ */
+const NAMES_A_URL_ATTRIBUTE = new RegExp([...URL_ATTRIBUTES].join('|'), 'iu');
+
 export function htmlLinkTargets(html: string): LinkTarget[] {
   const found: LinkTarget[] = [];
   for (const tag of html.matchAll(TAG)) {
     const text = tag[0];
+    if (!NAMES_A_URL_ATTRIBUTE.test(text)) continue;
     const nameEnd = text.search(/[\s/>]/);
     for (const attribute of text.slice(nameEnd).matchAll(ATTRIBUTE)) {
       const name = attribute[1]!.toLowerCase();

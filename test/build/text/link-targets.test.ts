@@ -60,6 +60,12 @@ describe('HTML link targets', () => {
     expect(htmlLinkTargets(`<a ${'b=c '.repeat(64)}"`)).toEqual([]);
   });
 
+  it('reads every tag that names a URL attribute in any case, and passes over those that name none', () => {
+    // The Kelvin sign is a "k" once the name is lower-cased, as names are read.
+    const html = '<td BAC\u212Aground="/b.png"><span class="code-string">"src"</span><A HREF="/a">';
+    expect(htmlLinkTargets(html)).toEqual([at(html, '/b.png'), at(html, '/a')]);
+  });
+
   it('hands the URL rule decoded values, so a reference cannot hide a scheme', () => {
     const [target] = htmlLinkTargets('<a href=" &#x4A;ava&#x09;script&#58;alert(1)">');
     expect(unsafeUrlReason(target!.url)).toContain('`javascript:`');
