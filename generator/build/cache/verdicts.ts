@@ -61,8 +61,8 @@ export class Verdicts implements KeptVerdicts {
    */
   constructor(
     readonly scope: string,
-    private readonly previous: ReadonlyMap<string, string> = new Map(),
-    readonly base?: ReadonlyMap<string, string>,
+    private readonly previous: HashesByFile = new Map(),
+    readonly base?: HashesByFile,
   ) {}
 
   /**
@@ -164,8 +164,51 @@ const fileOf = (cacheDir: string, set: VerdictSet) => join(cacheDir, `${set}.jso
  */
 const besideOf = (cacheDir: string, set: VerdictSet) => join(cacheDir, `${set}.more.json`);
 
+/** Per published file, the hashes (space-separated) of its texts found fine. */
+export interface HashesByFile {
+  get(display: string): string | undefined;
+  keys(): Iterable<string>;
+  readonly size: number;
+}
+
+/**
+ * A saved file's verdicts, looked up in its parsed JSON as they are asked for (20,000 files at 10,000 pages are not
+ * copied into a map), under those kept beside it (`over`), which take precedence. Only a file's hashes as this module
+ * writes them (a string) are read; anything else is judged again.
+ */
+class SavedHashes implements HashesByFile {
+  private counted?: string[];
+
+  constructor(
+    private readonly files: Record<string, unknown>,
+    private readonly over?: HashesByFile,
+  ) {}
+
+  get(display: string): string | undefined {
+    const over = this.over?.get(display);
+    if (over !== undefined) return over;
+    const hashes = Object.hasOwn(this.files, display) ? this.files[display] : undefined;
+    return typeof hashes === 'string' ? hashes : undefined;
+  }
+
+  /** The same files, under those of `over`. */
+  under(over: HashesByFile): SavedHashes {
+    return new SavedHashes(this.files, over);
+  }
+
+  /** Its own files (not those over it). */
+  keys(): string[] {
+    this.counted ??= Object.keys(this.files).filter((display) => typeof this.files[display] === 'string');
+    return this.counted;
+  }
+
+  get size(): number {
+    return this.keys().length;
+  }
+}
+
 /** The files' verdicts a saved text holds for this scope; undefined when it is damaged or of another scope. */
-function parseSaved(text: string, scope: string): Map<string, string> | undefined {
+function parseSaved(text: string, scope: string): SavedHashes | undefined {
   let saved: Partial<Saved> | undefined;
   try {
     saved = JSON.parse(text) as Partial<Saved>;
@@ -174,10 +217,7 @@ function parseSaved(text: string, scope: string): Map<string, string> | undefine
   }
   const files = saved?.scope === scope ? saved.files : undefined;
   if (typeof files !== 'object' || files === null || Array.isArray(files)) return undefined;
-  // Only a file's hashes as this module writes them are read; anything else is judged again.
-  const read = new Map<string, string>();
-  for (const [display, hashes] of Object.entries(files)) if (typeof hashes === 'string') read.set(display, hashes);
-  return read;
+  return new SavedHashes(files);
 }
 
 /** The verdicts of the last good build, if they were made in the same scope; none otherwise. */
@@ -191,9 +231,7 @@ export async function savedVerdicts(cacheDir: string, set: VerdictSet): Promise<
   return (scope) => {
     const [base, beside] = texts.map((text) => (text === undefined ? undefined : parseSaved(text, scope)));
     if (!beside) return new Verdicts(scope, base, base);
-    const previous = new Map(base);
-    for (const [display, hashes] of beside) previous.set(display, hashes);
-    return new Verdicts(scope, previous, base);
+    return new Verdicts(scope, base ? base.under(beside) : beside, base);
   };
 }
 

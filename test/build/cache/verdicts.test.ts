@@ -154,6 +154,20 @@ describe('verdicts', () => {
     expect(verdicts.key('dist/a.html', contentHash('B'))).not.toBe(key);
   });
 
+  it("reads a file's entry only when it is a string, and names that are object members as names", async () => {
+    const hash = contentHash('A');
+    await writeFile(
+      join(dir, 'verdicts.json'),
+      JSON.stringify({ scope: 'scope-1', files: { 'dist/a.html': hash, 'dist/b.html': [hash], ['__proto__']: hash } }),
+    );
+    const verdicts = await loadVerdicts(dir, 'scope-1');
+    expect(verdicts.kept(verdicts.key('dist/a.html', hash))).toBe(true);
+    expect(verdicts.kept(verdicts.key('dist/b.html', hash))).toBe(false);
+    expect(verdicts.kept(verdicts.key('__proto__', hash))).toBe(true);
+    expect(verdicts.kept(verdicts.key('toString', hash))).toBe(false);
+    expect(verdicts.base?.size).toBe(2);
+  });
+
   it('keeps nothing from a damaged file or one of another layout: every text is judged again', async () => {
     const hash = contentHash('A');
     for (const text of [
