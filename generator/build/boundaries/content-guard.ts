@@ -10,7 +10,7 @@ import { negated, wordingFindings } from './wording.js';
 import { methodPathFindings, placeholderEndpointFindings, UNKNOWN_ENDPOINT_FIX } from './contract-endpoints.js';
 import { occurrences } from '../text/occurrences.js';
 import type { RuleId } from '../messages/rules.js';
-import type { KeptVerdicts } from '../cache/verdicts.js';
+import type { KeptVerdicts, VerdictKey } from '../cache/verdicts.js';
 import { contentHash } from '../cache/fingerprint.js';
 import { keptKeyOf } from '../cache/kept-pages.js';
 import { keptYamlKeyOf } from '../cache/kept-yaml.js';
@@ -51,6 +51,8 @@ export function guardContent(input: ContentGuardInput, model: Model, diagnostics
       );
     }
   }
+  // The pages the last good load found fine, taken in one call once all are known (thousands, read by no rule).
+  const fine: VerdictKey[] = [];
   for (const page of input.pages) {
     if (!verdicts) {
       guardPage(page, model, diagnostics);
@@ -65,12 +67,16 @@ export function guardContent(input: ContentGuardInput, model: Model, diagnostics
             JSON.stringify([page.source, page.title, page.description, page.fieldPlaces, page.bodyLine, page.body]),
           )
         : fileKeyOf(kept);
-    verdicts.judge(
-      verdicts.key(page.source.file, hash),
-      () => diagnostics.count,
-      () => guardPage(page, model, diagnostics),
-    );
+    const key = verdicts.key(page.source.file, hash);
+    if (verdicts.kept(key)) fine.push(key);
+    else
+      verdicts.judge(
+        key,
+        () => diagnostics.count,
+        () => guardPage(page, model, diagnostics),
+      );
   }
+  if (fine.length > 0) verdicts!.judgeAllKept(fine);
 }
 
 /**
