@@ -41,7 +41,7 @@ export function walkFolder(dir: string, startNs: bigint, stats = true): FolderWa
   const pathOf = pathInFolder(dir);
   // A listing names each entry's folder: the folder given, or it joined with the path below it (path.relative on
   // 10,000 entries costs more than their stats).
-  const below = join(dir, '_').slice(0, -1);
+  const below = belowFolder(dir);
   const relOf = (parent: string, name: string) =>
     parent === dir
       ? name
@@ -74,9 +74,12 @@ export function walkFolder(dir: string, startNs: bigint, stats = true): FolderWa
  * was a fifth of a no-change rebuild's walk at 10,000 pages).
  */
 export function pathInFolder(dir: string): (rel: string) => string {
-  const below = join(dir, '_').slice(0, -1);
+  const below = belowFolder(dir);
   return sep === '/' ? (rel) => below + rel : (rel) => below + rel.split('/').join(sep);
 }
+
+/** The folder's path normalised, with the separator that starts a path below it. */
+const belowFolder = (dir: string) => join(dir, '_').slice(0, -1);
 
 const slashed = sep === '/' ? (path: string) => path : (path: string) => path.split(sep).join('/');
 

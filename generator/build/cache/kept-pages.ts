@@ -11,7 +11,7 @@ import type { Page } from '../../model/types.js';
 import { fileSystemNow, type FileIdentity, isAsWritten, writtenIdentity } from './file-identity.js';
 import { isPlainJson } from './plain-json.js';
 import { asciiJson, readCacheText } from './ascii-json.js';
-import { writeWhole } from './whole-file.js';
+import { FEW_BESIDE, writeWhole } from './whole-file.js';
 import { withBodyAs } from './page-fields.js';
 import { decodeExactly } from '../text/exact-utf8.js';
 
@@ -135,7 +135,7 @@ export class KeptPages {
     );
     let stale = 0;
     for (const key of base.pages) if (!this.current.has(key)) stale++;
-    const grown = (pages.length + files.length) * 8 > this.current.size || stale * 4 > base.pages.size;
+    const grown = (pages.length + files.length) * FEW_BESIDE > this.current.size || stale * 4 > base.pages.size;
     return grown
       ? undefined
       : { scope: this.scope, files: Object.fromEntries(files), pages: Object.fromEntries(pages) };

@@ -5,7 +5,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { asciiJson, readCacheText } from './ascii-json.js';
-import { writeWhole } from './whole-file.js';
+import { FEW_BESIDE, writeWhole } from './whole-file.js';
 
 /**
  * The verdicts on one text: where it is published and the hash of its bytes. Made by `key`, once per text and build
@@ -263,7 +263,7 @@ export async function saveVerdicts(cacheDir: string, verdicts: Verdicts, set: Ve
     // A file no longer published keeps its entry in the base (true, and never asked for) until it is written again.
     let gone = 0;
     for (const display of base.keys()) if (!Object.hasOwn(saved.files, display)) gone++;
-    if ((count + gone) * FEW_OF <= base.size) {
+    if ((count + gone) * FEW_BESIDE <= base.size) {
       if (count === 0) await rm(besideOf(cacheDir, set), { force: true });
       else await writeWhole(besideOf(cacheDir, set), asciiJson({ scope: saved.scope, files: differ }));
       return;
@@ -272,6 +272,3 @@ export async function saveVerdicts(cacheDir: string, verdicts: Verdicts, set: Ve
   await writeWhole(fileOf(cacheDir, set), asciiJson(saved));
   await rm(besideOf(cacheDir, set), { force: true });
 }
-
-/** Verdicts that differ from the file's are few while the file has this many times as many (or more). */
-const FEW_OF = 8;

@@ -2,6 +2,12 @@
 // the old file or the new one, each whole, never half of one.
 import { rename, writeFile } from 'node:fs/promises';
 
+/**
+ * A file's changes are kept in a file beside it while they are few: one for every this many entries the file holds,
+ * or fewer (the kept verdicts, the kept pages, the render cache's places). Past that, the file is written whole again.
+ */
+export const FEW_BESIDE = 8;
+
 /** Writes `data` to `path` by way of a file of this process beside it, renamed when written. */
 export async function writeWhole(path: string, data: string | Uint8Array): Promise<void> {
   const tmp = `${path}.${process.pid}.tmp`;

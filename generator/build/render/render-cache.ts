@@ -13,7 +13,7 @@ import type { PageProducts } from './page-products.js';
 import { encodedText } from '../registry/types.js';
 import { fileSystemNow, identityOf, settledBefore } from '../cache/file-identity.js';
 import { asciiJson, readCacheTextSync } from '../cache/ascii-json.js';
-import { writeWhole } from '../cache/whole-file.js';
+import { FEW_BESIDE, writeWhole } from '../cache/whole-file.js';
 
 /**
  * What every page's rendering may read besides the page itself: the model without page bodies (directives pull
@@ -249,9 +249,7 @@ export class RenderCache {
       packs.push({ ...newPack, identity: identityOf(statSync(path, { bigint: true })) });
     }
     const index: PackIndex = { format: FORMAT, packs, entries };
-    const bytes = asciiJson(index);
-    const crc = String(crc32(bytes));
-    await writeWhole(indexOf(this.dir), Buffer.concat([Buffer.from(`${crc}\n`), bytes]));
+    const crc = await writeChecked(indexOf(this.dir), index);
     rmSync(besideOf(this.dir), { force: true });
     removeOthers(this.dir, new Set(packs.map((pack) => pack.name)));
     this.base = { crc, packs: packs.length, entries };
@@ -273,7 +271,7 @@ export class RenderCache {
   private fewBeside(base: IndexBase): boolean {
     let differ = 0;
     for (const [key, { place }] of this.live) if (!place || place !== base.entries[key]) differ++;
-    return differ * FEW_OF <= Object.keys(base.entries).length;
+    return differ * FEW_BESIDE <= Object.keys(base.entries).length;
   }
 
   /**
@@ -307,8 +305,7 @@ export class RenderCache {
       packs.push({ ...newPack, identity: identityOf(statSync(path, { bigint: true })) });
     }
     const beside: Beside = { format: FORMAT, base: base.crc, packs: packs.slice(base.packs), entries: differ };
-    const bytes = asciiJson(beside);
-    await writeWhole(besideOf(this.dir), Buffer.concat([Buffer.from(`${crc32(bytes)}\n`), bytes]));
+    await writeChecked(besideOf(this.dir), beside);
     removeOthers(this.dir, new Set(packs.map((pack) => pack.name)));
     this.index = { format: FORMAT, packs, entries };
     for (const [key, kept] of this.live) {
@@ -396,8 +393,13 @@ interface Beside extends PackIndex {
   base: string;
 }
 
-/** Records differing from the index file's are few while it has this many times as many (or more). */
-const FEW_OF = 8;
+/** Writes `value` as the JSON readChecked reads: the CRC-32 of its bytes on the first line. The CRC, as written. */
+async function writeChecked(path: string, value: unknown): Promise<string> {
+  const bytes = asciiJson(value);
+  const crc = String(crc32(bytes));
+  await writeWhole(path, Buffer.concat([Buffer.from(`${crc}\n`), bytes]));
+  return crc;
+}
 
 /** A file written with the CRC-32 of the rest on its first line, parsed; undefined when missing, damaged or cut short. */
 function readChecked(path: string): { crc: string; value: unknown } | undefined {
