@@ -1,6 +1,7 @@
 // Child process: the module floor of a cold build. Loads the modules a cold build of the shipped content loads (the
-// command's stages, the build record, the pipeline with every stage it imports, the progress line and the summary,
-// and every compiled schema validator) and runs nothing. A whole build can be no faster than this process.
+// command's stages, the build record, the pipeline with every stage it imports, from its script and V8's code cache as
+// the command loads it, the progress line and the summary, and every compiled schema validator) and runs nothing. A
+// whole build can be no faster than this process.
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import type { CompiledIndex } from '../../generator/build/schemas/validators.js'
 
 await Promise.all([
   import('../../generator/build/cache/build-record.js'),
-  import('../../generator/build/pipeline.js'),
+  import('../../generator/tools/compile/code-cache.js').then(({ loadPipeline }) => loadPipeline({ keepCode: false })),
   import('../../generator/tools/terminal/progress.js'),
   import('../../generator/tools/terminal/build-summary.js'),
 ]);

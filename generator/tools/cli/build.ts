@@ -59,7 +59,7 @@ async function main(): Promise<number> {
   }
 
   const [{ build }, { progressLine }] = await Promise.all([
-    import('../../build/pipeline.js'),
+    import('../compile/code-cache.js').then(({ loadPipeline }) => loadPipeline()),
     import('../terminal/progress.js'),
   ]);
   const progress = progressLine(process.stderr);

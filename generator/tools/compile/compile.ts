@@ -1,14 +1,17 @@
 // The compile step (`npm run compile`; `npm ci` runs it through `prepare`): every entry point of generator/ and
 // bench/ bundled with the packages it uses into compiled/ (each at its source's path, `.js`; the code they share in
-// compiled/chunks/), every JSON Schema compiled to a standalone validator, and a manifest of what was read, by which
-// each command knows whether compiled/ is current.
+// compiled/chunks/), the pipeline once more as one script for V8's code cache (compiled/scripts/), every JSON Schema
+// compiled to a standalone validator, and a manifest of what was read, by which each command knows whether compiled/
+// is current.
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { build } from 'esbuild';
 import { type CompileManifest, MANIFEST_FORMAT } from '../../build/files/compile-manifest.js';
 import { COMPILE_MANIFEST, COMPILED_DIR, PROJECT_ROOT } from '../../build/files/project-paths.js';
 import { VALIDATORS_DIR } from '../../build/schemas/validators.js';
 import { bundleEdgeRuntime, COMPILED_EDGE_RUNTIME } from '../../build/emit/cdn/edge-runtime-code.js';
+import { PIPELINE_SCRIPT, scriptDigestFile } from './code-cache.js';
 import { recordInputs } from './inputs.js';
 import { makeValidators, writeValidators } from './standalone-validators.js';
 
@@ -31,6 +34,7 @@ const OUTPUTS = [
   'generator',
   'bench',
   CHUNKS,
+  basename(dirname(PIPELINE_SCRIPT)),
   basename(VALIDATORS_DIR),
   basename(COMPILED_EDGE_RUNTIME),
   basename(COMPILE_MANIFEST),
@@ -42,6 +46,10 @@ const OUTPUTS = [
  */
 const REQUIRE_BANNER =
   "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+
+/** In a CommonJS script `import.meta` does not exist: its `url` (which modules resolve files from) is the script's. */
+const SCRIPT_URL = '__scriptUrl';
+const SCRIPT_URL_BANNER = `const ${SCRIPT_URL} = require('node:url').pathToFileURL(__filename).href;`;
 
 export interface CompileResult {
   entries: number;
@@ -108,6 +116,7 @@ export async function compileProject(): Promise<CompileResult> {
       sourcemap: 'linked',
       logLevel: 'error',
     });
+    await compilePipelineScript(staging);
     const validators = makeValidators();
     writeValidators(join(staging, basename(VALIDATORS_DIR)), validators);
     // The deployment budgets size the edge function from this bundle; a build then never starts esbuild.
@@ -125,4 +134,27 @@ export async function compileProject(): Promise<CompileResult> {
     rmSync(staging, { recursive: true, force: true });
     rmSync(old, { recursive: true, force: true });
   }
+}
+
+/**
+ * The pipeline as one CommonJS script, with its SHA-256 beside it: what a compiled build runs, through V8's code cache
+ * (code-cache.ts). One script, since V8 caches a script's code, not a module graph's.
+ */
+async function compilePipelineScript(staging: string): Promise<void> {
+  const outfile = join(staging, relative(COMPILED_DIR, PIPELINE_SCRIPT));
+  await build({
+    entryPoints: [join(PROJECT_ROOT, 'generator', 'build', 'pipeline.ts')],
+    outfile,
+    bundle: true,
+    external: externalPackages(),
+    alias: PACKAGES_LEFT_OUT,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    define: { 'import.meta.url': SCRIPT_URL },
+    banner: { js: SCRIPT_URL_BANNER },
+    logLevel: 'error',
+  });
+  const digest = createHash('sha256').update(readFileSync(outfile)).digest('hex');
+  writeFileSync(scriptDigestFile(outfile), `${digest}\n`);
 }

@@ -1,8 +1,9 @@
 // What a compiled build loads: only what the shipped content needs. The edge function's runtime is bundled by the
 // compile step (a build starts no esbuild), the grammars HTTP brings are not loaded for pages without an HTTP block,
-// and linkify-it and js-yaml, which a build never calls, are left out of the bundles.
+// and linkify-it and js-yaml, which a build never calls, are left out of the bundles. What it leaves: V8's code of the
+// pipeline it ran, for the next build.
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { readCompileManifest } from '../../../generator/build/files/compile-mani
 import { COMPILED_DIR, PROJECT_ROOT } from '../../../generator/build/files/project-paths.js';
 import { changedInputs } from '../../../generator/tools/compile/inputs.js';
 import { MODULE_COMPILE_CACHE_DIR } from '../../../generator/tools/compile/freshness.js';
+import { PIPELINE_SCRIPT, scriptDigestFile } from '../../../generator/tools/compile/code-cache.js';
 
 const SLOW = 240_000;
 
@@ -74,6 +76,21 @@ describe('a compiled build', () => {
     SLOW,
   );
 
+  it(
+    "leaves V8's code of the pipeline it ran in the cache, for the next build of this compile",
+    async () => {
+      const digest = readFileSync(scriptDigestFile(PIPELINE_SCRIPT), 'utf8').trim();
+      const cached = join(
+        MODULE_COMPILE_CACHE_DIR,
+        `pipeline.cjs-${digest.slice(0, 16)}-${process.version}-${process.arch}.v8`,
+      );
+      await rm(cached, { force: true });
+      await coldBuild(process.execPath, [join(COMPILED_DIR, 'generator/tools/cli/build.js')], 'code-cache');
+      expect(statSync(cached).size).toBeGreaterThan(100_000);
+    },
+    SLOW,
+  );
+
   it.skipIf(!existsSync(NODE_22) && !process.env.CI)(
     "on Node 22, leaves the code Node compiled from its modules in Node's compile cache, for the next command",
     async () => {
@@ -92,8 +109,13 @@ describe('a compiled build', () => {
   ])('leaves %s out of the bundles (%s)', (name) => {
     // esbuild names each module it bundles in a comment line: `// node_modules/<package>/<file>`.
     const bundled = new RegExp(`^// (?:\\S*/)?node_modules/${name}/`, 'm');
-    const chunks = readdirSync(join(COMPILED_DIR, 'chunks')).filter((file) => file.endsWith('.js'));
-    const holding = chunks.filter((file) => bundled.test(readFileSync(join(COMPILED_DIR, 'chunks', file), 'utf8')));
+    const bundles = [
+      ...readdirSync(join(COMPILED_DIR, 'chunks'))
+        .filter((file) => file.endsWith('.js'))
+        .map((file) => join(COMPILED_DIR, 'chunks', file)),
+      PIPELINE_SCRIPT,
+    ];
+    const holding = bundles.filter((file) => bundled.test(readFileSync(file, 'utf8')));
     expect(holding).toEqual([]);
   });
 });
