@@ -169,7 +169,7 @@ async function floors(
     [
       'floor: the modules a cold build loads, loaded, nothing run',
       [join(COMPILED_DIR, 'bench/child/module-floor.js')],
-      'the stages, the pipeline, the progress line, the summary and every compiled schema validator',
+      'the stages, the pipeline (from its script and the code cache, as a build loads it), the progress line, the summary and every compiled schema validator',
     ],
     [
       `floor: the ${files} files a cold build writes, read and written again`,

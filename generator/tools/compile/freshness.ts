@@ -11,7 +11,8 @@ import { changedInputs } from './inputs.js';
 /**
  * Node's cache of the code it compiled from compiled/'s modules (Node >= 22.1; Node 20 has none): the next command
  * starts from it instead of parsing and compiling them again, which halves the time a cold build spends loading
- * its modules. Keyed by each file's contents, so a new compile is never served old code.
+ * its modules. Keyed by each file's contents, so a new compile is never served old code. The pipeline's script keeps
+ * V8's code here too, on every Node (code-cache.ts).
  */
 export const MODULE_COMPILE_CACHE_DIR = join(PROJECT_ROOT, 'node_modules', '.cache', 'discovery-site-modules');
 
