@@ -2,7 +2,9 @@
 // step), compiled by V8 from the code it compiled in an earlier run. Node 20 keeps no compiled code of ES modules
 // between runs, so each run compiled, for the first time, every function it called: 65–85 ms of a one-page edit of
 // 1,000 pages. V8's cache holds the functions a run has called, when it is made after that run; a later run reads it
-// instead of compiling them again.
+// instead of compiling them again. The script holds its own copy of every module it imports: what a command passes
+// it from modules it loaded before (the build record's check, a progress callback) is data and functions, never a
+// class the pipeline would compare by identity.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
