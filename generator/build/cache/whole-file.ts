@@ -1,5 +1,6 @@
 // Every file of the cache folder is written beside itself and renamed over: a reader, another build included, sees
 // the old file or the new one, each whole, never half of one.
+import { renameSync, writeFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 
 /**
@@ -13,4 +14,11 @@ export async function writeWhole(path: string, data: string | Uint8Array): Promi
   const tmp = `${path}.${process.pid}.tmp`;
   await writeFile(tmp, data);
   await rename(tmp, path);
+}
+
+/** `writeWhole`, for a process that is exiting (no promise is awaited then). */
+export function writeWholeSync(path: string, data: string | Uint8Array): void {
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, data);
+  renameSync(tmp, path);
 }

@@ -5,12 +5,13 @@
 // instead of compiling them again. The script holds its own copy of every module it imports: what a command passes
 // it from modules it loaded before (the build record's check, a progress callback) is data and functions, never a
 // class the pipeline would compare by identity.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import vm from 'node:vm';
 import { crc32 } from 'node:zlib';
 import { COMPILED_DIR, RUNS_COMPILED } from '../../build/files/project-paths.js';
+import { writeWholeSync } from '../../build/cache/whole-file.js';
 import { MODULE_COMPILE_CACHE_DIR } from './freshness.js';
 
 type Pipeline = typeof import('../../build/pipeline.js');
@@ -104,8 +105,8 @@ function readChecked(cacheFile: string): Buffer | undefined {
 }
 
 /**
- * Writes the script's code to the cache, beside itself then renamed (a run started meanwhile reads the old file or
- * the new one, whole), and removes the cache of every other compile of the script. A cache that cannot be written
+ * Writes the script's code to the cache as the build cache's files are written (a run started meanwhile reads the old
+ * file or the new one, whole), and removes the cache of every other compile of the script. A cache that cannot be written
  * costs the next run its compiling, nothing more: it is never an error.
  */
 function keepCode(cacheFile: string, script: vm.Script, ofAnotherCompile: (name: string) => boolean): void {
@@ -115,9 +116,7 @@ function keepCode(cacheFile: string, script: vm.Script, ofAnotherCompile: (name:
     head.writeUInt32BE(crc32(data));
     const dir = dirname(cacheFile);
     mkdirSync(dir, { recursive: true });
-    const tmp = `${cacheFile}.${process.pid}.tmp`;
-    writeFileSync(tmp, Buffer.concat([head, data]));
-    renameSync(tmp, cacheFile);
+    writeWholeSync(cacheFile, Buffer.concat([head, data]));
     for (const name of readdirSync(dir)) if (ofAnotherCompile(name)) rmSync(join(dir, name), { force: true });
   } catch {
     // Read-only node_modules, a full disk: the next run compiles as this one did.
