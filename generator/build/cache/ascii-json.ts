@@ -4,7 +4,6 @@
 // leaves its strings twice the size for the collector to copy. A file with other bytes (written before, or by hand) is
 // decoded as UTF-8, as it always was: the same characters either way, since ASCII reads the same in both.
 import { isAscii } from 'node:buffer';
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 
 /** Each run of UTF-16 code units past ASCII: a pair's halves are escaped one by one, and JSON joins them again. */
@@ -41,5 +40,3 @@ export const cacheText = (bytes: Buffer): string => bytes.toString(isAscii(bytes
 /** A cache file's text (see cacheText). */
 export const readCacheText = async (path: string): Promise<string> => cacheText(await readFile(path));
 
-/** As readCacheText, at once. */
-export const readCacheTextSync = (path: string): string => cacheText(readFileSync(path));

@@ -7,10 +7,10 @@
 // until they are needed (the text when the file is written out, the keys when a hash meets another part's).
 import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { crc32 } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { asciiJson, cacheText } from './ascii-json.js';
 import { fileSystemNow } from './file-identity.js';
+import { checkedBody, withChecksum } from './whole-file.js';
 import { appendToBlob, type PartsBlob, isBlob, readBlob, writeBlob, writePieces } from './parts-blob.js';
 
 /**
@@ -426,13 +426,10 @@ export class SaidParts implements KeptParts, PartedTexts {
       blob,
     };
     const head = asciiJson(header);
-    const body = [Buffer.from(`${head.length}\n`), head, intBytes];
-    let headCrc = 0;
-    for (const bytes of body) headCrc = crc32(bytes, headCrc);
     const path = headOf(cacheDir, this.scope);
     const tmp = `${path}.${process.pid}.tmp`;
-    // The head's own CRC-32 on its first line: a head cut short, zeroed or changed by accident is not read.
-    await writePieces(tmp, [Buffer.from(`${headCrc}\n`), ...body], 'w');
+    // The head carries its own checksum: one cut short, zeroed or changed by accident is not read.
+    await writePieces(tmp, withChecksum([Buffer.from(`${head.length}\n`), head, intBytes]).pieces, 'w');
     await rename(tmp, path);
     // Only the latest parts are kept: another generator's, and a blob written afresh before this one, are removed.
     const keep = new Set([basename(path), blob.name]);
@@ -462,10 +459,8 @@ function factsOf(text: string): TextFacts {
 /** The parts the last good build made with this generator; none when it was another, or its files are damaged. */
 export async function loadSaidParts(cacheDir: string, scope: string): Promise<SaidParts> {
   try {
-    const file = await readFile(headOf(cacheDir, scope));
-    const newline = file.indexOf(0x0a);
-    const body = file.subarray(newline + 1);
-    if (newline > 0 && newline <= 10 && String(crc32(body)) === file.toString('latin1', 0, newline)) {
+    const body = checkedBody(await readFile(headOf(cacheDir, scope)))?.body;
+    if (body) {
       const headEnd = body.indexOf(0x0a);
       const headBytes = Number(body.toString('latin1', 0, headEnd));
       const header = JSON.parse(cacheText(body.subarray(headEnd + 1, headEnd + 1 + headBytes))) as Header;

@@ -3,7 +3,17 @@
 // few pack files of records and one index that says where each key's record is and what it holds (its bodies' sizes
 // and digests): a rebuild knows every kept page without reading its record, and reads one only when some stage asks
 // for its bytes (a check whose verdict is not kept, a file the tree in place lacks).
-import { existsSync, closeSync, mkdirSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { Model, Page } from '../../model/types.js';
 import { crc32 } from 'node:zlib';
@@ -12,8 +22,8 @@ import { keptKeyOf } from '../cache/kept-pages.js';
 import type { PageProducts } from './page-products.js';
 import { encodedText } from '../registry/types.js';
 import { fileSystemNow, identityOf, settledBefore } from '../cache/file-identity.js';
-import { asciiJson, readCacheTextSync } from '../cache/ascii-json.js';
-import { FEW_BESIDE, writeWhole } from '../cache/whole-file.js';
+import { asciiJson, cacheText } from '../cache/ascii-json.js';
+import { checkedBody, FEW_BESIDE, withChecksum, writeWhole } from '../cache/whole-file.js';
 
 /**
  * What every page's rendering may read besides the page itself: the model without page bodies (directives pull
@@ -395,20 +405,16 @@ interface Beside extends PackIndex {
 
 /** Writes `value` as the JSON readChecked reads: the CRC-32 of its bytes on the first line. The CRC, as written. */
 async function writeChecked(path: string, value: unknown): Promise<string> {
-  const bytes = asciiJson(value);
-  const crc = String(crc32(bytes));
-  await writeWhole(path, Buffer.concat([Buffer.from(`${crc}\n`), bytes]));
+  const { pieces, crc } = withChecksum([asciiJson(value)]);
+  await writeWhole(path, Buffer.concat(pieces));
   return crc;
 }
 
 /** A file written with the CRC-32 of the rest on its first line, parsed; undefined when missing, damaged or cut short. */
 function readChecked(path: string): { crc: string; value: unknown } | undefined {
   try {
-    const text = readCacheTextSync(path);
-    const newline = text.indexOf('\n');
-    const body = text.slice(newline + 1);
-    const crc = text.slice(0, newline);
-    return newline > 0 && crc === String(crc32(body)) ? { crc, value: JSON.parse(body) as unknown } : undefined;
+    const checked = checkedBody(readFileSync(path));
+    return checked && { crc: checked.crc, value: JSON.parse(cacheText(checked.body)) as unknown };
   } catch {
     // None yet, or unreadable.
     return undefined;

@@ -9,9 +9,8 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import vm from 'node:vm';
-import { crc32 } from 'node:zlib';
 import { COMPILED_DIR, RUNS_COMPILED } from '../../build/files/project-paths.js';
-import { writeWholeSync } from '../../build/cache/whole-file.js';
+import { checkedBody, withChecksum, writeWholeSync } from '../../build/cache/whole-file.js';
 import { MODULE_COMPILE_CACHE_DIR } from './freshness.js';
 
 type Pipeline = typeof import('../../build/pipeline.js');
@@ -91,17 +90,13 @@ export function runCachedScript(
   };
 }
 
-/** A cache file's data when its CRC-32 (its first four bytes) holds: V8 does not check its payload's checksum. */
+/** A cache file's data when its own checksum holds: V8 does not check its payload's. */
 function readChecked(cacheFile: string): Buffer | undefined {
-  let file: Buffer;
   try {
-    file = readFileSync(cacheFile);
+    return checkedBody(readFileSync(cacheFile))?.body;
   } catch {
     return undefined;
   }
-  if (file.length <= 4) return undefined;
-  const data = file.subarray(4);
-  return file.readUInt32BE(0) === crc32(data) ? data : undefined;
 }
 
 /**
@@ -111,12 +106,9 @@ function readChecked(cacheFile: string): Buffer | undefined {
  */
 function keepCode(cacheFile: string, script: vm.Script, ofAnotherCompile: (name: string) => boolean): void {
   try {
-    const data = script.createCachedData();
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(crc32(data));
     const dir = dirname(cacheFile);
     mkdirSync(dir, { recursive: true });
-    writeWholeSync(cacheFile, Buffer.concat([head, data]));
+    writeWholeSync(cacheFile, Buffer.concat(withChecksum([script.createCachedData()]).pieces));
     for (const name of readdirSync(dir)) if (ofAnotherCompile(name)) rmSync(join(dir, name), { force: true });
   } catch {
     // Read-only node_modules, a full disk: the next run compiles as this one did.
