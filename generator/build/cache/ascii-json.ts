@@ -39,4 +39,3 @@ export const cacheText = (bytes: Buffer): string => bytes.toString(isAscii(bytes
 
 /** A cache file's text (see cacheText). */
 export const readCacheText = async (path: string): Promise<string> => cacheText(await readFile(path));
-
