@@ -81,6 +81,9 @@ try {
 } finally {
   await rm(workRoot, { recursive: true, force: true });
 }
+const { judgeTargets, targetsTable } = await import('./targets.js');
+const targets = judgeTargets({ process: processRows, rows, load: loadRows });
+if (targetsTable(targets)) tables.push(targetsTable(targets));
 
 const machine = {
   cpus: availableParallelism(),
@@ -95,7 +98,7 @@ const machineLine = `Machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${mach
 await mkdir(RESULTS_DIR, { recursive: true });
 await writeFile(
   join(RESULTS_DIR, 'results.json'),
-  `${JSON.stringify({ date: new Date().toISOString(), machine, runs, quick: values.quick, process: processRows, rows, load: loadRows, totalSeconds: Math.round((performance.now() - started) / 1000) }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), machine, runs, quick: values.quick, process: processRows, rows, load: loadRows, targets, totalSeconds: Math.round((performance.now() - started) / 1000) }, null, 2)}\n`,
 );
 await writeFile(join(RESULTS_DIR, 'results.md'), `${table}\n\n${machineLine}\n`);
 process.stdout.write(

@@ -24,6 +24,7 @@ export function markdownTable(rows: Row[]): string {
   return [...lines, '', ...notes.map((n, i) => `${i + 1}. ${n}`)].join('\n');
 }
 
-function ms(value: number): string {
+/** A time as the tables print it. */
+export function ms(value: number): string {
   return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value} ms`;
 }

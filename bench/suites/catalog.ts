@@ -12,10 +12,8 @@ import type { ChildReport } from '../child/report.js';
 import { runChild } from '../harness/child.js';
 import { summarize } from '../harness/stats.js';
 import { writeContentSet } from '../synthetic/content-set.js';
-import { repeat, type Row, type SuiteOptions } from './pages.js';
-
-/** The issue's memory target for 100,000 catalog entries. */
-export const CATALOG_MEMORY_LIMIT_MB = 512;
+import { CATALOG_MEMORY_MB } from '../limits.js';
+import { repeat, type Row, type RowKind, type SuiteOptions } from './pages.js';
 
 /**
  * The old-space cap of the second measurement: the target less what a process holds outside V8's old space (code,
@@ -46,7 +44,7 @@ export async function catalogSuite(workRoot: string, entries: number, options: S
   );
   // Only when the default run passes the target: one capped run then shows whether the work needs the memory or V8
   // only grew into the free RAM (it is skipped otherwise, to keep the whole bench within ten minutes).
-  const overTarget = result.reports.some((r) => r.peakRssMb >= CATALOG_MEMORY_LIMIT_MB);
+  const overTarget = result.reports.some((r) => r.peakRssMb >= CATALOG_MEMORY_MB);
   const capped = overTarget
     ? await repeat(
         `catalog ${entries}: build, old space capped at ${CATALOG_OLD_SPACE_CAP_MB} MB`,
@@ -62,7 +60,7 @@ export async function catalogSuite(workRoot: string, entries: number, options: S
     runChild('catalog.ts', [...args, '--deploy'], { timeoutMs: Math.max(timeoutMs, DEPLOY_MIN_TIMEOUT_MS) }),
   );
   // As for the catalog: over the target, one run with V8's old space capped shows what the work needs.
-  const deployCapped = deploy.reports.some((r) => r.peakRssMb >= CATALOG_MEMORY_LIMIT_MB)
+  const deployCapped = deploy.reports.some((r) => r.peakRssMb >= CATALOG_MEMORY_MB)
     ? await repeat(
         `catalog ${entries}: deployment files, old space capped at ${CATALOG_OLD_SPACE_CAP_MB} MB`,
         { ...options, runs: 1 },
@@ -85,12 +83,13 @@ export async function catalogSuite(workRoot: string, entries: number, options: S
   );
   await rm(smallRoot, { recursive: true, force: true });
   return [
-    row(entries, 'public page catalog: load → sitemaps, page contexts, feeds → validate → write', result),
+    row(entries, 'catalog', 'public page catalog: load → sitemaps, page contexts, feeds → validate → write', result),
     deployRow(entries, deploy, reference.reports.at(-1)),
     ...(deployCapped
       ? [
           {
             suite: 'catalog',
+            kind: 'deployment-capped' as const,
             measurement: `the deployment files, V8 old space capped at ${CATALOG_OLD_SPACE_CAP_MB} MB (one run)`,
             size: entries,
             summary: deployCapped.reports.length ? summarize(deployCapped.reports) : undefined,
@@ -99,7 +98,14 @@ export async function catalogSuite(workRoot: string, entries: number, options: S
         ]
       : []),
     ...(capped
-      ? [row(entries, `the same, V8 old space capped at ${CATALOG_OLD_SPACE_CAP_MB} MB (one run)`, capped)]
+      ? [
+          row(
+            entries,
+            'catalog-capped',
+            `the same, V8 old space capped at ${CATALOG_OLD_SPACE_CAP_MB} MB (one run)`,
+            capped,
+          ),
+        ]
       : []),
   ];
 }
@@ -142,6 +148,7 @@ function deployRow(
   const summary = result.reports.length ? summarize(result.reports) : undefined;
   return {
     suite: 'catalog',
+    kind: 'deployment',
     measurement: 'deployment files of the catalog: _headers, _redirects, _routes.json, nginx.conf, edge table, budgets',
     size: entries,
     summary,
@@ -149,7 +156,12 @@ function deployRow(
   };
 }
 
-function row(entries: number, measurement: string, result: { reports: ChildReport[]; failure?: string }): Row {
+function row(
+  entries: number,
+  kind: RowKind,
+  measurement: string,
+  result: { reports: ChildReport[]; failure?: string },
+): Row {
   const last = result.reports[result.reports.length - 1];
   const notes: string[] = [];
   if (result.failure) notes.push(result.failure);
@@ -177,9 +189,9 @@ function row(entries: number, measurement: string, result: { reports: ChildRepor
   const summary = result.reports.length ? summarize(result.reports) : undefined;
   if (summary)
     notes.push(
-      `peak memory ${summary.peakRssMb < CATALOG_MEMORY_LIMIT_MB ? 'under' : 'OVER'} the ${CATALOG_MEMORY_LIMIT_MB} MB target`,
+      `peak memory ${summary.peakRssMb < CATALOG_MEMORY_MB ? 'under' : 'OVER'} the ${CATALOG_MEMORY_MB} MB target`,
     );
-  return { suite: 'catalog', measurement, size: entries, summary, notes };
+  return { suite: 'catalog', kind, measurement, size: entries, summary, notes };
 }
 
 /** Runs `work` with NODE_OPTIONS extended for the children it starts (they inherit this process's environment). */

@@ -12,6 +12,8 @@ interface Target {
 }
 
 export interface LoadRow {
+  /** The load server's name of the target, for the targets to find the row by. */
+  kind: string;
   target: string;
   connections: number;
   seconds: number;
@@ -62,6 +64,7 @@ export async function loadSuite(
       }
       const rps = results.map((r) => r.requests.average);
       rows.push({
+        kind: name,
         target: LABELS[name] ?? name,
         connections: options.connections,
         seconds: options.seconds,

@@ -7,10 +7,27 @@ import { summarize, type Summary } from '../harness/stats.js';
 import type { ChildReport } from '../child/report.js';
 import { editedPagePath, writeContentSet } from '../synthetic/content-set.js';
 
+/** What a row measured, for the targets to find it by (its words are for readers and may change). */
+export type RowKind =
+  | 'cold-build'
+  | 'no-change-rebuild'
+  | 'edit-rebuild'
+  | 'eleventy'
+  | 'parse-floor'
+  | 'io-floor'
+  | 'catalog'
+  | 'catalog-capped'
+  | 'deployment'
+  | 'deployment-capped'
+  | 'dev-edit';
+
 export interface Row {
   suite: string;
+  kind: RowKind;
   measurement: string;
   size: number;
+  /** Pages added to the shipped content (the dev suite's rows). */
+  added?: number;
   summary?: Summary;
   /** Median time over the reference's median time, when there is a reference. */
   ratio?: { to: string; value: number };
@@ -113,11 +130,13 @@ export async function pagesSuite(workRoot: string, pages: number, suiteOptions: 
   await rm(root, { recursive: true, force: true });
 
   const row = (
+    kind: RowKind,
     measurement: string,
     result: { reports: ChildReport[]; failure?: string } | undefined,
     extraNotes: string[] = [],
   ): Row => ({
     suite: 'pages',
+    kind,
     size: pages,
     measurement,
     summary: result?.reports.length ? summarize(result.reports) : undefined,
@@ -131,10 +150,10 @@ export async function pagesSuite(workRoot: string, pages: number, suiteOptions: 
       a.ratio = { to, value: Math.round((a.summary.medianMs / b.summary.medianMs) * 100) / 100 };
     return a;
   };
-  const eleventyRow = row('Eleventy 3.1.7 build', eleventy);
-  const floorRow = row(`I/O floor (read ${pages}, write ${files})`, floor);
+  const eleventyRow = row('eleventy', 'Eleventy 3.1.7 build', eleventy);
+  const floorRow = row('io-floor', `I/O floor (read ${pages}, write ${files})`, floor);
   const parseRow = ratio(
-    row("Markdown parse only (the build's parsers, 2 threads)", parseFloor, [
+    row('parse-floor', "Markdown parse only (the build's parsers, 2 threads)", parseFloor, [
       'the floor of any build that parses pages as the build does: no rendering, checks or writes',
     ]),
     eleventyRow,
@@ -142,13 +161,22 @@ export async function pagesSuite(workRoot: string, pages: number, suiteOptions: 
   );
   const upToDate = unchanged?.reports.every((r) => r.upToDate === true);
   return [
-    ratio(row('cold build + validate', cold, [...notes]), eleventyRow, 'Eleventy'),
+    ratio(row('cold-build', 'cold build + validate', cold, [...notes]), eleventyRow, 'Eleventy'),
     ratio(
-      row('no-change rebuild', unchanged, upToDate ? ['skipped by the build cache: inputs and output unchanged'] : []),
+      row(
+        'no-change-rebuild',
+        'no-change rebuild',
+        unchanged,
+        upToDate ? ['skipped by the build cache: inputs and output unchanged'] : [],
+      ),
       floorRow,
       'I/O floor',
     ),
-    ratio(row('rebuild after editing one page', edited, stagesNote(edited?.reports)), floorRow, 'I/O floor'),
+    ratio(
+      row('edit-rebuild', 'rebuild after editing one page', edited, stagesNote(edited?.reports)),
+      floorRow,
+      'I/O floor',
+    ),
     eleventyRow,
     parseRow,
     floorRow,

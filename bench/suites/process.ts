@@ -9,14 +9,11 @@ import { COMPILED_DIR, DEFAULT_CONTENT_DIR, PROJECT_ROOT } from '../../generator
 import { median } from '../harness/stats.js';
 import { type ProcessRun, runProcess } from '../harness/process.js';
 import { writeEleventyInput } from '../synthetic/eleventy-input.js';
+import { COLD_BUILD_RATIO, QUICK_COMMAND_MS } from '../limits.js';
 import type { SuiteOptions } from './pages.js';
 
 /** Runs of each measurement (each side). */
 export const PROCESS_RUNS = 5;
-
-/** The targets: a cold build at most half Eleventy's; nothing changed, or `--help`, within this many milliseconds. */
-export const COLD_BUILD_RATIO_TARGET = 0.5;
-export const QUICK_COMMAND_TARGET_MS = 150;
 
 export interface ProcessSummary {
   runs: number;
@@ -30,6 +27,8 @@ export interface ProcessSummary {
 }
 
 export interface ProcessRow {
+  /** What the row measured, for the targets to find it by. */
+  kind: 'cold-build' | 'node-floor' | 'module-floor' | 'write-floor' | 'no-change-build' | 'help';
   measurement: string;
   ours?: ProcessSummary;
   eleventy?: ProcessSummary;
@@ -103,6 +102,7 @@ export async function processSuite(workRoot: string, options: SuiteOptions): Pro
     }
   };
   const row = (
+    kind: ProcessRow['kind'],
     measurement: string,
     result: { ours: ProcessRun[]; theirs: ProcessRun[]; failure?: string },
     target: string,
@@ -111,6 +111,7 @@ export async function processSuite(workRoot: string, options: SuiteOptions): Pro
     const ours = result.ours.length ? summarizeRuns(result.ours) : undefined;
     const theirs = result.theirs.length ? summarizeRuns(result.theirs) : undefined;
     return {
+      kind,
       measurement,
       ours,
       eleventy: theirs,
@@ -131,19 +132,19 @@ export async function processSuite(workRoot: string, options: SuiteOptions): Pro
       theirs: () => rm(eleventy.output, { recursive: true, force: true }),
     });
     rows.push(
-      row(`build, shipped content (${pages} pages), cold cache`, cold, `≤ ${COLD_BUILD_RATIO_TARGET}× Eleventy`),
+      row('cold-build', `build, shipped content (${pages} pages), cold cache`, cold, `≤ ${COLD_BUILD_RATIO}× Eleventy`),
     );
     rows.push(...(await floors(root, out, options, cold.theirs)));
     // The last cold build left its output and record: every run now finds nothing changed.
     const unchanged = await alternate('no-change build', ourBuild, eleventyBuild);
     rows.push(
-      row(`build, shipped content, nothing changed`, unchanged, `≤ ${QUICK_COMMAND_TARGET_MS} ms`, [
+      row('no-change-build', `build, shipped content, nothing changed`, unchanged, `≤ ${QUICK_COMMAND_MS} ms`, [
         'Eleventy has no skip for an unchanged input: its column is a second full build',
       ]),
     );
     for (const { name, entry } of await compiledCommands()) {
       const help = await alternate(`${name} --help`, [join(PROJECT_ROOT, entry), '--help'], [eleventyBin, '--help']);
-      rows.push(row(`${name} --help`, help, `≤ ${QUICK_COMMAND_TARGET_MS} ms`));
+      rows.push(row('help', `${name} --help`, help, `≤ ${QUICK_COMMAND_MS} ms`));
     }
   } finally {
     await rm(root, { recursive: true, force: true });
@@ -164,14 +165,16 @@ async function floors(
 ): Promise<ProcessRow[]> {
   const files = countFiles(out) + countFiles(`${out}-hosts`);
   const floor = join(root, 'floor');
-  const cases: [string, string[], string][] = [
-    ['floor: Node starts and exits (`node -e ""`)', ['-e', ''], 'no process is faster'],
+  const cases: [ProcessRow['kind'], string, string[], string][] = [
+    ['node-floor', 'floor: Node starts and exits (`node -e ""`)', ['-e', ''], 'no process is faster'],
     [
+      'module-floor',
       'floor: the modules a cold build loads, loaded, nothing run',
       [join(COMPILED_DIR, 'bench/child/module-floor.js')],
       'the stages, the pipeline (from its script and the code cache, as a build loads it), the progress line, the summary and every compiled schema validator',
     ],
     [
+      'write-floor',
       `floor: the ${files} files a cold build writes, read and written again`,
       [join(COMPILED_DIR, 'bench/child/write-floor.js'), '--from', out, '--from', `${out}-hosts`, '--out', floor],
       'with their folders, from the last cold build',
@@ -179,7 +182,7 @@ async function floors(
   ];
   const eleventy = eleventyCold.length ? summarizeRuns(eleventyCold) : undefined;
   const rows: ProcessRow[] = [];
-  for (const [measurement, args, note] of cases) {
+  for (const [kind, measurement, args, note] of cases) {
     const runs: ProcessRun[] = [];
     let failure: string | undefined;
     try {
@@ -192,6 +195,7 @@ async function floors(
     }
     const ours = runs.length ? summarizeRuns(runs) : undefined;
     rows.push({
+      kind,
       measurement,
       ours,
       ratio: ours && eleventy ? Math.round((ours.medianMs / eleventy.medianMs) * 100) / 100 : undefined,
