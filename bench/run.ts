@@ -14,7 +14,8 @@ await whenCompiled();
 const HELP = `Usage: npm run bench -- [--quick] [--runs N] [--only process|pages|catalog|dev|load] [--pages N,N] [--catalog M] [--timeout S]
 
 Builds synthetic content sets in a temporary folder and measures each case in its own child process, several
-times; prints median and spread, writes bench/out/results.json and bench/out/results.md.
+times; prints median and spread, then each target the run measured (bench/limits.ts), met or not; writes
+bench/out/results.json and bench/out/results.md.
   --quick      small sizes (N = 200 pages, M = 5,000 catalog entries, 3 s load runs instead of 5 s), for trying the harness
   --runs N     repetitions of each measurement (default 3; at most 2 for 10,000 pages and for the catalog)
   --only S     one suite only (process: whole commands on the shipped content against Eleventy's, 5 runs each)

@@ -7,6 +7,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { COMPILED_DIR, DEFAULT_CONTENT_DIR, PROJECT_ROOT } from '../../generator/build/files/project-paths.js';
 import { median } from '../harness/stats.js';
+import { ms } from '../harness/table.js';
 import { type ProcessRun, runProcess } from '../harness/process.js';
 import { writeEleventyInput } from '../synthetic/eleventy-input.js';
 import { COLD_BUILD_RATIO, QUICK_COMMAND_MS } from '../limits.js';
@@ -239,8 +240,4 @@ export function processTable(rows: ProcessRow[]): string {
     );
   }
   return [...lines, '', ...notes.map((n, i) => `${i + 1}. ${n}`)].join('\n');
-}
-
-function ms(value: number): string {
-  return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value} ms`;
 }
