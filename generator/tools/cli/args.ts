@@ -63,9 +63,12 @@ export function parseProblem(error: unknown): string {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
       return `Unknown option ${option ?? message}.`;
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
-      return option && /argument missing/.test(message)
-        ? `Option ${option} needs a value.`
-        : `Option ${option ?? ''} takes no value.`.replace('  ', ' ');
+      if (option && /argument missing/.test(message)) return `Option ${option} needs a value.`;
+      // A value that starts with a dash ("--runs -1") reads as another option unless it is joined with "=".
+      if (option && /ambiguous/.test(message)) {
+        return `Option ${option} needs a value; one that starts with a dash is written ${option}=<value>.`;
+      }
+      return `Option ${option ?? ''} takes no value.`.replace('  ', ' ');
     case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
       return `Unexpected argument "${argument ?? message}": this command takes options only.`;
     default:

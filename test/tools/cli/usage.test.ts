@@ -14,6 +14,12 @@ const LIGHT =
 const MISTAKES: [command: string, script: string, args: string[], says: RegExp][] = [
   ['build', 'build', ['--nope'], /^Unknown option --nope\./],
   ['build', 'build', ['--env', 'staging'], /--env must be "production" or "preview", not "staging"/],
+  [
+    'build',
+    'build',
+    ['--out', '-x'],
+    /^Option --out needs a value; one that starts with a dash is written --out=<value>\./,
+  ],
   ['validate', 'validate', ['--nope'], /^Unknown option --nope\./],
   ['validate', 'validate', ['a', 'b'], /one folder/],
   ['check', 'check', ['--nope'], /^Unknown option --nope\./],
