@@ -2,8 +2,9 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { UsageError, usageMistake } from '../generator/tools/cli/args.js';
 import { whenCompiled } from '../generator/tools/compile/freshness.js';
+import { BENCH_HELP, type BenchOptions, benchOptions, type Suite } from './options.js';
 import { RESULTS_DIR } from './harness/paths.js';
 import type { Row } from './suites/pages.js';
 import type { LoadRow } from './suites/load.js';
@@ -11,38 +12,19 @@ import type { ProcessRow } from './suites/process.js';
 
 await whenCompiled();
 
-const HELP = `Usage: npm run bench -- [--quick] [--runs N] [--only process|pages|catalog|dev|load] [--pages N,N] [--catalog M] [--timeout S]
-
-Builds synthetic content sets in a temporary folder and measures each case in its own child process, several
-times; prints median and spread, then each target the run measured (bench/limits.ts), met or not; writes
-bench/out/results.json and bench/out/results.md.
-  --quick      small sizes (N = 200 pages, M = 5,000 catalog entries, 3 s load runs instead of 5 s), for trying the harness
-  --runs N     repetitions of each measurement (default 3; at most 2 for 10,000 pages and for the catalog)
-  --only S     one suite only (process: whole commands on the shipped content against Eleventy's, 5 runs each)
-  --pages N,N  page counts of the pages suite (default 1000,10000)
-  --catalog M  public pages of the catalog suite (default 100000)
-  --timeout S  time limit of one measured run, in seconds (default 90); a run past it is stopped and reported`;
-
-const { values } = parseArgs({
-  options: {
-    quick: { type: 'boolean', default: false },
-    runs: { type: 'string' },
-    only: { type: 'string' },
-    pages: { type: 'string' },
-    catalog: { type: 'string' },
-    timeout: { type: 'string' },
-    help: { type: 'boolean', default: false },
-  },
-});
-if (values.help) {
-  process.stdout.write(`${HELP}\n`);
+let options: BenchOptions;
+try {
+  options = benchOptions(process.argv.slice(2));
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  process.exit(usageMistake(error, BENCH_HELP));
+}
+if (options.help) {
+  process.stdout.write(`${BENCH_HELP}\n`);
   process.exit(0);
 }
-const runs = Number(values.runs ?? 3);
-const pageSizes = values.pages ? values.pages.split(',').map(Number) : values.quick ? [200] : [1_000, 10_000];
-const catalogSize = Number(values.catalog ?? (values.quick ? 5_000 : 100_000));
-const timeoutMs = Number(values.timeout ?? 90) * 1000;
-const wanted = (suite: string) => !values.only || values.only === suite;
+const { runs, pageSizes, catalogSize, timeoutMs } = options;
+const wanted = (suite: Suite) => options.suites.includes(suite);
 const log = (line: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
 const suiteOptions = { runs, timeoutMs, log };
 
@@ -76,7 +58,7 @@ try {
   if (rows.length) tables.push((await import('./harness/table.js')).markdownTable(rows));
   if (wanted('load')) {
     const { loadSuite, loadTable } = await import('./suites/load.js');
-    loadRows = await loadSuite({ runs, seconds: values.quick ? 3 : 5, connections: 50 }, log);
+    loadRows = await loadSuite({ runs, seconds: options.loadSeconds, connections: 50 }, log);
     tables.push(loadTable(loadRows));
   }
 } finally {
@@ -99,7 +81,7 @@ const machineLine = `Machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${mach
 await mkdir(RESULTS_DIR, { recursive: true });
 await writeFile(
   join(RESULTS_DIR, 'results.json'),
-  `${JSON.stringify({ date: new Date().toISOString(), machine, runs, quick: values.quick, process: processRows, rows, load: loadRows, targets, totalSeconds: Math.round((performance.now() - started) / 1000) }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), machine, runs, quick: options.quick, process: processRows, rows, load: loadRows, targets, totalSeconds: Math.round((performance.now() - started) / 1000) }, null, 2)}\n`,
 );
 await writeFile(join(RESULTS_DIR, 'results.md'), `${table}\n\n${machineLine}\n`);
 process.stdout.write(
