@@ -6,7 +6,7 @@ import type { Addresses, AddressName, Model } from '../../model/types.js';
 import { build, runPipeline, type PipelineResult } from '../../build/pipeline.js';
 import type { Registry } from '../../build/registry/registry.js';
 import type { ArtifactSet } from '../../build/registry/types.js';
-import { createAuthHost, type AuthHost } from './auth/auth-host.js';
+import { createAuthHost, type AuthHost, type AuthLimits } from './auth/auth-host.js';
 import { builtFilesFromArtifacts, readBuiltFiles, type BuiltFiles } from './built-files.js';
 import { toNodeListener, type FetchHandler } from './http/fetch-handler.js';
 import { bindHost, type BoundHost } from './http/listen.js';
@@ -26,6 +26,8 @@ export interface PreviewOptions {
   contentDir?: string;
   /** The preview user the authorization server signs in as (default: content/preview/server.yaml). */
   userId?: string;
+  /** The authorization server's limits, where they differ from its defaults (tests that need a store filled). */
+  authLimits?: Partial<AuthLimits>;
   /** DANGER, conformance runs only: the MCP host without bearer authentication (see McpHostOptions). */
   authenticationOff?: boolean;
 }
@@ -114,7 +116,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Runnin
   let auth: AuthHost;
   try {
     mcp = createMcpHost({ model, registry, files, authenticationOff: options.authenticationOff });
-    auth = createAuthHost({ model, registry, files, userId: options.userId });
+    auth = createAuthHost({ model, registry, files, userId: options.userId, limits: options.authLimits });
   } catch (error) {
     await closeBound();
     throw error;

@@ -11,7 +11,13 @@ import { mintPreviewToken } from '../../../generator/tools/preview/token.js';
 const CLIENTS = Number(process.argv[2] ?? 200);
 const REDIRECT = 'http://127.0.0.1:9/callback';
 
-const preview = await startPreview({ ports: { base_url: 0, api_url: 0, mcp_url: 0, auth_url: 0 } });
+// Stores small enough that the warm-up fills them: the heap is then compared between two full states, and what grows
+// is a leak, not a bounded store still filling (at its default size it fills for minutes, faster on a faster machine).
+const AUTH_LIMITS = { pendingCodes: 50, refreshFamilies: 100 };
+const preview = await startPreview({
+  ports: { base_url: 0, api_url: 0, mcp_url: 0, auth_url: 0 },
+  authLimits: AUTH_LIMITS,
+});
 const { model } = preview;
 const mcpUrl = `${preview.addresses.mcp_url}${model.mcpServer.endpointPath}`;
 const version = model.preview!.server.mcpProtocolVersions.at(-1)!;
@@ -56,6 +62,7 @@ const verifier = 'load-test-verifier-load-test-verifier-load-test';
 
 process.stdout.write(
   `READY ${JSON.stringify({
+    authLimits: AUTH_LIMITS,
     mcp: {
       url: mcpUrl,
       headers: session,
@@ -87,7 +94,7 @@ lines.on('line', (line) => {
   for (let i = 0; i < 4; i++) collect?.();
   const usage = process.memoryUsage();
   process.stdout.write(
-    `MEMORY ${JSON.stringify({ heapUsed: usage.heapUsed, rss: usage.rss, pendingCodes: preview.auth.provider.pendingCodes(), sessions: preview.mcp.sessionCount() })}\n`,
+    `MEMORY ${JSON.stringify({ heapUsed: usage.heapUsed, rss: usage.rss, held: preview.auth.provider.heldState(), sessions: preview.mcp.sessionCount() })}\n`,
   );
 });
 lines.on('close', () => {

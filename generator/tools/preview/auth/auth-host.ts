@@ -18,6 +18,7 @@ import { authorizeEndpoint } from './authorize-endpoint.js';
 import type { EndpointContext } from './endpoint-context.js';
 import { metadataProblems, servedMetadata } from './metadata-check.js';
 import { fromOAuthError, oauthError } from './oauth-answers.js';
+import { MAX_FAMILIES } from './families.js';
 import { DEFAULT_CODE_LIMITS, PreviewOAuthProvider } from './provider.js';
 import { registrationEndpoint } from './registration-endpoint.js';
 import { tokenEndpoint } from './token-endpoint.js';
@@ -32,6 +33,8 @@ export interface AuthLimits {
   perAddress: RateLimit;
   pendingCodes: number;
   pendingCodesPerClient: number;
+  /** Sign-ins whose refresh tokens stay usable at once; beyond it the least recently used is forgotten. */
+  refreshFamilies: number;
 }
 
 /**
@@ -45,6 +48,7 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   perAddress: { capacity: 60, perSecond: 1 },
   pendingCodes: DEFAULT_CODE_LIMITS.pending,
   pendingCodesPerClient: DEFAULT_CODE_LIMITS.pendingPerClient,
+  refreshFamilies: MAX_FAMILIES,
 };
 
 export interface AuthHostOptions {
@@ -64,7 +68,7 @@ export interface AuthHost {
 export function createPreviewProvider(
   model: Model,
   userId?: string,
-  limits: Pick<AuthLimits, 'pendingCodes' | 'pendingCodesPerClient'> = DEFAULT_AUTH_LIMITS,
+  limits: Pick<AuthLimits, 'pendingCodes' | 'pendingCodesPerClient' | 'refreshFamilies'> = DEFAULT_AUTH_LIMITS,
 ): PreviewOAuthProvider {
   const settings = requirePreview(model).server;
   const user = userId ?? settings.defaultUser;
@@ -80,6 +84,7 @@ export function createPreviewProvider(
     accessTokenLifetimeSeconds: settings.accessTokenLifetimeSeconds,
     refreshTokenLifetimeSeconds: settings.refreshTokenLifetimeSeconds,
     codeLimits: { pending: limits.pendingCodes, pendingPerClient: limits.pendingCodesPerClient },
+    refreshFamilies: limits.refreshFamilies,
   });
 }
 

@@ -43,6 +43,11 @@ export class PendingCodes {
     return this.pending.size;
   }
 
+  /** Spent codes remembered for their lifetime (bounded at four times the pending codes). */
+  get spentSize(): number {
+    return this.spent.size;
+  }
+
   issue(code: Omit<PendingCode, 'expiresAt'>, now = Date.now()): string {
     this.dropExpired(now);
     if ((this.perClient.get(code.clientId) ?? 0) >= this.limits.pendingPerClient) this.dropOldestOf(code.clientId);

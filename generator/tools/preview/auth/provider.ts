@@ -28,6 +28,8 @@ export interface PreviewProviderOptions {
   accessTokenLifetimeSeconds: number;
   refreshTokenLifetimeSeconds: number;
   codeLimits?: CodeLimits;
+  /** Refresh token families kept at once (default MAX_FAMILIES). */
+  refreshFamilies?: number;
 }
 
 export interface AuthorizationRequest {
@@ -47,18 +49,24 @@ export class PreviewOAuthProvider implements OAuthTokenVerifier {
   readonly clientsStore: SignedClientsStore;
   /** Codes and refresh families are the only state (lost on restart, like any pending sign-in). */
   private readonly codes: PendingCodes;
-  private readonly families = new RefreshFamilies();
+  private readonly families: RefreshFamilies;
   private readonly canonicalResource: string;
 
   constructor(private readonly options: PreviewProviderOptions) {
     this.clientsStore = new SignedClientsStore(options.secret);
     this.codes = new PendingCodes(options.codeLimits ?? DEFAULT_CODE_LIMITS);
+    this.families = new RefreshFamilies(options.refreshFamilies);
     this.canonicalResource = new URL(options.resource).href;
   }
 
   /** Codes waiting for their exchange (tests, load checks). */
   pendingCodes(): number {
     return this.codes.size;
+  }
+
+  /** What the provider holds, each bounded (tests, load checks). */
+  heldState(): { pendingCodes: number; spentCodes: number; refreshFamilies: number } {
+    return { pendingCodes: this.codes.size, spentCodes: this.codes.spentSize, refreshFamilies: this.families.size };
   }
 
   /** The preview user every authorization signs in as. */
