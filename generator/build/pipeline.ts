@@ -31,6 +31,12 @@ import { loadVerdicts, saveVerdicts, type Verdicts } from './cache/verdicts.js';
 import type { FolderWalk } from './cache/folder-walk.js';
 import { nodeFileSystem, type OutputFileSystem } from './files/file-system.js';
 import { writeTrees, WriteIncomplete, type OutputTree, type WriteResult } from './write/write-tree.js';
+import {
+  type GivenFolders,
+  givenFolderProblems,
+  reportFolderProblems,
+  unknownTopEntries,
+} from './files/given-folders.js';
 
 /** The render worker's module: it assembles the stages that render a page (compiled, or its source under tsx and vitest). */
 export const RENDER_WORKER = pathToFileURL(runnableFile('generator/build/render-worker.ts').file);
@@ -113,8 +119,32 @@ export interface PipelineResult {
   folders?: { host: HostName; dir: string; files: number; bytes: number }[];
 }
 
+/** The given folders' problems as a build's errors; undefined when there are none. */
+function folderDiagnostics(given: GivenFolders): Diagnostics | undefined {
+  const problems = givenFolderProblems(given);
+  return problems.length === 0 ? undefined : reportFolderProblems(problems, new Diagnostics());
+}
+
+const firstSegment = (path: string) => path.split('/')[0]!;
+
+function notAnOutput(dir: string, unknown: string[]): Parameters<Diagnostics['error']>[1] {
+  const shown = unknown.slice(0, 5).join(', ') + (unknown.length > 5 ? ` and ${unknown.length - 5} more` : '');
+  return {
+    ruleId: 'output-folder',
+    reason: `${dir} would be replaced whole by the build, and it holds what no build into it wrote (${shown}).`,
+    fix: `If ${dir} holds only an older build's output, delete it and build again; otherwise give --out another folder.`,
+    file: dir,
+  };
+}
+
 /** Runs every stage in memory. Nothing is written; `diagnostics.hasErrors` tells whether the build may be written. */
 export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
+  const refused = folderDiagnostics({
+    contentDir: contentDirOf(options),
+    cacheDir: options.cacheDir,
+    projectRoot: PROJECT_ROOT,
+  });
+  if (refused) return { diagnostics: refused };
   // Render workers load their modules while this thread loads the content (see generator/build/render/render-pool.ts).
   const cacheIsEmpty = options.cacheDir === undefined || RenderCache.isEmpty(options.cacheDir);
   const pool = options.kinds
@@ -326,6 +356,9 @@ export interface BuildOptions extends PipelineOptions {
 
 /** Runs the pipeline and, only when nothing failed, replaces the output folders. */
 export async function build(options: BuildOptions): Promise<PipelineResult> {
+  // An output folder is replaced whole: nothing is read or written before it is known to be one.
+  const refused = folderDiagnostics({ ...options, contentDir: contentDirOf(options), projectRoot: PROJECT_ROOT });
+  if (refused) return { diagnostics: refused };
   const skippable = options.cacheDir !== undefined && !options.kinds && !options.fs;
   const record = skippable
     ? (options.recordCheck ?? (await checkBuildRecord(options.cacheDir!, buildInputsOf(options))))
@@ -369,6 +402,20 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
   for (const stream of artifacts.streams()) {
     const tree = trees.get(stream.entry.host);
     if (tree) (tree.streams ??= []).push(stream);
+  }
+  // With no build into these trees on record, a tree holding what this build does not write is not replaced.
+  if (!previous && !options.fs) {
+    const streamFolders = result.artifacts.streams().map((stream) => [stream.entry.host, stream.folder] as const);
+    for (const [host, tree] of trees) {
+      const names = new Set([...tree.files.keys()].map(firstSegment));
+      for (const [of, folder] of streamFolders) if (of === host) names.add(firstSegment(folder));
+      const unknown = unknownTopEntries(tree.dir, names);
+      if (unknown.length > 0) result.diagnostics.error('write', notAnOutput(tree.dir, unknown));
+    }
+    if (result.diagnostics.hasErrors) {
+      clock.enter(undefined);
+      return result;
+    }
   }
   const streamed = result.artifacts.streams().length > 0;
   let written: WriteResult | undefined;

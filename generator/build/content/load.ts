@@ -1,4 +1,5 @@
 // Load stage: reads the content set (YAML facts, Markdown pages, static files) into one typed model.
+import { contentFolderProblem } from '../files/given-folders.js';
 import { readFile } from 'node:fs/promises';
 import { statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -68,6 +69,12 @@ export interface LoadStats {
 export async function loadContent(options: LoadOptions, diagnostics: Diagnostics): Promise<Model | undefined> {
   const displayRoot = options.displayRoot ?? join(options.contentDir, '..');
   const display = (abs: string) => relative(displayRoot, abs).split('\\').join('/');
+  // Every entry point loads here: a content folder that is not one is said so, not met as an error of listing it.
+  const notAFolder = contentFolderProblem(options.contentDir);
+  if (notAFolder) {
+    diagnostics.error('load', { ...notAFolder, file: options.contentDir });
+    return undefined;
+  }
   let schemas: ContentSchemas;
   try {
     schemas = new ContentSchemas(options.schemaDir);

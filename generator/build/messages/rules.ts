@@ -1314,6 +1314,27 @@ export const RULES = {
     fix: 'Check that the output folder is writable and the disk has room, then build again.',
     example: 'A read-only output folder.',
   },
+  'content-folder': {
+    area: 'build',
+    title: 'No content folder',
+    what: 'A build reads its content set from one folder (content/, or `--content DIR`); a folder that does not exist, or a file given in its place, is said so before anything is read.',
+    fix: 'Give the folder that holds the content set.',
+    example: '`npm run build -- --content README.md`.',
+  },
+  'output-folder': {
+    area: 'build',
+    title: 'An output folder that is not one',
+    what: "A build replaces its output folders (the site's and `<out>-hosts/`) whole, so a folder it is given must hold only build output: never the file system's root, the project, the content or the cache folder, a folder inside the content, a project of its own (package.json, .git), or, when no build into it is on record, anything at its top that the build does not write.",
+    fix: "Give `--out` a folder of its own (dist/ by default); if it holds only an older build's output, delete it and build again.",
+    example: '`npm run build -- --out content`, which would have replaced the content with the site.',
+  },
+  'cache-folder': {
+    area: 'build',
+    title: 'A cache folder that cannot be used',
+    what: 'The build cache is a folder the build can make and write, apart from the content; one that cannot be made (a read-only place, /proc) or that overlaps the content is said so before the build reads anything.',
+    fix: 'Give `--cache` a writable folder of its own, or leave it out for node_modules/.cache/discovery-site.',
+    example: '`npm run build -- --cache /proc/cache`.',
+  },
   'missing-tree': {
     area: 'build',
     title: 'No built tree to validate',

@@ -2,16 +2,18 @@
 // Loads in steps: `--help` and usage errors load nothing else, a build with nothing changed loads only the build
 // record's check, and only a build that runs loads the pipeline.
 import { relative, resolve } from 'node:path';
-import { DEFAULT_CACHE_DIR } from '../../build/files/project-paths.js';
+import { DEFAULT_CACHE_DIR, DEFAULT_CONTENT_DIR, PROJECT_ROOT } from '../../build/files/project-paths.js';
 import { whenCompiled } from '../compile/freshness.js';
+import type { Diagnostics } from '../../build/messages/diagnostics.js';
 import { parseCommonArgs, usageMistake, runCommand } from './args.js';
 
 const HELP = `Usage: npm run build -- [--env production|preview] [--out DIR] [--content DIR] [--cache DIR] [--json]
 
 Builds every discovery file of the contract from content/ and validates it. The site goes to DIR
 (default: dist for production, dist-preview for preview); the documents of the other hosts (MCP host,
-authorization server) go to DIR-hosts/. Nothing is written unless everything passed. A build that
-takes more than two seconds shows its stage on stderr.
+authorization server) go to DIR-hosts/. Nothing is written unless everything passed. Both folders
+are replaced whole: one that holds the content, the project or files no build wrote is refused. A
+build that takes more than two seconds shows its stage on stderr.
 
   --cache  the build cache (default node_modules/.cache/discovery-site): a build whose inputs and
            output are unchanged since the last good one is skipped, and unchanged pages are not
@@ -42,6 +44,18 @@ async function main(): Promise<number> {
     contentDir: options.contentDir ? resolve(options.contentDir) : undefined,
   };
   const cacheDir = options.cacheDir ? resolve(options.cacheDir) : DEFAULT_CACHE_DIR;
+  // Before the record is checked: it reads the content folder and keeps file hashes in the cache.
+  const { givenFolderProblems, reportFolderProblems } = await import('../../build/files/given-folders.js');
+  const problems = givenFolderProblems({
+    ...target,
+    contentDir: target.contentDir ?? DEFAULT_CONTENT_DIR,
+    cacheDir,
+    projectRoot: PROJECT_ROOT,
+  });
+  if (problems.length > 0) {
+    const { Diagnostics } = await import('../../build/messages/diagnostics.js');
+    return failed(reportFolderProblems(problems, new Diagnostics()), options.outDir, json, started);
+  }
   const { buildInputsOf, checkBuildRecord } = await import('../../build/cache/build-record.js');
   const recordCheck = await checkBuildRecord(cacheDir, buildInputsOf(target));
   if (recordCheck.upToDate) {
@@ -98,6 +112,19 @@ async function main(): Promise<number> {
   }
   sayNotices(result.notices ?? []);
   return 0;
+}
+
+/** A build refused before it ran, said as a failed build says it. */
+function failed(diagnostics: Diagnostics, outDir: string, json: boolean, started: number): number {
+  if (json) {
+    const ms = Math.round(performance.now() - started);
+    const report = { ok: false, upToDate: false, messages: diagnostics.list(), notices: [], files: [], ms };
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  } else {
+    process.stderr.write(`${diagnostics.report({ color: process.stderr.isTTY === true })}\n`);
+    process.stderr.write(`Build failed: ${outDir}/ was left as it was.\n`);
+  }
+  return 1;
 }
 
 /** Every build ends by saying so while the production identity is the example: it builds, it must not be deployed. */
