@@ -9,6 +9,8 @@ import { guessEnvironment, type EnvironmentGuess } from './validate/environment.
 import { readBuiltTree } from './validate/read-tree.js';
 import { validateArtifacts } from './validate/validate-artifacts.js';
 import { loadProject } from './project.js';
+import { notATreeReason } from './files/given-folders.js';
+import { PROJECT_ROOT } from './files/project-paths.js';
 import type { BuildProgress } from './pipeline.js';
 
 export interface ValidateTreeOptions {
@@ -34,13 +36,25 @@ export interface ValidateTreeResult {
 
 export async function validateBuiltTree(options: ValidateTreeOptions): Promise<ValidateTreeResult> {
   const diagnostics = new Diagnostics();
-  const display = (options.display ?? options.dir).replace(/[\\/]+$/, '') || '.';
+  const given = options.display ?? options.dir;
+  // Without its trailing separators, but the root is still "/".
+  const display = given.replace(/[\\/]+$/, '') || given || '.';
   const rebuild = options.env === 'production' ? 'npm run build' : 'npm run build -- --env preview';
   if (!(await isDirectory(options.dir))) {
     diagnostics.error('validate', {
       ruleId: 'missing-tree',
       reason: `There is no built tree at ${display}.`,
       fix: `Build it first (${rebuild}), or name the folder to check: npm run validate -- <dir>.`,
+      file: display,
+    });
+    return { diagnostics, files: 0 };
+  }
+  const notATree = notATreeReason(options.dir, PROJECT_ROOT);
+  if (notATree) {
+    diagnostics.error('validate', {
+      ruleId: 'missing-tree',
+      reason: `${display} is not a built tree: ${notATree}.`,
+      fix: `Name the folder a build wrote: npm run validate -- <dir> (dist/ by default).`,
       file: display,
     });
     return { diagnostics, files: 0 };
@@ -55,7 +69,21 @@ export async function validateBuiltTree(options: ValidateTreeOptions): Promise<V
   if (!model || !registry) return { diagnostics, files: 0 };
 
   const shown = (entry: Parameters<typeof displayPath>[0]) => displayPath(entry, display);
-  const tree = await readBuiltTree(options.dir, display, registry, (entry) => kinds[entry.kind]?.streamFolder);
+  let tree: Awaited<ReturnType<typeof readBuiltTree>>;
+  try {
+    tree = await readBuiltTree(options.dir, display, registry, (entry) => kinds[entry.kind]?.streamFolder);
+  } catch (error) {
+    // A folder of the tree that cannot be listed (no permission, a loop of links): said, not met as a crash.
+    const { code, path } = error as { code?: string; path?: string };
+    if (code === undefined) throw error;
+    diagnostics.error('validate', {
+      ruleId: 'missing-tree',
+      reason: `${display} cannot be read: ${code}${path ? ` at ${path}` : ''}.`,
+      fix: `Check that the whole tree can be read, or rebuild it (${rebuild}).`,
+      file: display,
+    });
+    return { diagnostics, files: 0 };
+  }
   const environment = guessEnvironment(tree.artifacts, model.environments, shown);
   if (environment.env && environment.env !== options.env) {
     const counts = Object.entries(environment.counts)

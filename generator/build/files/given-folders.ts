@@ -79,6 +79,17 @@ function realPath(path: string): string {
   }
 }
 
+/**
+ * Why a folder cannot be a built tree to read whole (the file system's root, or a folder holding the project and its
+ * dependencies): undefined when it may be one.
+ */
+export function notATreeReason(dir: string, projectRoot: string): string | undefined {
+  const real = realPath(dir);
+  if (real === parse(real).root) return 'it is the root of the file system';
+  if (within(realPath(projectRoot), real)) return 'it holds the project itself';
+  return undefined;
+}
+
 /** Files at the top of a folder that say it is a project of its own, which a build must not replace. */
 const PROJECT_MARKERS = ['package.json', '.git'];
 

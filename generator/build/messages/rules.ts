@@ -1338,7 +1338,7 @@ export const RULES = {
   'missing-tree': {
     area: 'build',
     title: 'No built tree to validate',
-    what: '`npm run validate` checks a built tree; the folder it was given does not exist.',
+    what: '`npm run validate` checks a built tree; the folder it was given does not exist, cannot be read, or cannot be one (the root of the file system, a folder holding the project).',
     fix: 'Build first, or name the folder to check.',
     example: '`npm run validate -- dist-nowhere`.',
   },

@@ -31,15 +31,18 @@ export class ScaffoldError extends Error {}
 
 /** The names a page file may have (the loader's rule: lower case, digits, hyphens, one folder deep). */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** A part of a page's name, at most: a readable path segment, well within any file system's limit on a file name. */
+const SLUG_PART_MAX = 100;
 
 const RESOURCES = 'discovery-resources.yaml';
 const FAMILIES = 'public-pages.yaml';
 
 export async function newPage(options: NewPageOptions): Promise<NewPageResult> {
   const parts = options.slug.split('/');
-  if (parts.length > 2 || parts.some((p) => !SLUG.test(p))) {
+  if (parts.length > 2 || parts.some((p) => !SLUG.test(p) || p.length > SLUG_PART_MAX)) {
+    const shown = options.slug.length > 60 ? `${options.slug.slice(0, 60)}…` : options.slug;
     throw new ScaffoldError(
-      `"${options.slug}" cannot be a page name: use lower-case letters, digits and hyphens, and at most one folder (help/my-page).`,
+      `"${shown}" cannot be a page name: use lower-case letters, digits and hyphens, at most ${SLUG_PART_MAX} a part, and at most one folder (help/my-page).`,
     );
   }
   if (options.kind === 'section' && parts.length > 1) {

@@ -1,7 +1,8 @@
 // `npm run validate` as a subprocess on a built tree: passes on a good one, fails precisely on a corrupted copy,
 // refuses a tree of the other environment, and exits 2 on a usage error.
 import { execFile } from 'node:child_process';
-import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
+import { appendFile, chmod, cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -153,4 +154,44 @@ describe('npm run validate', () => {
     ]);
     expect(result.diagnostics.list()[0]!.reason).toContain('npm run build');
   });
+
+  it('refuses a folder that cannot be a built tree (the root, the project) before listing it', async () => {
+    for (const [dir, why] of [
+      ['/', 'it is the root of the file system'],
+      [PROJECT_ROOT, 'it holds the project itself'],
+    ]) {
+      const result = await validateBuiltTree({ dir: dir!, env: 'production' });
+      expect(result.diagnostics.list().map((m) => [m.ruleId, m.reason.split('. Fix')[0]])).toEqual([
+        ['missing-tree', `${dir} is not a built tree: ${why}`],
+      ]);
+    }
+  });
+
+  it(
+    'says a tree with a folder it cannot list cannot be read, without a crash',
+    async (context) => {
+      const tree = join(root, 'unreadable');
+      await cp(good, tree, { recursive: true });
+      // A folder nobody may list: no permission, or (as root, who may list anything) one the kernel refuses.
+      const locked = join(tree, 'locked');
+      if (process.getuid?.() !== 0) await mkdir(locked, { mode: 0o000 });
+      else if (refusesListing('/proc/1/fdinfo')) await symlink('/proc/1/fdinfo', locked);
+      else context.skip();
+      const result = await validateBuiltTree({ dir: tree, display: 'unreadable', env: 'production' });
+      await chmod(locked, 0o700).catch(() => undefined);
+      expect(result.diagnostics.list().map((m) => [m.ruleId, m.reason.split('. Fix')[0]])).toEqual([
+        ['missing-tree', `unreadable cannot be read: EACCES at ${locked}`],
+      ]);
+    },
+    SLOW,
+  );
 });
+
+function refusesListing(dir: string): boolean {
+  try {
+    readdirSync(dir);
+    return false;
+  } catch (error) {
+    return (error as { code?: string }).code === 'EACCES';
+  }
+}

@@ -59,6 +59,10 @@ describe('npm run new', () => {
       /no section page content\/pages\/halp\.md\. Did you mean `help`\?/,
     );
     await expect(scaffold('page', 'Bad Name')).rejects.toBeInstanceOf(ScaffoldError);
+    // Longer than a file name may be: refused in words, not met as the file system's ENAMETOOLONG.
+    await expect(scaffold('page', 'a'.repeat(300))).rejects.toThrow(
+      /^"a{60}…" cannot be a page name: .*at most 100 a part/,
+    );
     await expect(scaffold('section', 'help/x')).rejects.toThrow(/top-level page/);
     // Nothing was written by the refusals.
     expect((await build()).diagnostics.hasErrors).toBe(false);
