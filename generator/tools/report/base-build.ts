@@ -7,6 +7,8 @@ import { promisify } from 'node:util';
 import type { EnvironmentName } from '../../model/types.js';
 import { runPipeline, type BuildProgress } from '../../build/pipeline.js';
 import type { KindTable } from '../../build/registry/build-registry.js';
+import { notATreeReason } from '../../build/files/given-folders.js';
+import { PROJECT_ROOT } from '../../build/files/project-paths.js';
 import { isDirectory, treeOfArtifacts, treeOfFolder, type ArtifactTree } from './artifact-tree.js';
 
 const run = promisify(execFile);
@@ -44,6 +46,12 @@ export interface BaseOptions {
 export async function loadBase(spec: string, options: BaseOptions): Promise<BaseBuild> {
   const tell = options.tell ?? (() => {});
   if (await isDirectory(spec)) {
+    const notATree = notATreeReason(spec, PROJECT_ROOT);
+    if (notATree) {
+      throw new BaseError(
+        `--base ${spec} is not a built folder: ${notATree}. Give a folder a build wrote (e.g. dist-main/) or a git ref such as origin/main.`,
+      );
+    }
     tell(`Reading the base folder ${spec}…`);
     return { spec, source: 'folder', tree: await treeOfFolder(spec) };
   }

@@ -22,5 +22,9 @@ describe('npm run check (command line)', () => {
     const result = await check('--base', 'no-such-ref-anywhere', '--out', '/tmp/check-cli-unused', '--quiet');
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('neither a folder nor a git commit');
+    // A folder that cannot be a built one is refused before it is read whole (the project and its dependencies).
+    const above = await check('--base', '..', '--out', '/tmp/check-cli-unused', '--quiet');
+    expect(above.code).toBe(2);
+    expect(above.stderr).toContain('--base .. is not a built folder: it holds the project itself.');
   });
 });
