@@ -70,7 +70,14 @@ async function main(): Promise<number> {
       host: values.host,
     });
   } catch (error) {
-    process.stderr.write(`${term.red('Could not start:')} ${error instanceof Error ? error.message : String(error)}\n`);
+    const message = error instanceof Error ? error.message : String(error);
+    // A port in use is the usual reason: which flag moves which host.
+    const inUse = (error as { code?: string }).code === 'EADDRINUSE';
+    process.stderr.write(
+      inUse
+        ? `${term.red('Could not start:')} a port is in use (${message}). Stop the other server, or give the site another port with --port N (the API, MCP and authorization hosts take the preview ports of content/service.yaml).\n`
+        : `${term.red('Could not start:')} ${message}\n`,
+    );
     return 1;
   }
   // Listening before it says how to stop it: a signal sent as soon as that is read must stop it cleanly.

@@ -1,4 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
 import { chmod, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
@@ -34,6 +35,19 @@ describe('npm run dev (command line)', () => {
     expect(host.stderr).toContain('--host must be an IP address');
     expect(host.stderr).toContain('Usage: npm run dev');
   });
+
+  it('exits 1 when its port is in use, saying which flag moves it', async () => {
+    const taken = createServer();
+    await new Promise<void>((listening) => taken.listen(0, '127.0.0.1', listening));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const result = await dev('--port', String(port), '--no-write');
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/Could not start: a port is in use \(.*EADDRINUSE.*\)\. .*--port N/);
+    } finally {
+      await new Promise((closed) => taken.close(closed));
+    }
+  }, 60_000);
 });
 
 describe('npm run dev -- --content DIR', () => {
