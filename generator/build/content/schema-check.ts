@@ -108,6 +108,12 @@ function describe(error: ErrorObject, documentLabel: string): string {
       return `${where} must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.`;
     case 'const':
       return `${where} must be ${JSON.stringify(error.params.allowedValue)}.`;
+    case 'pattern':
+      // A described pattern is said in the schema's words (the fix quotes them), not as the expression itself.
+      if (typeof error.data === 'string' && hasDescription(error)) {
+        return `${where} is not of the form the field takes: ${JSON.stringify(error.data)}.`;
+      }
+      return `${where} ${error.message ?? 'is not valid'}.`;
     default:
       return `${where} ${error.message ?? 'is not valid'}.`;
   }
@@ -124,6 +130,9 @@ function guessOf(error: ErrorObject): string {
   }
   return '';
 }
+
+const hasDescription = (error: ErrorObject) =>
+  typeof (error.parentSchema as { description?: unknown } | undefined)?.description === 'string';
 
 function hintOf(error: ErrorObject): string {
   const description = (error.parentSchema as { description?: string } | undefined)?.description;

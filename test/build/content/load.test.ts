@@ -69,6 +69,45 @@ describe('content mistakes are positioned', () => {
     );
   });
 
+  it('an address that is not an origin: content-schema at the value, before anything is built from it', async () => {
+    contentDir = await copyContent();
+    const shipped = 'base_url: https://www.example.com';
+    const line = await lineOf(contentDir, 'service.yaml', shipped);
+    // Each was published before (a fragment or credentials in every URL), or refused only in a built file, or crashed
+    // an emitter (a port beyond 65535).
+    for (const bad of [
+      'https://user:secret@www.example.com',
+      'https://www.example.com#top',
+      'https://www.example.com?x=1',
+      'https://WWW.example.com',
+      'https://www.example.com:99999',
+      'https://www.example.com:0443',
+      'https://a.example.com"onload=x',
+      'https://www.example.com/',
+    ]) {
+      await editContent(contentDir, 'service.yaml', shipped, `base_url: '${bad}'`);
+      const { messages } = await load();
+      expect(messages, bad).toEqual([
+        expect.objectContaining({ ruleId: 'content-schema', file: 'content/service.yaml', line, column: 15 }),
+      ]);
+      // In the schema's words, with the value, not as the pattern's expression.
+      expect(messages[0]!.reason).toContain(
+        `\`environments.production.base_url\` is not of the form the field takes: ${JSON.stringify(bad)}.`,
+      );
+      expect(messages[0]!.reason).toContain('An origin, as a browser writes it');
+      await editContent(contentDir, 'service.yaml', `base_url: '${bad}'`, shipped);
+    }
+    // A port, an IPv6 address and port 0 (any free port, as tests bind the preview) are origins.
+    for (const good of ['https://www.example.com:8443', 'http://[::1]:4100', 'http://localhost:0']) {
+      await editContent(contentDir, 'service.yaml', shipped, `base_url: '${good}'`);
+      expect(
+        (await load()).messages.filter((m) => m.fatal),
+        good,
+      ).toEqual([]);
+      await editContent(contentDir, 'service.yaml', `base_url: '${good}'`, shipped);
+    }
+  });
+
   it('an unknown field: content-schema at the key', async () => {
     contentDir = await copyContent();
     const line = await lineOf(contentDir, 'pricing-call.yaml', '  method: POST');
