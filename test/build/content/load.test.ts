@@ -108,6 +108,22 @@ describe('content mistakes are positioned', () => {
     }
   });
 
+  it('a sameAs URL with a user and password, or of another scheme: content-schema at the value', async () => {
+    contentDir = await copyContent();
+    const shipped = '- https://social.example.org/example-platform';
+    const line = await lineOf(contentDir, 'service.yaml', shipped);
+    for (const bad of ['https://user:secret@social.example.org/x', 'mailto:team@example.com', 'ftp://example.org/x']) {
+      await editContent(contentDir, 'service.yaml', shipped, `- '${bad}'`);
+      const { messages } = await load();
+      expect(messages, bad).toEqual([
+        expect.objectContaining({ ruleId: 'content-schema', file: 'content/service.yaml', line }),
+      ]);
+      await editContent(contentDir, 'service.yaml', `- '${bad}'`, shipped);
+    }
+    await editContent(contentDir, 'service.yaml', shipped, "- 'https://registry.example.org/p?id=1#about'");
+    expect((await load()).messages.filter((m) => m.fatal)).toEqual([]);
+  });
+
   it('an unknown field: content-schema at the key', async () => {
     contentDir = await copyContent();
     const line = await lineOf(contentDir, 'pricing-call.yaml', '  method: POST');
