@@ -109,7 +109,8 @@ function describe(error: ErrorObject, documentLabel: string): string {
     case 'const':
       return `${where} must be ${JSON.stringify(error.params.allowedValue)}.`;
     case 'pattern':
-      // A described pattern is said in the schema's words (the fix quotes them), not as the expression itself.
+    case 'format':
+      // A described pattern or format is said in the schema's words (the fix quotes them), not as the expression.
       if (typeof error.data === 'string' && hasDescription(error)) {
         return `${where} is not of the form the field takes: ${JSON.stringify(error.data)}.`;
       }

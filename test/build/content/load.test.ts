@@ -108,7 +108,7 @@ describe('content mistakes are positioned', () => {
     }
   });
 
-  it('a sameAs URL with a user and password, or of another scheme: content-schema at the value', async () => {
+  it('a URL of elsewhere (sameAs, a client documentation page) with a user and password, or of another scheme: content-schema at the value', async () => {
     contentDir = await copyContent();
     const shipped = '- https://social.example.org/example-platform';
     const line = await lineOf(contentDir, 'service.yaml', shipped);
@@ -122,6 +122,16 @@ describe('content mistakes are positioned', () => {
     }
     await editContent(contentDir, 'service.yaml', shipped, "- 'https://registry.example.org/p?id=1#about'");
     expect((await load()).messages.filter((m) => m.fatal)).toEqual([]);
+    // An MCP client's documentation is such a URL too, https only.
+    const docs = 'documentation: https://cursor.com/docs/mcp';
+    const docsLine = await lineOf(contentDir, 'mcp-clients.yaml', docs);
+    for (const bad of ['https://user:pw@cursor.com/docs', 'https://cursor.com/my docs', 'http://cursor.com/docs']) {
+      await editContent(contentDir, 'mcp-clients.yaml', docs, `documentation: '${bad}'`);
+      expect((await load()).messages, bad).toEqual([
+        expect.objectContaining({ ruleId: 'content-schema', file: 'content/mcp-clients.yaml', line: docsLine }),
+      ]);
+      await editContent(contentDir, 'mcp-clients.yaml', `documentation: '${bad}'`, docs);
+    }
   });
 
   it('an unknown field: content-schema at the key', async () => {
