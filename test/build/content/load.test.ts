@@ -134,6 +134,22 @@ describe('content mistakes are positioned', () => {
     }
   });
 
+  it('preview server settings beyond their bounds (a token for ever, a body of a petabyte): content-schema at the value', async () => {
+    contentDir = await copyContent();
+    for (const [shipped, bad] of [
+      ['accessTokenLifetimeSeconds: 3600', 'accessTokenLifetimeSeconds: 1000000000000000000000000000000'],
+      ['refreshTokenLifetimeSeconds: 2592000', 'refreshTokenLifetimeSeconds: 99999999999'],
+      ['maxRequestBytes: 65536', 'maxRequestBytes: 1000000000000000'],
+    ] as const) {
+      const line = await lineOf(contentDir, 'preview/server.yaml', shipped);
+      await editContent(contentDir, 'preview/server.yaml', shipped, bad);
+      expect((await load('preview')).messages, bad).toEqual([
+        expect.objectContaining({ ruleId: 'content-schema', file: 'content/preview/server.yaml', line }),
+      ]);
+      await editContent(contentDir, 'preview/server.yaml', bad, shipped);
+    }
+  });
+
   it('an unknown field: content-schema at the key', async () => {
     contentDir = await copyContent();
     const line = await lineOf(contentDir, 'pricing-call.yaml', '  method: POST');
