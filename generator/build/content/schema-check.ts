@@ -6,6 +6,7 @@ import type { Diagnostics } from '../messages/diagnostics.js';
 import { CONTENT_SET, schemaFiles } from '../schemas/validator-sets.js';
 import { validatorWhenUsed } from '../schemas/validators.js';
 import { placeOf, pointerSegments, type YamlSource } from './yaml-source.js';
+import { CONTROL_CHARACTER } from './text-decoding.js';
 import { didYouMean } from '../messages/suggest.js';
 
 /** A schema under schemas/content that cannot be read or compiled: the content cannot be checked at all. */
@@ -58,7 +59,7 @@ export class ContentSchemas {
   ): boolean {
     const validate = this.validators.get(name)?.();
     if (!validate) throw new Error(`No content schema named ${name}`);
-    if (validate(value)) return true;
+    if (validate(value)) return noControlCharacters(source, value, diagnostics);
     for (const error of pruneErrors(validate.errors ?? [])) {
       const { segments, key } = errorLocation(error);
       diagnostics.error('load', {
@@ -70,6 +71,34 @@ export class ContentSchemas {
     }
     return false;
   }
+}
+
+/**
+ * A value may spell a control character the file itself cannot hold (`"\u0007"` in double quotes): refused at the
+ * value, as the same character written into the file is. Returns true when there is none.
+ */
+function noControlCharacters(source: YamlSource, value: unknown, diagnostics: Diagnostics): boolean {
+  let clean = true;
+  const walk = (node: unknown, segments: (string | number)[]) => {
+    if (typeof node === 'string') {
+      const control = CONTROL_CHARACTER.exec(node);
+      if (!control) return;
+      clean = false;
+      const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+      diagnostics.error('load', {
+        ruleId: 'control-character',
+        reason: `\`${segments.join('.')}\` holds the control character U+${code}, written as an escape: it is not text.`,
+        fix: 'Remove the escape (\\u, \\x or \\a, \\b, \\e… in double quotes) from the value.',
+        place: placeOf(source, segments, false),
+      });
+    } else if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) walk(node[i], [...segments, i]);
+    } else if (node !== null && typeof node === 'object') {
+      for (const [key, item] of Object.entries(node)) walk(item, [...segments, key]);
+    }
+  };
+  walk(value, []);
+  return clean;
 }
 
 /** Drops the noise of failed alternatives so an editor sees one message per mistake. */

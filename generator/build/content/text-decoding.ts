@@ -28,13 +28,13 @@ export function decodeContent(bytes: Uint8Array, file: string, diagnostics: Diag
 
 // C0 controls other than tab, line feed and carriage return, and DEL: never text an editor means to publish.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters looked for.
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+export const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** Text as the loader reads it: no byte-order mark, LF line endings, no control characters (else undefined). */
 export function contentText(text: string, file: string, diagnostics: Diagnostics): string | undefined {
   let read = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (read.includes('\r')) read = read.replace(/\r\n?/g, '\n');
-  const control = CONTROL.exec(read);
+  const control = CONTROL_CHARACTER.exec(read);
   if (control) {
     const before = read.slice(0, control.index).split('\n');
     diagnostics.error('load', {

@@ -150,6 +150,32 @@ describe('content mistakes are positioned', () => {
     }
   });
 
+  it('a control character spelt as an escape, in a fact or a front matter: control-character at the value', async () => {
+    contentDir = await copyContent();
+    const shipped = 'name: Example Platform';
+    const line = await lineOf(contentDir, 'service.yaml', shipped);
+    await editContent(contentDir, 'service.yaml', shipped, 'name: "Example\\x1b[31m Platform"');
+    await writeFile(
+      join(contentDir, 'pages', 'bell.md'),
+      '---\ntitle: Bell\ndescription: "Rings \\a twice."\n---\n\nA page.\n',
+    );
+    const { messages } = await load();
+    expect(messages.map((m) => [m.ruleId, m.file, m.line, m.reason.split('. Fix')[0]])).toEqual([
+      [
+        'control-character',
+        'content/service.yaml',
+        line,
+        '`identity.name` holds the control character U+001B, written as an escape: it is not text',
+      ],
+      [
+        'control-character',
+        'content/pages/bell.md',
+        3,
+        '`description` holds the control character U+0007, written as an escape: it is not text',
+      ],
+    ]);
+  });
+
   it('an unknown field: content-schema at the key', async () => {
     contentDir = await copyContent();
     const line = await lineOf(contentDir, 'pricing-call.yaml', '  method: POST');
