@@ -1,4 +1,5 @@
 // Watches the content and its schemas and asks for a rebuild after a short quiet period (editors save in bursts).
+import { lstatSync, statSync } from 'node:fs';
 import { watch } from 'chokidar';
 
 /**
@@ -14,6 +15,19 @@ export const DEBOUNCE_MS = 20;
  * it serves).
  */
 export const CONFIRM_MS = 60;
+
+/** How often a path the watcher could not follow is looked at again, until it is gone or can be read. */
+export const UNFOLLOWED_LOOK_MS = 250;
+
+/** Whether the path is gone, or its links now lead somewhere: either way the watcher's view of it is over. */
+function followable(path: string): boolean {
+  try {
+    statSync(path);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === 'ENOENT' && lstatSync(path, { throwIfNoEntry: false }) === undefined;
+  }
+}
 
 export interface ContentWatcher {
   ready: Promise<void>;
@@ -31,7 +45,7 @@ export function watchContent(dirs: string[], onChange: (paths: string[]) => void
     confirming.clear();
     onChange(paths);
   };
-  watcher.on('all', (_event, path) => {
+  const report = (path: string) => {
     changed.add(path);
     clearTimeout(timer);
     timer = setTimeout(() => {
@@ -42,10 +56,35 @@ export function watchContent(dirs: string[], onChange: (paths: string[]) => void
       confirmTimer = setTimeout(confirm, CONFIRM_MS);
       onChange(paths);
     }, DEBOUNCE_MS);
+  };
+  watcher.on('all', (_event, path) => report(path));
+  // A path the watcher cannot follow (a loop of links) is a change like any other: the build says what is wrong there,
+  // at its path. Unheard, the watcher's error would end the dev server. The watcher does not track such a path, so
+  // it would not tell when the path is removed or mended: it is looked at until it is.
+  const unfollowed = new Set<string>();
+  let looking: NodeJS.Timeout | undefined;
+  const lookAgain = () => {
+    for (const path of unfollowed) {
+      if (!followable(path)) continue;
+      unfollowed.delete(path);
+      report(path);
+    }
+    if (unfollowed.size === 0) {
+      clearInterval(looking);
+      looking = undefined;
+    }
+  };
+  watcher.on('error', (error) => {
+    const path = (error as { path?: unknown }).path;
+    if (typeof path !== 'string') return;
+    report(path);
+    unfollowed.add(path);
+    looking ??= setInterval(lookAgain, UNFOLLOWED_LOOK_MS).unref();
   });
   return {
     ready: new Promise((resolve) => watcher.once('ready', () => resolve())),
     close: async () => {
+      clearInterval(looking);
       clearTimeout(timer);
       clearTimeout(confirmTimer);
       await watcher.close();
