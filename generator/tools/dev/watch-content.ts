@@ -1,5 +1,6 @@
 // Watches the content and its schemas and asks for a rebuild after a short quiet period (editors save in bursts).
 import { lstatSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { watch } from 'chokidar';
 
 /**
@@ -16,7 +17,7 @@ export const DEBOUNCE_MS = 20;
  */
 export const CONFIRM_MS = 60;
 
-/** How often a path the watcher could not follow is looked at again, until it is gone or can be read. */
+/** How often a path the watcher no longer follows is looked at again (a loop of links, a watched folder removed). */
 export const UNFOLLOWED_LOOK_MS = 250;
 
 /** Whether the path is gone, or its links now lead somewhere: either way the watcher's view of it is over. */
@@ -57,29 +58,48 @@ export function watchContent(dirs: string[], onChange: (paths: string[]) => void
       onChange(paths);
     }, DEBOUNCE_MS);
   };
-  watcher.on('all', (_event, path) => report(path));
-  // A path the watcher cannot follow (a loop of links) is a change like any other: the build says what is wrong there,
-  // at its path. Unheard, the watcher's error would end the dev server. The watcher does not track such a path, so
-  // it would not tell when the path is removed or mended: it is looked at until it is.
-  const unfollowed = new Set<string>();
+  // Paths the watcher no longer follows, each with what ends the wait for it: looked at until it is over.
+  const waiting = new Map<string, () => boolean>();
   let looking: NodeJS.Timeout | undefined;
   const lookAgain = () => {
-    for (const path of unfollowed) {
-      if (!followable(path)) continue;
-      unfollowed.delete(path);
+    for (const [path, over] of waiting) {
+      if (!over()) continue;
+      waiting.delete(path);
       report(path);
     }
-    if (unfollowed.size === 0) {
+    if (waiting.size === 0) {
       clearInterval(looking);
       looking = undefined;
     }
   };
+  const waitFor = (path: string, over: () => boolean) => {
+    waiting.set(path, over);
+    looking ??= setInterval(lookAgain, UNFOLLOWED_LOOK_MS).unref();
+  };
+  const roots = dirs.map((dir) => resolve(dir));
+  const isFolder = (path: string) => statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+  watcher.on('all', (event, path) => {
+    report(path);
+    // A watched folder removed whole is not watched again when it is back (a folder moved away and back, rewritten by
+    // a tool). Whatever is removed, the watched folders are looked at: the removal of one is not always reported.
+    if (event !== 'unlink' && event !== 'unlinkDir') return;
+    for (const root of roots) {
+      if (waiting.has(root) || isFolder(root)) continue;
+      waitFor(root, () => {
+        if (!isFolder(root)) return false;
+        watcher.add(root);
+        return true;
+      });
+    }
+  });
+  // A path the watcher cannot follow (a loop of links) is a change like any other: the build says what is wrong there,
+  // at its path. Unheard, the watcher's error would end the dev server. The watcher does not track such a path, so
+  // it would not tell when the path is removed or mended.
   watcher.on('error', (error) => {
     const path = (error as { path?: unknown }).path;
     if (typeof path !== 'string') return;
     report(path);
-    unfollowed.add(path);
-    looking ??= setInterval(lookAgain, UNFOLLOWED_LOOK_MS).unref();
+    waitFor(path, () => followable(path));
   });
   return {
     ready: new Promise((resolve) => watcher.once('ready', () => resolve())),

@@ -1,8 +1,9 @@
 // The watcher reports every save, including one that follows another within chokidar's 50 ms window for a file
 // (chokidar drops those without a trailing event; the dev loop would otherwise serve the earlier save).
-import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { watchContent, type ContentWatcher } from '../../../generator/tools/dev/watch-content.js';
 
@@ -39,6 +40,28 @@ describe('watching the content', () => {
     expect(reports.every((paths) => paths.length === 1 && paths[0] === file)).toBe(true);
   });
 
+  it('watches a watched folder again once it is back after being removed whole', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'watch-content-'));
+    const content = join(dir, 'content');
+    await mkdir(content);
+    await writeFile(join(content, 'page.md'), 'one');
+    const reports: string[] = [];
+    watcher = watchContent([content], (paths) => reports.push(...paths));
+    await watcher.ready;
+    // Removed and made again, as a move across file systems or a tool that rewrites the folder does.
+    await rm(content, { recursive: true });
+    await until(() => reports.length > 0);
+    await sleep(300);
+    reports.length = 0;
+    await mkdir(content);
+    await writeFile(join(content, 'page.md'), 'one');
+    // Its return is a change (the build then reads it whole), and from then on it is watched again.
+    await until(() => reports.includes(content));
+    reports.length = 0;
+    await writeFile(join(content, 'page.md'), 'two');
+    await until(() => reports.includes(join(content, 'page.md')));
+  });
+
   it('reports a loop of links as a change at its path, and goes on watching', async () => {
     dir = await mkdtemp(join(tmpdir(), 'watch-content-'));
     const reports: string[] = [];
@@ -68,3 +91,11 @@ describe('watching the content', () => {
     expect(reports.some((path) => /loop-[ab]\.md$/.test(path))).toBe(true);
   });
 });
+
+/** Waits until the condition holds, failing after five seconds. */
+async function until(condition: () => boolean): Promise<void> {
+  for (let waited = 0; !condition(); waited += 20) {
+    if (waited > 5000) throw new Error('not reported within five seconds');
+    await sleep(20);
+  }
+}
