@@ -85,6 +85,23 @@ export function portOption(flag: string, raw: string): number {
   return port;
 }
 
+/** An origin option (`http://localhost:4102`): http or https, scheme, host and port only; a trailing slash is let go. */
+export function originOption(flag: string, raw: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  const given = raw.replace(/\/$/, '');
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== given) {
+    throw new UsageError(
+      `--${flag} must be an http or https origin, scheme, host and port (e.g. http://localhost:4102), not "${raw}".`,
+    );
+  }
+  return given;
+}
+
 /** Prints a usage mistake and the command's usage on stderr; returns the usage exit code, 2. */
 export function usageMistake(problem: unknown, help: string): 2 {
   const text = problem instanceof Error ? problem.message : String(problem);

@@ -1,6 +1,6 @@
 // `npm run token -- --user <id> --scopes a,b`: prints a preview access token for the MCP host (stdout: the token only).
 import { whenCompiled } from '../compile/freshness.js';
-import { parseCommandLine, usageMistake } from './args.js';
+import { originOption, parseCommandLine, usageMistake } from './args.js';
 
 const HELP = `Usage: npm run -s token -- [--user ID] [--scopes a,b] [--mcp-url URL] [--auth-url URL] [--json]
 
@@ -33,8 +33,8 @@ async function main(): Promise<number> {
     return 0;
   }
   const overrides = {
-    ...(values['mcp-url'] ? { mcp_url: values['mcp-url'].replace(/\/$/, '') } : {}),
-    ...(values['auth-url'] ? { auth_url: values['auth-url'].replace(/\/$/, '') } : {}),
+    ...(values['mcp-url'] ? { mcp_url: originOption('mcp-url', values['mcp-url']) } : {}),
+    ...(values['auth-url'] ? { auth_url: originOption('auth-url', values['auth-url']) } : {}),
   };
   const { loadPreviewModel, mintPreviewToken } = await import('../preview/token.js');
   const model = await loadPreviewModel(overrides);
