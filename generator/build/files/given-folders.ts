@@ -2,7 +2,7 @@
 // folders are replaced whole, so a mistyped `--out` must never name the content, the cache, the project or any folder
 // that holds them, nor a folder of files no build wrote; a `--cache` that cannot be made is said so instead of making
 // Node's recursive mkdir spin (it retries for ever where a parent exists but refuses children, as /proc does).
-import { lstatSync, mkdirSync, readdirSync, realpathSync, rmdirSync, statSync } from 'node:fs';
+import { type Stats, lstatSync, mkdirSync, readdirSync, realpathSync, rmdirSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, parse, relative, resolve } from 'node:path';
 import type { Diagnostics } from '../messages/diagnostics.js';
 
@@ -44,11 +44,24 @@ export function reportFolderProblems(problems: readonly FolderProblem[], diagnos
   return diagnostics;
 }
 
+/** A path's stat (`follow`: through links), undefined when nothing is there, or the code of the error that stopped it. */
+function statOf(path: string, follow: boolean): Stats | undefined | string {
+  try {
+    return (follow ? statSync : lstatSync)(path, { throwIfNoEntry: false });
+  } catch (error) {
+    // A part of the path that is a file (ENOTDIR), a loop of links (ELOOP), no permission (EACCES)…
+    return (error as { code?: string }).code ?? String(error);
+  }
+}
+
 export function contentFolderProblem(contentDir: string): FolderProblem | undefined {
   const fix = 'Give the folder that holds the content set (content/ unless --content says otherwise).';
-  const stats = statSync(contentDir, { throwIfNoEntry: false });
-  if (!stats)
+  const stats = statOf(contentDir, true);
+  if (stats === undefined || stats === 'ENOTDIR')
     return { ruleId: 'content-folder', reason: `There is no content folder at ${contentDir}.`, fix, file: contentDir };
+  if (typeof stats === 'string') {
+    return { ruleId: 'content-folder', reason: `${contentDir} cannot be read (${stats}).`, fix, file: contentDir };
+  }
   if (!stats.isDirectory()) {
     return {
       ruleId: 'content-folder',
@@ -112,16 +125,19 @@ function outputFolderProblems(outDir: string, given: GivenFolders): FolderProble
     } else if (cache !== undefined && (within(cache, real) || within(real, cache))) {
       problems.push(problem(`${tree} and the cache folder (${given.cacheDir}) overlap.`));
     } else {
-      const stats = lstatSync(real, { throwIfNoEntry: false });
-      if (stats && !stats.isDirectory()) problems.push(problem(`${tree} is a file, not a folder.`));
-      const marker = stats?.isDirectory() ? PROJECT_MARKERS.find((name) => exists(join(real, name))) : undefined;
+      const stats = statOf(real, false);
+      if (stats === 'ENOTDIR') problems.push(problem(`${tree} is inside a file, not a folder.`));
+      else if (typeof stats === 'string') problems.push(problem(`${tree} cannot be used (${stats}).`));
+      else if (stats && !stats.isDirectory()) problems.push(problem(`${tree} is a file, not a folder.`));
+      const isFolder = typeof stats === 'object' && stats.isDirectory();
+      const marker = isFolder ? PROJECT_MARKERS.find((name) => exists(join(real, name))) : undefined;
       if (marker) problems.push(problem(`${replaced}, and it holds ${marker}: it is a project folder.`));
     }
   }
   return problems;
 }
 
-const exists = (path: string) => lstatSync(path, { throwIfNoEntry: false }) !== undefined;
+const exists = (path: string) => typeof statOf(path, false) === 'object';
 
 /**
  * The cache folder, made if missing one level at a time and tried with a folder of its own: undefined when the build

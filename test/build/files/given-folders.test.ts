@@ -48,6 +48,10 @@ describe('the folders a build is given', () => {
     expect(said({ contentDir: join(root, 'a-file') })).toEqual([
       `content-folder: ${join(root, 'a-file')} is a file, not a content folder.`,
     ]);
+    // A link to itself cannot even be looked at: said, not thrown.
+    const loop = join(root, 'loop');
+    await symlink(loop, loop);
+    expect(said({ contentDir: loop })).toEqual([`content-folder: ${loop} cannot be read (ELOOP).`]);
   });
 
   it('refuse an output folder that is, holds or sits in the content folder', async () => {
@@ -80,6 +84,9 @@ describe('the folders a build is given', () => {
     expect(said({ outDir: join(root, 'out-file') })).toEqual([
       `output-folder: ${join(root, 'out-file')} is a file, not a folder.`,
     ]);
+    expect(said({ outDir: join(root, 'out-file', 'site') })[0]).toBe(
+      `output-folder: ${join(root, 'out-file', 'site')} is inside a file, not a folder.`,
+    );
     await mkdir(join(root, 'other', '.git'), { recursive: true });
     expect(said({ outDir: join(root, 'other') })[0]).toMatch(/holds \.git: it is a project folder/);
     const cacheDir = join(root, 'shared', 'cache');
