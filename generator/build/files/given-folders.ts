@@ -175,9 +175,10 @@ function makeFolder(dir: string): void {
 }
 
 /**
- * The entries at the top of an output tree that this build does not write, when no build into it was recorded: the
- * tree is replaced whole, so a folder holding anything else is not taken for an output folder. `names`: the first
- * segment of every path the build writes in the tree.
+ * The entries at the top of an output tree that this build does not write, when they are most of what is there and no
+ * build into it was recorded: the tree is replaced whole, so a folder of other things (`src/`, a folder of notes) is
+ * not taken for an output folder, while an older build's output, a few pages since removed beside everything the build
+ * writes again, is. `names`: the first segment of every path the build writes in the tree.
  */
 export function unknownTopEntries(treeDir: string, names: ReadonlySet<string>): string[] {
   let entries: string[];
@@ -186,5 +187,6 @@ export function unknownTopEntries(treeDir: string, names: ReadonlySet<string>): 
   } catch {
     return [];
   }
-  return entries.filter((name) => !names.has(name)).sort();
+  const unknown = entries.filter((name) => !names.has(name)).sort();
+  return unknown.length * 2 > entries.length ? unknown : [];
 }

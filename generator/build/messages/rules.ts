@@ -1324,7 +1324,7 @@ export const RULES = {
   'output-folder': {
     area: 'build',
     title: 'An output folder that is not one',
-    what: "A build replaces its output folders (the site's and `<out>-hosts/`) whole, so a folder it is given must hold only build output: never the file system's root, the project, the content or the cache folder, a folder inside the content, a project of its own (package.json, .git), or, when no build into it is on record, anything at its top that the build does not write.",
+    what: "A build replaces its output folders (the site's and `<out>-hosts/`) whole, so a folder it is given must hold only build output: never the file system's root, the project, the content or the cache folder, a folder inside the content, a project of its own (package.json, .git), or, when no build into it is on record, a folder whose top holds mostly names the build does not write (an older output, with a few pages since removed, is replaced).",
     fix: "Give `--out` a folder of its own (dist/ by default); if it holds only an older build's output, delete it and build again.",
     example: '`npm run build -- --out content`, which would have replaced the content with the site.',
   },

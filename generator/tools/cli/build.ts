@@ -12,7 +12,7 @@ const HELP = `Usage: npm run build -- [--env production|preview] [--out DIR] [--
 Builds every discovery file of the contract from content/ and validates it. The site goes to DIR
 (default: dist for production, dist-preview for preview); the documents of the other hosts (MCP host,
 authorization server) go to DIR-hosts/. Nothing is written unless everything passed. Both folders
-are replaced whole: one that holds the content, the project or files no build wrote is refused. A
+are replaced whole: one that holds the content, the project or mostly other files is refused. A
 build that takes more than two seconds shows its stage on stderr.
 
   --cache  the build cache (default node_modules/.cache/discovery-site): a build whose inputs and
