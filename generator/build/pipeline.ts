@@ -34,8 +34,8 @@ import { writeTrees, WriteIncomplete, type OutputTree, type WriteResult } from '
 import {
   type GivenFolders,
   givenFolderProblems,
+  outputTreeProblem,
   reportFolderProblems,
-  unknownTopEntries,
 } from './files/given-folders.js';
 
 /** The render worker's module: it assembles the stages that render a page (compiled, or its source under tsx and vitest). */
@@ -125,18 +125,6 @@ function folderDiagnostics(given: GivenFolders): Diagnostics | undefined {
   return problems.length === 0 ? undefined : reportFolderProblems(problems, new Diagnostics());
 }
 
-const firstSegment = (path: string) => path.split('/')[0]!;
-
-function notAnOutput(dir: string, unknown: string[]): Parameters<Diagnostics['error']>[1] {
-  const shown = unknown.slice(0, 5).join(', ') + (unknown.length > 5 ? ` and ${unknown.length - 5} more` : '');
-  return {
-    ruleId: 'output-folder',
-    reason: `${dir} would be replaced whole by the build, and it holds what no build into it wrote (${shown}).`,
-    fix: `If ${dir} holds only an older build's output, delete it and build again; otherwise give --out another folder.`,
-    file: dir,
-  };
-}
-
 /** Runs every stage in memory. Nothing is written; `diagnostics.hasErrors` tells whether the build may be written. */
 export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
   const refused = folderDiagnostics({
@@ -144,7 +132,11 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     cacheDir: options.cacheDir,
     projectRoot: PROJECT_ROOT,
   });
-  if (refused) return { diagnostics: refused };
+  return refused ? { diagnostics: refused } : runChecked(options);
+}
+
+/** `runPipeline` once its folders are known to be good (`build` checks them with the output folders). */
+async function runChecked(options: PipelineOptions): Promise<PipelineResult> {
   // Render workers load their modules while this thread loads the content (see generator/build/render/render-pool.ts).
   const cacheIsEmpty = options.cacheDir === undefined || RenderCache.isEmpty(options.cacheDir);
   const pool = options.kinds
@@ -348,7 +340,10 @@ export interface BuildOptions extends PipelineOptions {
   /** The site's output folder; other hosts go to `<outDir>-hosts/<host>/`. */
   outDir: string;
   fs?: OutputFileSystem;
-  /** The caller's own check of the build record (cache/build-record.ts), so that it is not made twice. */
+  /**
+   * The caller's own check of the build record (cache/build-record.ts), so that it is not made twice; a caller that
+   * gives it has checked the given folders before it (files/given-folders.ts), which the build then does not again.
+   */
   recordCheck?: RecordCheck;
   /** Told every file written (its path in the output folders and its size), the streamed files included. */
   onWritten?: (path: string, bytes: number) => void;
@@ -356,8 +351,11 @@ export interface BuildOptions extends PipelineOptions {
 
 /** Runs the pipeline and, only when nothing failed, replaces the output folders. */
 export async function build(options: BuildOptions): Promise<PipelineResult> {
-  // An output folder is replaced whole: nothing is read or written before it is known to be one.
-  const refused = folderDiagnostics({ ...options, contentDir: contentDirOf(options), projectRoot: PROJECT_ROOT });
+  // An output folder is replaced whole: nothing is read or written before it is known to be one. A caller that
+  // checked the build record checked the folders first (the record is kept in the cache and reads the content).
+  const refused =
+    options.recordCheck === undefined &&
+    folderDiagnostics({ ...options, contentDir: contentDirOf(options), projectRoot: PROJECT_ROOT });
   if (refused) return { diagnostics: refused };
   const skippable = options.cacheDir !== undefined && !options.kinds && !options.fs;
   const record = skippable
@@ -369,7 +367,7 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
   // The trees in place are read only as the last good build recorded them: their unchanged files are linked. Their
   // stamps are taken beside the build, while it runs.
   const previousTaking = fingerprint ? previousOutput(options.cacheDir!, options.outDir) : undefined;
-  const result = await runPipeline({ ...options, progress: clock.report, contentWalk: record?.contentWalk });
+  const result = await runChecked({ ...options, progress: clock.report, contentWalk: record?.contentWalk });
   const previous = await previousTaking;
   result.stageMs = clock.times;
   if (result.model) {
@@ -405,12 +403,11 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
   }
   // With no build into these trees on record, a tree holding what this build does not write is not replaced.
   if (!previous && !options.fs) {
-    const streamFolders = result.artifacts.streams().map((stream) => [stream.entry.host, stream.folder] as const);
+    const streams = result.artifacts.streams();
     for (const [host, tree] of trees) {
-      const names = new Set([...tree.files.keys()].map(firstSegment));
-      for (const [of, folder] of streamFolders) if (of === host) names.add(firstSegment(folder));
-      const unknown = unknownTopEntries(tree.dir, names);
-      if (unknown.length > 0) result.diagnostics.error('write', notAnOutput(tree.dir, unknown));
+      const folders = streams.filter((stream) => stream.entry.host === host).map((stream) => stream.folder);
+      const problem = outputTreeProblem(tree.dir, [...tree.files.keys(), ...folders]);
+      if (problem) reportFolderProblems([problem], result.diagnostics, 'write');
     }
     if (result.diagnostics.hasErrors) {
       clock.enter(undefined);

@@ -1,8 +1,8 @@
 // Load stage: reads the content set (YAML facts, Markdown pages, static files) into one typed model.
-import { contentFolderProblem } from '../files/given-folders.js';
 import { readFile } from 'node:fs/promises';
 import { statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { contentFolderProblem, reportFolderProblems } from '../files/given-folders.js';
 import type { Diagnostics } from '../messages/diagnostics.js';
 import type { EnvironmentName, Model, Page, SourcePlace } from '../../model/types.js';
 import { ContentSchemaError, ContentSchemas } from './schema-check.js';
@@ -72,7 +72,7 @@ export async function loadContent(options: LoadOptions, diagnostics: Diagnostics
   // Every entry point loads here: a content folder that is not one is said so, not met as an error of listing it.
   const notAFolder = contentFolderProblem(options.contentDir);
   if (notAFolder) {
-    diagnostics.error('load', { ...notAFolder, file: options.contentDir });
+    reportFolderProblems([notAFolder], diagnostics);
     return undefined;
   }
   let schemas: ContentSchemas;

@@ -38,9 +38,13 @@ export function givenFolderProblems(given: GivenFolders): FolderProblem[] {
   return problems;
 }
 
-/** Says each problem as an error of the build (the loading stage: nothing was read yet). */
-export function reportFolderProblems(problems: readonly FolderProblem[], diagnostics: Diagnostics): Diagnostics {
-  for (const { ruleId, reason, fix, file } of problems) diagnostics.error('load', { ruleId, reason, fix, file });
+/** Says each problem as an error of the build, in `stage` (by default the load: nothing was read yet). */
+export function reportFolderProblems(
+  problems: readonly FolderProblem[],
+  diagnostics: Diagnostics,
+  stage: 'load' | 'write' = 'load',
+): Diagnostics {
+  for (const { ruleId, reason, fix, file } of problems) diagnostics.error(stage, { ruleId, reason, fix, file });
   return diagnostics;
 }
 
@@ -175,18 +179,27 @@ function makeFolder(dir: string): void {
 }
 
 /**
- * The entries at the top of an output tree that this build does not write, when they are most of what is there and no
- * build into it was recorded: the tree is replaced whole, so a folder of other things (`src/`, a folder of notes) is
- * not taken for an output folder, while an older build's output, a few pages since removed beside everything the build
- * writes again, is. `names`: the first segment of every path the build writes in the tree.
+ * An output tree with no build into it on record, when most of its top is not what this build writes: the tree is
+ * replaced whole, so a folder of other things (`src/`, a folder of notes) is not taken for an output folder, while an
+ * older build's output, a few pages since removed beside everything the build writes again, is. `paths`: every path
+ * the build writes in the tree (a streamed folder's path will do for its files).
  */
-export function unknownTopEntries(treeDir: string, names: ReadonlySet<string>): string[] {
+export function outputTreeProblem(treeDir: string, paths: Iterable<string>): FolderProblem | undefined {
   let entries: string[];
   try {
     entries = readdirSync(treeDir);
   } catch {
-    return [];
+    return undefined;
   }
+  const names = new Set<string>();
+  for (const path of paths) names.add(path.split('/')[0]!);
   const unknown = entries.filter((name) => !names.has(name)).sort();
-  return unknown.length * 2 > entries.length ? unknown : [];
+  if (unknown.length * 2 <= entries.length) return undefined;
+  const shown = unknown.slice(0, 5).join(', ') + (unknown.length > 5 ? ` and ${unknown.length - 5} more` : '');
+  return {
+    ruleId: 'output-folder',
+    reason: `${treeDir} would be replaced whole by the build, and it holds what no build into it wrote (${shown}).`,
+    fix: `If ${treeDir} holds only an older build's output, delete it and build again; otherwise give --out another folder.`,
+    file: treeDir,
+  };
 }
