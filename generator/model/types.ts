@@ -225,8 +225,6 @@ export interface Page {
   source: SourcePlace;
   /** Where the front matter's title and description values start, for messages about them. */
   fieldPlaces?: { title?: SourcePlace; description?: SourcePlace };
-  /** Front matter fields beyond the required ones, passed through for emitters. */
-  data: Record<string, unknown>;
 }
 
 /** A route family of content/public-pages.yaml, as editors wrote it (placeholders not yet filled). */

@@ -389,9 +389,6 @@ async function loadPages(
 /** Pages read and checked together. */
 const PAGE_BATCH = 512;
 
-/** Front matter with no field beyond the required ones: one shared object, which nothing writes to. */
-const NO_DATA: Record<string, unknown> = Object.freeze({});
-
 /**
  * A copy of a string that does not keep the text it was cut from alive (V8 represents a substring as a slice of its
  * parent): a page keeps its title, description and body, not its whole source text besides.
@@ -491,7 +488,8 @@ export function readPage(
   // (a second copy) the first time a file name is cut from them.
   const twinPath = own(`/${id}.md`);
   const path = id === 'index' ? '/' : twinPath.slice(0, -3);
-  const { title, description, order, ...rest } = data as { title: string; description: string; order?: number };
+  // The schema takes no other field: a field nothing reads is refused rather than passed over.
+  const { title, description, order } = data as { title: string; description: string; order?: number };
   // Sections list their sub-pages by `order`; one without it would silently come first.
   if (section !== undefined && order === undefined) {
     diagnostics.error('load', {
@@ -513,7 +511,6 @@ export function readPage(
     bodyLine,
     source: { file, line: 1, column: 1 },
     fieldPlaces: { title: valuePlace(frontMatter, 'title'), description: valuePlace(frontMatter, 'description') },
-    data: Object.keys(rest).length === 0 ? NO_DATA : rest,
   };
 }
 

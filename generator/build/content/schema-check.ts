@@ -65,7 +65,7 @@ export class ContentSchemas {
       diagnostics.error('load', {
         ruleId: 'content-schema',
         reason: describe(error, documentLabel),
-        fix: `${guessOf(error)}Change the value to match schemas/content/${name}.schema.json${hintOf(error)}.`,
+        fix: fixOf(error, `schemas/content/${name}.schema.json`),
         place: placeOf(source, segments, key),
       });
     }
@@ -149,17 +149,35 @@ function describe(error: ErrorObject, documentLabel: string): string {
   }
 }
 
-/** The field or value meant, for a misspelt field name or a value outside an allowed list. */
-function guessOf(error: ErrorObject): string {
-  if (error.keyword === 'additionalProperties') {
-    const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
-    return didYouMean(String(error.params.additionalProperty), known);
-  }
-  if (error.keyword === 'enum' && typeof error.data === 'string') {
-    return didYouMean(error.data, (error.params.allowedValues as unknown[]).map(String));
-  }
-  return '';
+/** How to mend the value: the field or value meant when one is near, and the schema's words. */
+function fixOf(error: ErrorObject, schema: string): string {
+  if (error.keyword === 'additionalProperties') return unknownFieldFix(error, schema);
+  const guess =
+    error.keyword === 'enum' && typeof error.data === 'string'
+      ? didYouMean(error.data, (error.params.allowedValues as unknown[]).map(String))
+      : '';
+  return `${guess}Change the value to match ${schema}${hintOf(error)}.`;
 }
+
+/**
+ * A field no reader takes is never passed over in silence (a `draft: true` would not keep a page unpublished): the
+ * field meant when one is near, else what to do and the fields there are, when they are few enough to list.
+ */
+function unknownFieldFix(error: ErrorObject, schema: string): string {
+  const field = String(error.params.additionalProperty);
+  const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+  const guess = didYouMean(field, known);
+  if (guess) return `${guess}Rename the field as ${schema} names it${hintOf(error)}.`;
+  const fields =
+    known.length > 0 && known.length <= MAX_FIELDS_LISTED
+      ? `: the fields taken here are ${AND_LIST.format(known.map((k) => `\`${k}\``))}`
+      : `; ${schema} gives the fields taken here`;
+  return `Remove \`${field}\`, which nothing reads${fields}${hintOf(error)}.`;
+}
+
+/** Beyond this many, the fields are left to the schema rather than listed in the message. */
+const MAX_FIELDS_LISTED = 12;
+const AND_LIST = new Intl.ListFormat('en-GB', { type: 'conjunction' });
 
 const hasDescription = (error: ErrorObject) =>
   typeof (error.parentSchema as { description?: unknown } | undefined)?.description === 'string';

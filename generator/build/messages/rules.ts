@@ -64,8 +64,8 @@ export const RULES = {
   'content-schema': {
     area: 'content',
     title: 'A content file that breaks its schema',
-    what: 'Each content file is checked against schemas/content/<name>.schema.json before anything is built, so a missing field or a wrong type is reported at its line instead of producing wrong output.',
-    fix: 'Change the value to match the schema; the message names the field and what it expects.',
+    what: 'Each content file (and each page’s front matter) is checked against schemas/content/<name>.schema.json before anything is built, so a missing field, a wrong type or a field nothing reads is reported at its line instead of producing wrong output or being passed over.',
+    fix: 'Change the value to match the schema; the message names the field and what it expects. A field nothing reads is removed, or renamed to the field meant (the message names it when one is near).',
     example: '`readOnly: "yes"` in content/mcp-server.yaml, where the schema expects `true` or `false`.',
   },
   'content-schema-invalid': {

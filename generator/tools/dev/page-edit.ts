@@ -42,7 +42,6 @@ const frontMatterOf = (page: Page) => ({
   title: page.title,
   description: page.description,
   order: page.order,
-  data: page.data,
 });
 
 export async function applyPageEdits(input: PageEditInput): Promise<PageEditResult> {

@@ -290,6 +290,27 @@ describe('content mistakes are positioned', () => {
     expect(message!.reason).toContain('description');
   });
 
+  it('a front matter field no page takes (`draft: true`, a misspelt `descripton`): content-schema at the key, never published in silence', async () => {
+    contentDir = await copyContent();
+    await writeFile(
+      join(contentDir, 'pages', 'unfinished.md'),
+      '---\ntitle: Unfinished\ndescription: Not ready.\ndraft: true\n---\n\nText.\n',
+    );
+    await writeFile(
+      join(contentDir, 'pages', 'help', 'typo.md'),
+      '---\ntitle: Typo\ndescription: Spelt right.\norder: 9\ndescripton: Spelt wrong.\n---\n\nText.\n',
+    );
+    const { messages } = await load();
+    expect(messages.map((m) => [m.ruleId, m.file, m.line, m.column])).toEqual([
+      ['content-schema', 'content/pages/help/typo.md', 5, 1],
+      ['content-schema', 'content/pages/unfinished.md', 4, 1],
+    ]);
+    const [typo, draft] = messages.map((m) => m.reason);
+    expect(typo).toMatch(/^The front matter has an unknown field `descripton`\. Fix: Did you mean `description`\?/);
+    // Nothing near it to suggest: the fix says what to do and which fields there are.
+    expect(draft).toMatch(/^The front matter has an unknown field `draft`\. Fix: Remove `draft`, which nothing reads/);
+    expect(draft).toContain('the fields taken here are `title`, `description` and `order`');
+  });
   it('pages beyond one read batch: each read in order, its paths and section set, a mistake after the first batch placed', async () => {
     contentDir = await copyContent();
     const dir = join(contentDir, 'pages', 'help');
@@ -326,7 +347,6 @@ describe('content mistakes are positioned', () => {
       description: 'About page 599 of many.',
       body: '\nBody 599.\n',
       bodyLine: 6,
-      data: {},
       source: { file: 'content/pages/help/zz-599.md', line: 1, column: 1 },
     });
     expect(pages[0]!.fieldPlaces?.title).toEqual({ file: 'content/pages/help/zz-000.md', line: 2, column: 9 });

@@ -131,7 +131,6 @@ describe('the time budget', () => {
       body,
       bodyLine: 5,
       source: { file: 'content/pages/help/reading-errors.md', line: 1, column: 1 },
-      data: {},
     };
   }
 

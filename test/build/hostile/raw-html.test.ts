@@ -26,7 +26,6 @@ function pageOf(body: string): Page {
     body,
     bodyLine: 5,
     source: { file: 'content/pages/help/reading-errors.md', line: 1, column: 1 },
-    data: {},
   };
 }
 

@@ -58,10 +58,11 @@ describe('YAML alias bombs', () => {
   });
 
   it('a few aliases within the limit are read', async () => {
-    const { messages } = await loadWith('pages/docs/errors.md', (t) =>
-      t.replace('order: 3\n', 'order: 3\nlabels: &l [a, b]\nagain: *l\n'),
+    const { messages, model } = await loadWith('pages/docs/errors.md', (t) =>
+      t.replace('title: Errors\n', 'title: &t Errors\n').replace(/^description: .*$/m, 'description: *t'),
     );
     expect(messages).toEqual([]);
+    expect(model?.pages.find((p) => p.id === 'docs/errors')).toMatchObject({ title: 'Errors', description: 'Errors' });
   });
 });
 

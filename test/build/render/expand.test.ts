@@ -33,7 +33,6 @@ function pageOf(body: string, path = '/help/test'): Page {
     body,
     bodyLine: 5,
     source: { file: 'content/pages/help/test.md', line: 1, column: 1 },
-    data: {},
   };
 }
 

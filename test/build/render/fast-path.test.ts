@@ -197,7 +197,6 @@ function pageOf(body: string): Page {
     body,
     bodyLine: 5,
     source: { file: 'content/pages/help/test.md', line: 1, column: 1 },
-    data: {},
   };
 }
 
