@@ -108,6 +108,37 @@ describe('content mistakes are positioned', () => {
     }
   });
 
+  it('a site path that is not one (another host, a space, a step up, a fragment): content-schema at the value, not a failed write far from it', async () => {
+    contentDir = await copyContent();
+    // Each built, or failed only where the path was used (a link elsewhere, a refused write) rather than at its line.
+    const cases: [file: string, shipped: string, bad: string][] = [
+      ['mcp-server.yaml', 'endpointPath: /mcp', 'endpointPath: //evil.example/mcp'],
+      ['mcp-server.yaml', 'endpointPath: /mcp', 'endpointPath: /mcp?session=1'],
+      [
+        'authentication.yaml',
+        'protectedResourceMetadataPath: /.well-known/oauth-protected-resource',
+        'protectedResourceMetadataPath: /.well-known/../oauth-protected-resource',
+      ],
+      ['service.yaml', 'logo: /brand/logo.svg', "logo: '/brand/logo one.svg'"],
+      ['service.yaml', 'url: /help', "url: '/help#contact'"],
+      ['publication.yaml', 'agentCardInterface: /ai.md', 'agentCardInterface: /ai//md'],
+      ['discovery-resources.yaml', 'aliasOf: /.well-known/mcp.json', 'aliasOf: /.well-known/mcp.json?x'],
+      ['agent-facts.yaml', '- path: /llms.txt', '- path: //llms.txt'],
+      ['public-pages.yaml', 'image: /brand/logo.svg', 'image: /brand/<logo>.svg'],
+      ['public-pages.yaml', 'resources: [/?mode=agent, /llms.txt]', 'resources: [/?mode=agent, /llms.txt#top]'],
+    ];
+    for (const [file, shipped, bad] of cases) {
+      const line = await lineOf(contentDir, file, shipped);
+      await editContent(contentDir, file, shipped, bad);
+      const { messages } = await load();
+      expect(
+        messages.map((m) => [m.ruleId, m.file, m.line]),
+        bad,
+      ).toEqual([['content-schema', `content/${file}`, line]]);
+      expect(messages[0]!.reason, bad).toContain('is not of the form the field takes');
+      await editContent(contentDir, file, bad, shipped);
+    }
+  });
   it('a URL of elsewhere (sameAs, a client documentation page) with a user and password, or of another scheme: content-schema at the value', async () => {
     contentDir = await copyContent();
     const shipped = '- https://social.example.org/example-platform';
