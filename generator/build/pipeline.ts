@@ -361,7 +361,11 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
   const record = skippable
     ? (options.recordCheck ?? (await checkBuildRecord(options.cacheDir!, buildInputsOf(options))))
     : undefined;
-  if (record?.upToDate) return { diagnostics: new Diagnostics(), upToDate: true, notices: record.notices ?? [] };
+  if (record?.upToDate) {
+    const diagnostics = new Diagnostics();
+    diagnostics.replay(record.warnings ?? []);
+    return { diagnostics, upToDate: true, notices: record.notices ?? [] };
+  }
   const fingerprint = record?.fingerprint;
   const clock = stageClock(options.progress);
   // The trees in place are read only as the last good build recorded them: their unchanged files are linked. Their
@@ -444,6 +448,7 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
       written?.hashes,
       written?.linkedStamps,
       result.notices,
+      result.diagnostics.list().filter((message) => !message.fatal),
     );
   }
   clock.enter(undefined);

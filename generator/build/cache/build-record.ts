@@ -5,6 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { lstatSync, readdirSync } from 'node:fs';
 import type { EnvironmentName, Addresses } from '../../model/types.js';
+import type { ListedMessage } from '../messages/diagnostics.js';
 import { CONTENT_SCHEMA_DIR, DEFAULT_CONTENT_DIR, PROJECT_ROOT } from '../files/project-paths.js';
 import { generatorFingerprint, hashFolder, hashWalk, sha256 } from './fingerprint.js';
 import { type FolderWalk, walkFolder } from './folder-walk.js';
@@ -27,6 +28,8 @@ interface BuildRecord {
   fingerprint: string;
   /** What the build said at its end (the example identity), said again when a rebuild is skipped. */
   notices?: string[];
+  /** The build's warnings, said again when a rebuild is skipped: nothing a build warned of goes quiet unchanged. */
+  warnings?: ListedMessage[];
   /** Every output file with its size and modification time, as written, and the hash of its bytes when known. */
   outputs: [path: string, size: number, mtimeMs: number, hash?: string][];
 }
@@ -57,6 +60,8 @@ export interface RecordCheck {
   upToDate: boolean;
   /** What the last build said at its end, when this one is up to date (the example identity): said again. */
   notices?: string[];
+  /** The last build's warnings, when this one is up to date: said again. */
+  warnings?: ListedMessage[];
 }
 
 /**
@@ -67,8 +72,8 @@ export async function checkBuildRecord(cacheDir: string, inputs: BuildInputs): P
   const known = await FileHashes.load(cacheDir);
   const { fingerprint, contentWalk } = await fingerprintBuild(inputs, known);
   await known.save();
-  const notices = await isUpToDate(cacheDir, inputs.outDir, fingerprint);
-  return { fingerprint, contentWalk, upToDate: notices !== undefined, notices };
+  const said = await isUpToDate(cacheDir, inputs.outDir, fingerprint);
+  return { fingerprint, contentWalk, upToDate: said !== undefined, ...said };
 }
 
 /**
@@ -165,10 +170,14 @@ function writtenOutputs(
 }
 
 /**
- * Whether the output folders hold exactly what the last build with this fingerprint wrote: the notices that build
- * ended with when they do, undefined when they do not.
+ * Whether the output folders hold exactly what the last build with this fingerprint wrote: what that build said (its
+ * notices and warnings) when they do, undefined when they do not.
  */
-export async function isUpToDate(cacheDir: string, outDir: string, fingerprint: string): Promise<string[] | undefined> {
+export async function isUpToDate(
+  cacheDir: string,
+  outDir: string,
+  fingerprint: string,
+): Promise<{ notices: string[]; warnings: ListedMessage[] } | undefined> {
   let record: BuildRecord;
   try {
     const text = await readCacheText(recordPath(cacheDir, outDir));
@@ -181,7 +190,7 @@ export async function isUpToDate(cacheDir: string, outDir: string, fingerprint: 
   if (record.fingerprint !== fingerprint) return undefined;
   const now = await outputManifest(outDir);
   const same = now.length === record.outputs.length && now.every((file, i) => sameFile(file, record.outputs[i]!));
-  return same ? (record.notices ?? []) : undefined;
+  return same ? { notices: record.notices ?? [], warnings: record.warnings ?? [] } : undefined;
 }
 
 function sameFile(a: BuildRecord['outputs'][number], b: BuildRecord['outputs'][number]): boolean {
@@ -194,7 +203,7 @@ function sameFile(a: BuildRecord['outputs'][number], b: BuildRecord['outputs'][n
  * `linked`: the stamps of the files linked from the previous tree, as they were checked before linking (a link keeps
  * them), so that tens of thousands of files are not read again; a file edited by hand since then no longer matches
  * its stamp, and the next build writes it.
- * `notices`: what the build said at its end, said again when the next build is skipped.
+ * `notices` and `warnings`: what the build said, said again when the next build is skipped.
  */
 export async function recordBuild(
   cacheDir: string,
@@ -203,6 +212,7 @@ export async function recordBuild(
   hashes?: Map<string, string>,
   linked?: ReadonlyMap<string, FileStamp>,
   notices: string[] = [],
+  warnings: ListedMessage[] = [],
 ): Promise<void> {
   const path = recordPath(cacheDir, outDir);
   const root = dirname(resolve(outDir));
@@ -214,7 +224,7 @@ export async function recordBuild(
       if (hash) output[3] = hash;
     }
   }
-  const record: BuildRecord = { fingerprint, notices, outputs };
+  const record: BuildRecord = { fingerprint, notices, ...(warnings.length > 0 && { warnings }), outputs };
   await mkdir(dirname(path), { recursive: true });
   await writeWhole(path, asciiJson(record));
 }

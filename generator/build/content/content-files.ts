@@ -55,10 +55,30 @@ export async function contentFiles(
     const rel = entry.rel;
     if (rel.startsWith('pages/')) {
       if (rel.endsWith('.md')) files.pages.push({ rel: rel.slice('pages/'.length), path, walked });
+      else notRead(diagnostics, display(abs), 'pages');
     } else if (rel.startsWith('static/')) files.staticFiles.push({ rel: rel.slice('static/'.length), path });
     else if (/\.ya?ml$/.test(rel)) files.yaml.push({ rel, path, walked });
+    else notRead(diagnostics, display(abs), 'content');
   }
   return files;
+}
+
+/**
+ * A file none of the stages reads (a page not named `.md`, a note beside the facts): named, as nothing of it is
+ * published, rather than passed over.
+ */
+function notRead(diagnostics: Diagnostics, file: string, where: 'pages' | 'content'): void {
+  diagnostics.warn('load', {
+    ruleId: 'unread-content-file',
+    reason: `${file} is not read by the build, so nothing of it is published: ${
+      where === 'pages' ? 'a page is a Markdown file named `.md`' : 'content/ holds YAML facts, pages/ and static/'
+    }.`,
+    fix:
+      where === 'pages'
+        ? 'Rename it to `.md` to publish it as a page, move it to content/static/ to publish it as it is, or move it out of content/.'
+        : 'Move a page to content/pages/ (as `.md`), a file to publish as it is to content/static/, and notes out of content/.',
+    file,
+  });
 }
 
 /** A dot-file, or an entry in a dot-folder: not content. */

@@ -20,6 +20,17 @@ export interface MessageInput {
   file?: string;
 }
 
+/** A message as plain data: its file, place, rule, stage, whether it fails the build, and its reason with its fix. */
+export interface ListedMessage {
+  file: string;
+  line?: number;
+  column?: number;
+  ruleId: RuleId;
+  stage: string;
+  fatal: boolean;
+  reason: string;
+}
+
 export class Diagnostics {
   private readonly files = new Map<string, VFile>();
 
@@ -72,16 +83,26 @@ export class Diagnostics {
     return [...this.files.values()].flatMap((f) => f.messages);
   }
 
+  /**
+   * Messages listed before (by `list`), added again as they were: what a skipped build repeats of the last one (see
+   * cache/build-record.ts).
+   */
+  replay(messages: readonly ListedMessage[]): void {
+    for (const listed of messages) {
+      this.added++;
+      noteRaised(listed.ruleId);
+      const place = listed.line !== undefined ? { line: listed.line, column: listed.column ?? 1 } : undefined;
+      const message = this.fileFor(listed.file).message(listed.reason, {
+        place,
+        ruleId: listed.ruleId,
+        source: listed.stage,
+      });
+      message.fatal = listed.fatal;
+    }
+  }
+
   /** Messages as plain data, for tests and `--json`. */
-  list(): {
-    file: string;
-    line?: number;
-    column?: number;
-    ruleId: RuleId;
-    stage: string;
-    fatal: boolean;
-    reason: string;
-  }[] {
+  list(): ListedMessage[] {
     return [...this.files.entries()].flatMap(([file, vf]) =>
       vf.messages.map((m) => ({
         file,

@@ -82,6 +82,13 @@ export const RULES = {
     fix: 'Move its facts into an existing content file, or add its schema and read it in the loader.',
     example: 'content/partners.yaml, with no schemas/content/partners.schema.json.',
   },
+  'unread-content-file': {
+    area: 'content',
+    title: 'A file in content/ the build does not read (warning)',
+    what: 'The build reads YAML facts, Markdown pages (`.md` under content/pages/) and static files (under content/static/); any other file in content/ is not published, and is named rather than passed over, so that a page saved as `faq.markdown` or put beside pages/ is not lost without a word.',
+    fix: 'Rename a page to `.md` under content/pages/, move a file to publish as it is to content/static/, or keep notes outside content/.',
+    example: 'content/pages/faq.markdown, or content/faq.md.',
+  },
   'duplicate-fact': {
     area: 'content',
     title: 'A fact defined in two content files',

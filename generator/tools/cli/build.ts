@@ -16,8 +16,9 @@ are replaced whole: one that holds the content, the project or mostly other file
 build that takes more than two seconds shows its stage on stderr.
 
   --cache  the build cache (default node_modules/.cache/discovery-site): a build whose inputs and
-           output are unchanged since the last good one is skipped, and unchanged pages are not
-           rendered again; delete the folder to force a full build
+           output are unchanged since the last good one is skipped (what it warned of is said
+           again), and unchanged pages are not rendered again; delete the folder to force a full
+           build
   --json   print {ok, upToDate, messages, notices, files, ms} on stdout, files being every file
            written with its size in bytes, notices what the build says at its end (the example
            identity)
@@ -61,11 +62,19 @@ async function main(): Promise<number> {
   if (recordCheck.upToDate) {
     const ms = Math.round(performance.now() - started);
     const notices = recordCheck.notices ?? [];
+    // What the last build warned of, said again (the reporter is loaded only then).
+    const warnings = recordCheck.warnings ?? [];
     if (json)
       process.stdout.write(
-        `${JSON.stringify({ ok: true, upToDate: true, messages: [], notices, files: [], ms }, null, 2)}\n`,
+        `${JSON.stringify({ ok: true, upToDate: true, messages: warnings, notices, files: [], ms }, null, 2)}\n`,
       );
     else {
+      if (warnings.length > 0) {
+        const { Diagnostics } = await import('../../build/messages/diagnostics.js');
+        const said = new Diagnostics();
+        said.replay(warnings);
+        process.stderr.write(`${said.report({ color: process.stderr.isTTY === true })}\n`);
+      }
       process.stdout.write(`${options.outDir}/ is up to date: nothing changed since the last build (${ms} ms).\n`);
       sayNotices(notices);
     }

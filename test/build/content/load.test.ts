@@ -383,6 +383,25 @@ describe('content mistakes are positioned', () => {
     expect(pages[0]!.fieldPlaces?.title).toEqual({ file: 'content/pages/help/zz-000.md', line: 2, column: 9 });
   });
 
+  it('a file the build does not read (a page not named .md, a page beside pages/): unread-content-file, a warning', async () => {
+    contentDir = await copyContent();
+    const page = '---\ntitle: FAQ\ndescription: Answers.\n---\n\nText.\n';
+    await writeFile(join(contentDir, 'pages', 'help', 'faq.markdown'), page);
+    await writeFile(join(contentDir, 'faq.md'), page);
+    // Not content: hidden files, and anything under static/ (published as it is).
+    await writeFile(join(contentDir, 'pages', '.DS_Store'), '');
+    await writeFile(join(contentDir, 'static', 'notes.txt'), 'Published as it is.');
+    const { model, messages } = await load();
+    expect(model).toBeDefined();
+    expect(messages.map((m) => [m.ruleId, m.file, m.fatal])).toEqual([
+      ['unread-content-file', 'content/faq.md', false],
+      ['unread-content-file', 'content/pages/help/faq.markdown', false],
+    ]);
+    expect(messages[1]!.reason).toMatch(
+      /is not read by the build, so nothing of it is published: a page is a Markdown file named `\.md`\. Fix: Rename it to `\.md`/,
+    );
+  });
+
   it('a page without front matter: page-front-matter at line 1', async () => {
     contentDir = await copyContent();
     await writeFile(join(contentDir, 'pages', 'stray.md'), '# No front matter\n');

@@ -1,11 +1,11 @@
 // `npm run build` as a subprocess: it loads only what it uses (`--help`, a usage error and a build with nothing
 // changed load no stage), and `--json` lists every file written with its size.
-import { readdir, stat } from 'node:fs/promises';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../../generator/build/files/project-paths.js';
+import { copyContent } from '../../helpers/content.js';
 import { runCommand } from '../../helpers/run-command.js';
 
 const SLOW = 120_000;
@@ -72,6 +72,38 @@ describe('npm run build', () => {
       expect(
         loaded.filter((m) => !m.startsWith('generator/build/cache/') && m !== 'generator/build/files/given-folders.ts'),
       ).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'says what the last build warned of again when it skips a build with nothing changed, on the terminal and in --json',
+    async () => {
+      const content = await copyContent();
+      // Nothing of it is published: the build says so rather than passing over it.
+      await writeFile(join(content, 'pages', 'faq.markdown'), '---\ntitle: FAQ\ndescription: Answers.\n---\n\nText.\n');
+      const out = join(root, 'warned');
+      const args = ['--content', content, '--out', out, '--cache', join(root, 'warned-cache')];
+      const warning = (stderr: string) => stderr.split('\n').filter((line) => line.includes('unread-content-file'));
+      const built = await runCommand('build', args);
+      expect(built.code).toBe(0);
+      expect(warning(built.stderr)).toHaveLength(1);
+      expect(warning(built.stderr)[0]).toMatch(/warning .*faq\.markdown is not read by the build/);
+
+      const again = await runCommand('build', args);
+      expect(again.code).toBe(0);
+      expect(again.stdout).toMatch(/is up to date: nothing changed since the last build/);
+      expect(warning(again.stderr)).toEqual(warning(built.stderr));
+
+      const json = JSON.parse((await runCommand('build', [...args, '--json'])).stdout) as {
+        upToDate: boolean;
+        messages: { ruleId: string; fatal: boolean; file: string }[];
+      };
+      expect(json.upToDate).toBe(true);
+      expect(json.messages.map((m) => [m.ruleId, m.fatal, m.file.endsWith('pages/faq.markdown')])).toEqual([
+        ['unread-content-file', false, true],
+      ]);
+      await rm(content, { recursive: true, force: true });
     },
     SLOW,
   );
