@@ -522,6 +522,13 @@ function valuePlace(source: YamlSource, key: string): SourcePlace {
   return quoted ? { ...place, column: (place.column ?? 1) + 1 } : place;
 }
 
+/**
+ * A static file's path is its URL's path as it is: only characters a URL keeps unencoded in a path, so that the
+ * request an agent writes from the name reaches the file on every server (a space, `?` or `#` would not; `%` would
+ * be decoded first).
+ */
+const STATIC_NAME = /^[A-Za-z0-9._~!$&'()*+,;=:@-]+(?:\/[A-Za-z0-9._~!$&'()*+,;=:@-]+)*$/;
+
 async function loadStatic(
   contentDir: string,
   files: ContentFile[],
@@ -532,6 +539,15 @@ async function loadStatic(
   const read = await Promise.all(
     files.map(async ({ rel, path }) => {
       const file = display(join(dir, rel));
+      if (!STATIC_NAME.test(rel)) {
+        diagnostics.error('load', {
+          ruleId: 'static-file-name',
+          reason: `The static file name ${rel} cannot be the path of its URL as it is.`,
+          fix: "Rename it with letters, digits and - . _ ~ + @ ( ) ! $ & ' * , ; = : only (no space, ?, #, % or letter beyond ASCII): static/my-file.pdf.",
+          file,
+        });
+        return undefined;
+      }
       const bytes = await readContent(path, file, diagnostics);
       return bytes && { path: `/${rel}`, bytes: new Uint8Array(bytes), source: { file } };
     }),

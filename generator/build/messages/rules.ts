@@ -166,6 +166,13 @@ export const RULES = {
     fix: 'Rename the file (pages/help/my-page.md).',
     example: 'content/pages/Help Center.md.',
   },
+  'static-file-name': {
+    area: 'content',
+    title: 'A static file name that cannot be its URL',
+    what: 'A static file is published at its path under content/static/, so its name must be what a URL keeps as it is: letters, digits and URL punctuation, with no space, `?`, `#`, `%` or letter beyond ASCII, which a request would reach only encoded (or never).',
+    fix: 'Rename the file (static/my-file.pdf).',
+    example: 'content/static/Price List.pdf.',
+  },
   'page-order-missing': {
     area: 'pages',
     title: 'A sub-page without `order`',

@@ -402,6 +402,24 @@ describe('content mistakes are positioned', () => {
     );
   });
 
+  it('a static file whose name cannot be its URL (a space, ?, #, %, a letter beyond ASCII): static-file-name', async () => {
+    contentDir = await copyContent();
+    // Each built before, and was listed in _headers and nginx.conf under a path no request reaches as written.
+    const bad = ['My File.pdf', 'a?b.txt', 'c#d.txt', 'e%20f.txt', 'café.txt', 'docs/"quoted".txt'];
+    await mkdir(join(contentDir, 'static', 'docs'), { recursive: true });
+    for (const name of bad) await writeFile(join(contentDir, 'static', name), 'x');
+    // Letters, digits and the URL punctuation a path keeps as it is.
+    for (const name of ['logo@2x.png', 'file(1).pdf', 'a+b~c_d-e.txt'])
+      await writeFile(join(contentDir, 'static', name), 'x');
+    const { messages } = await load();
+    expect(messages.map((m) => [m.ruleId, m.file, m.fatal]).sort()).toEqual(
+      bad.map((name) => ['static-file-name', `content/static/${name}`, true]).sort(),
+    );
+    expect(messages.find((m) => m.file === 'content/static/My File.pdf')!.reason).toMatch(
+      /^The static file name My File\.pdf cannot be the path of its URL as it is\. Fix: Rename it/,
+    );
+  });
+
   it('a page without front matter: page-front-matter at line 1', async () => {
     contentDir = await copyContent();
     await writeFile(join(contentDir, 'pages', 'stray.md'), '# No front matter\n');
