@@ -367,8 +367,8 @@ export const RULES = {
   'unknown-section': {
     area: 'pages',
     title: 'A section that does not exist',
-    what: '`::section-pages{section="…"}` lists a section’s sub-pages; it must name a top-level page.',
-    fix: 'Name a top-level page the message lists.',
+    what: '`::section-pages` lists a section’s sub-pages: the section it names (or the page’s own) must be a top-level page with sub-pages or a route family for them, or it would be published as an empty section.',
+    fix: 'Name a section the message lists, or remove the directive.',
     example: '`::section-pages{section="guides"}` with no content/pages/guides.md.',
   },
   'missing-route-families': {

@@ -251,6 +251,25 @@ describe("the editor's mistakes, named with the closest fix", () => {
     expect(diagnostics.list()[0]!.reason).toContain('Did you mean `help`?');
   });
 
+  it('reports ::section-pages on a page that is not a section, which would publish "No pages in this section yet."', () => {
+    const { diagnostics } = expand('::section-pages{section="mcp"}\n');
+    expect(diagnostics.list()).toMatchObject([{ ruleId: 'unknown-section', line: 5, fatal: true }]);
+    expect(diagnostics.list()[0]!.reason).toMatch(/^`::section-pages`: `mcp` is a page, not a section/);
+    // A section with no sub-pages yet (what `npm run new -- section` writes: a family for them) still says so.
+    const empty = new Diagnostics();
+    const page = pageOf('::section-pages{section="help"}\n');
+    const withoutSubPages = { ...model, pages: model.pages.filter((p) => p.section !== 'help') };
+    const tree = expandPage({
+      page,
+      tree: pageParser.parse(page.body),
+      model: withoutSubPages,
+      registry,
+      diagnostics: empty,
+    });
+    expect(empty.list()).toEqual([]);
+    expect(textOf(tree)).toContain('No pages in this section yet.');
+  });
+
   it('suggests the closest emitted path for a link that reaches nothing', () => {
     const { diagnostics } = expand('See [errors](/help/reading-error).\n');
     expect(diagnostics.list()).toMatchObject([{ ruleId: 'unresolved-site-link' }]);

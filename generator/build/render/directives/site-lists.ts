@@ -42,6 +42,11 @@ export const sectionPages: BlockDirective = {
   attributes: ['section'],
   expand: ({ section }, { model, registry, page, fail }) => {
     const id = section ?? page.section ?? page.id;
+    // A section is a page with sub-pages, or with a route family for them (a new section, before its first
+    // sub-page): any other page would be published as an empty section.
+    const isSection = (pageId: string) =>
+      model.pages.some((p) => p.section === pageId) ||
+      (model.publicPages?.routeFamilies ?? []).some((family) => family.pattern.startsWith(`/${pageId}/`));
     if (!model.pages.some((p) => p.id === id && !p.section)) {
       fail(
         'unknown-section',
@@ -53,6 +58,15 @@ export const sectionPages: BlockDirective = {
           .filter((p) => !p.section)
           .map((p) => p.id)
           .join(', ')}.`,
+      );
+      return [];
+    }
+    if (!isSection(id)) {
+      const sections = model.pages.filter((p) => !p.section && isSection(p.id)).map((p) => p.id);
+      fail(
+        'unknown-section',
+        `\`${id}\` is a page, not a section: it has no sub-pages (content/pages/${id}/) and no route family for them.`,
+        `List a section's pages (${sections.join(', ')}) with section="…", remove the directive, or make \`${id}\` a section (its sub-pages in content/pages/${id}/, and a family /${id}/{slug} in content/public-pages.yaml, as npm run new -- section writes).`,
       );
       return [];
     }
