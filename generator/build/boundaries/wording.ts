@@ -4,6 +4,7 @@ import type { Model } from '../../model/types.js';
 import type { TextUnit } from '../text/units.js';
 import { hasNegation, NEGATION_RULE_TEXT } from './negation.js';
 import { findTerms, termSources } from './terms.js';
+import { READ_VERBS, WRITE_VERBS } from '../../model/control-verbs.js';
 
 export interface WordingFinding {
   ruleId: 'unpublished-interface' | 'unpublished-control' | 'unpublished-shape';
@@ -18,8 +19,7 @@ export interface WordingFinding {
  * Snake-case names that read as MCP tools (a verb, an underscore, an object): "create_member", "update_order".
  * Any such name that is not one of the contract's controls is an invented tool.
  */
-const TOOL_NAME =
-  /\b(?:list|get|search|find|fetch|query|create|update|delete|add|remove|set|put|post|patch|cancel|refund|register|write|send|upsert|edit|issue|charge|subscribe)_[a-z0-9]+(?:_[a-z0-9]+)*\b/g;
+const TOOL_NAME = new RegExp(`\\b(?:${[...READ_VERBS, ...WRITE_VERBS].join('|')})_[a-z0-9]+(?:_[a-z0-9]+)*\\b`, 'g');
 
 /** Names of schema members that describe a control's or a call's input or result: the contract shows none. */
 const SHAPE_WORD = /\b(?:inputSchema|outputSchema|input_schema|output_schema|resultSchema|responseSchema)\b/g;

@@ -28,6 +28,7 @@ import type { Preview } from '../../model/preview.js';
 import { placeOf } from './yaml-source.js';
 import { checkPublicPages, readPublicPages } from './route-families.js';
 import { checkAgentFacts, readAgentFacts } from './agent-facts.js';
+import { READ_VERBS, writeVerbOf } from '../../model/control-verbs.js';
 
 /** Every YAML document's top-level keys, with the source each came from. */
 export type Facts = Map<string, { value: unknown; source: YamlSource }>;
@@ -181,6 +182,16 @@ function crossCheck(model: Model, at: At, diagnostics: Diagnostics): void {
         place: at('mcpServer', 'controls', i, 'requiredScope'),
       });
     }
+  });
+  model.mcpServer.controls.forEach((control, i) => {
+    const write = writeVerbOf(control);
+    if (!write) return;
+    diagnostics.error('load', {
+      ruleId: 'write-control',
+      reason: `Control \`${control.name}\` reads as a write operation (\`${write.verb}\`) by its ${write.field}, but the public contract has no write tool: every control only reads.`,
+      fix: `Remove the control. A control of the contract reads, and says so in its name and title (${READ_VERBS.join(', ')}).`,
+      place: at('mcpServer', 'controls', i, write.field),
+    });
   });
   const controlNames = new Set(model.mcpServer.controls.map((c) => c.name));
   const seenControls = new Set<string>();

@@ -110,6 +110,13 @@ export const RULES = {
     fix: 'Use a scope listed in content/authentication.yaml, or add it there if the contract has it.',
     example: '`requiredScope: svc.orders.write` in content/mcp-server.yaml.',
   },
+  'write-control': {
+    area: 'boundaries',
+    title: 'A control that reads as a write',
+    what: 'The public contract has no write tool: every MCP control only reads. A control whose name or title takes a verb that changes something (create, update, delete, refund, pay…) is a write tool whatever its `readOnly` says, and would be published as a read-only one.',
+    fix: 'Remove the control; a control of the contract reads, and says so in its name and title (list, get, search, find, fetch, query).',
+    example: '`name: create_product` with `readOnly: true` in content/mcp-server.yaml.',
+  },
   'duplicate-control': {
     area: 'content',
     title: 'A control listed twice',

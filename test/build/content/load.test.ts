@@ -260,6 +260,32 @@ describe('content mistakes are positioned', () => {
     expect(messages[0]!.reason).toContain('order:');
   });
 
+  it('a control that reads as a write (create_product, a title "Refund an order"), marked read-only: write-control, never published', async () => {
+    contentDir = await copyContent();
+    const last = '      requiredScope: svc.orders.read\n      readOnly: true\n  # Paths';
+    const control = (name: string, title: string) =>
+      `      requiredScope: svc.orders.read\n      readOnly: true\n    - name: ${name}\n      title: ${title}\n      purpose: One more control.\n      requiredScope: svc.orders.read\n      readOnly: true\n  # Paths`;
+    for (const [name, title, word, field] of [
+      ['create_product', 'Make a product', 'create', 'name'],
+      ['orders_delete', 'Remove an order', 'delete', 'name'],
+      ['get_order_total', 'Refund an order', 'refund', 'title'],
+      ['list_payouts', 'Pay out a seller', 'pay', 'title'],
+    ] as const) {
+      await editContent(contentDir, 'mcp-server.yaml', last, control(name, title));
+      const line = (await lineOf(contentDir, 'mcp-server.yaml', `name: ${name}`)) + (field === 'title' ? 1 : 0);
+      const { messages } = await load();
+      expect(
+        messages.map((m) => [m.ruleId, m.file, m.line, m.fatal]),
+        name,
+      ).toEqual([['write-control', 'content/mcp-server.yaml', line, true]]);
+      expect(messages[0]!.reason, name).toContain(`reads as a write operation (\`${word}\`)`);
+      await editContent(contentDir, 'mcp-server.yaml', control(name, title), last);
+    }
+    // A control that reads is a control of the contract's kind.
+    await editContent(contentDir, 'mcp-server.yaml', last, control('search_members', 'Search members'));
+    expect((await load()).messages).toEqual([]);
+  });
+
   it('a control whose scope is not among the scopes: unknown-scope at the scope', async () => {
     contentDir = await copyContent();
     const line = await lineOf(contentDir, 'mcp-server.yaml', 'requiredScope: svc.members.read');
