@@ -59,7 +59,7 @@ export class ContentSchemas {
   ): boolean {
     const validate = this.validators.get(name)?.();
     if (!validate) throw new Error(`No content schema named ${name}`);
-    if (validate(value)) return noControlCharacters(source, value, diagnostics);
+    if (validate(value)) return textValuesAreText(source, value, diagnostics);
     for (const error of pruneErrors(validate.errors ?? [])) {
       const { segments, key } = errorLocation(error);
       diagnostics.error('load', {
@@ -74,13 +74,24 @@ export class ContentSchemas {
 }
 
 /**
- * A value may spell a control character the file itself cannot hold (`"\u0007"` in double quotes): refused at the
- * value, as the same character written into the file is. Returns true when there is none.
+ * What a schema does not say of a text value: one that spells a control character the file itself cannot hold
+ * (`"\u0007"` in double quotes) is refused at the value, as the same character written into the file is; one of
+ * spaces alone (`title: '  '`) would be published as nothing. Returns true when there is neither.
  */
-function noControlCharacters(source: YamlSource, value: unknown, diagnostics: Diagnostics): boolean {
+function textValuesAreText(source: YamlSource, value: unknown, diagnostics: Diagnostics): boolean {
   let clean = true;
   const walk = (node: unknown, segments: (string | number)[]) => {
     if (typeof node === 'string') {
+      if (BLANK.test(node)) {
+        clean = false;
+        diagnostics.error('load', {
+          ruleId: 'blank-text',
+          reason: `\`${segments.join('.')}\` holds only spaces: it would be published as nothing.`,
+          fix: 'Write the text, or leave the field out where it is optional.',
+          place: placeOf(source, segments, false),
+        });
+        return;
+      }
       const control = CONTROL_CHARACTER.exec(node);
       if (!control) return;
       clean = false;
@@ -100,6 +111,9 @@ function noControlCharacters(source: YamlSource, value: unknown, diagnostics: Di
   walk(value, []);
   return clean;
 }
+
+/** A text of white space alone (spaces, tabs, line breaks, no-break spaces), not empty. */
+const BLANK = /^\s+$/;
 
 /** Drops the noise of failed alternatives so an editor sees one message per mistake. */
 function pruneErrors(errors: ErrorObject[]): ErrorObject[] {

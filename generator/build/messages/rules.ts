@@ -279,6 +279,13 @@ export const RULES = {
     fix: 'Delete the character at the place named.',
     example: 'A NUL byte in a page body.',
   },
+  'blank-text': {
+    area: 'content',
+    title: 'A text of spaces alone',
+    what: 'A value of spaces alone passes a schema’s “at least one character” but says nothing: a page title, a description or a fact written so would be published as an empty heading, link or sentence.',
+    fix: 'Write the text, or leave the field out where it is optional.',
+    example: "`title: '   '` in a page's front matter.",
+  },
   'yaml-too-large': {
     area: 'content',
     title: 'A content YAML file over its size limit',

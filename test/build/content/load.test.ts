@@ -207,6 +207,18 @@ describe('content mistakes are positioned', () => {
     ]);
   });
 
+  it('a text of spaces alone (a title, a fact): blank-text at the value, not published as nothing', async () => {
+    contentDir = await copyContent();
+    await editContent(contentDir, 'service.yaml', 'name: Example Platform', "name: '   '");
+    await writeFile(join(contentDir, 'pages', 'blank.md'), "---\ntitle: '  '\ndescription: A page.\n---\n\nText.\n");
+    const { messages } = await load();
+    expect(messages.map((m) => [m.ruleId, m.file, m.line])).toEqual([
+      ['blank-text', 'content/service.yaml', await lineOf(contentDir, 'service.yaml', "name: '   '")],
+      ['blank-text', 'content/pages/blank.md', 2],
+    ]);
+    expect(messages[0]!.reason).toMatch(/^`identity\.name` holds only spaces: it would be published as nothing\./);
+  });
+
   it('an unknown field: content-schema at the key', async () => {
     contentDir = await copyContent();
     const line = await lineOf(contentDir, 'pricing-call.yaml', '  method: POST');
