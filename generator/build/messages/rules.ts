@@ -180,6 +180,20 @@ export const RULES = {
     fix: 'Rename the file (static/my-file.pdf).',
     example: 'content/static/Price List.pdf.',
   },
+  'empty-link-text': {
+    area: 'pages',
+    title: 'A link with no text',
+    what: 'A link written with nothing between its brackets (`[](/help)`) is published as an empty link: a screen reader, an agent reading the twin and a person all meet it as nothing (WCAG 2.4.4, link purpose).',
+    fix: 'Write the words that say where it leads between the brackets.',
+    example: '`See [](/help/reading-errors).` in a page.',
+  },
+  'empty-heading': {
+    area: 'pages',
+    title: 'A heading with no text',
+    what: 'A heading line with nothing after its #s is published as an empty heading, which breaks the page’s outline for screen readers and agents.',
+    fix: 'Write the heading’s words, or remove the line.',
+    example: '`## ` alone on a line of a page.',
+  },
   'page-order-missing': {
     area: 'pages',
     title: 'A sub-page without `order`',

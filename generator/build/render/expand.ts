@@ -14,6 +14,7 @@ import { walk } from './walk.js';
 import type { RuleId } from '../messages/rules.js';
 import { UNSAFE_URL_FIX, unsafeUrlReason } from '../text/safe-urls.js';
 import { didYouMean } from '../messages/suggest.js';
+import { toString as wordsOf } from 'mdast-util-to-string';
 
 export interface ExpandInput {
   page: Page;
@@ -33,6 +34,7 @@ export function expandPage(input: ExpandInput): Root {
   const fill = (text: string) => fillAddresses(text, model.addresses);
 
   checkTitleHeading(tree, report);
+  checkWordless(tree, report);
   refuseRawHtml(tree, report);
   checkDirectivesInSentences(tree, report);
   expandDirectives(tree, page, { model, registry, page, fill, fail: () => undefined }, report);
@@ -73,6 +75,30 @@ function checkTitleHeading(tree: Root, report: Report): void {
         'Remove this heading (put its words in `title`), or make it a level-2 heading (`## …`).',
       );
     }
+  });
+}
+
+/**
+ * A link or heading the editor wrote with no words (`[](/help)`, `## `) is published as an empty link or heading:
+ * nothing to read for an agent, a screen reader or a person. An image's alternative text and code are words.
+ */
+function checkWordless(tree: Root, report: Report): void {
+  walk(tree, (node) => {
+    if ((node.type !== 'link' && node.type !== 'heading') || wordsOf(node).trim() !== '') return;
+    if (node.type === 'link')
+      report(
+        'empty-link-text',
+        node,
+        `The link to ${node.url} has no text: it would be published as an empty link.`,
+        'Write the words that say where it leads between the brackets: [reading errors](/help/reading-errors).',
+      );
+    else
+      report(
+        'empty-heading',
+        node,
+        'The heading has no text: it would be published as an empty heading.',
+        "Write the heading's words after the #s, or remove the line.",
+      );
   });
 }
 

@@ -270,6 +270,19 @@ describe("the editor's mistakes, named with the closest fix", () => {
     expect(textOf(tree)).toContain('No pages in this section yet.');
   });
 
+  it('reports a link or heading with no words, which people and agents would meet as nothing', () => {
+    const { diagnostics } = expand('See [](/help) and [ ](/docs).\n\n## \n\nText.\n\n### `  `\n');
+    expect(diagnostics.list().map((m) => [m.ruleId, m.line, m.column])).toEqual([
+      ['empty-link-text', 5, 5],
+      ['empty-link-text', 5, 19],
+      ['empty-heading', 7, 1],
+      ['empty-heading', 11, 1],
+    ]);
+    // Words of an image's alternative text, code or emphasis are words.
+    const worded = expand('[![Logo](/brand/logo.svg)](/help), [`mcp`](/mcp), [*docs*](/docs)\n\n## `list_members`\n');
+    expect(worded.diagnostics.list()).toEqual([]);
+  });
+
   it('suggests the closest emitted path for a link that reaches nothing', () => {
     const { diagnostics } = expand('See [errors](/help/reading-error).\n');
     expect(diagnostics.list()).toMatchObject([{ ruleId: 'unresolved-site-link' }]);
