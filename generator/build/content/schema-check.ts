@@ -76,7 +76,8 @@ export class ContentSchemas {
 /**
  * What a schema does not say of a text value: one that spells a control character the file itself cannot hold
  * (`"\u0007"` in double quotes) is refused at the value, as the same character written into the file is; one of
- * spaces alone (`title: '  '`) would be published as nothing. Returns true when there is neither.
+ * spaces alone (`title: '  '`) would be published as nothing; one with a line break would break the sentence, list
+ * item or table cell it is published in. Returns true when there is none of these.
  */
 function textValuesAreText(source: YamlSource, value: unknown, diagnostics: Diagnostics): boolean {
   let clean = true;
@@ -88,6 +89,16 @@ function textValuesAreText(source: YamlSource, value: unknown, diagnostics: Diag
           ruleId: 'blank-text',
           reason: `\`${segments.join('.')}\` holds only spaces: it would be published as nothing.`,
           fix: 'Write the text, or leave the field out where it is optional.',
+          place: placeOf(source, segments, false),
+        });
+        return;
+      }
+      if (LINE_BREAK.test(node)) {
+        clean = false;
+        diagnostics.error('load', {
+          ruleId: 'multiline-text',
+          reason: `\`${segments.join('.')}\` holds a line break: a fact is published inside a sentence, a list item or a table cell, where a break would end it early or be written as \`&#xA;\`.`,
+          fix: 'Write the value on one line; a long one may be folded over lines with >- (its lines are joined with spaces), not | or an escaped \\n.',
           place: placeOf(source, segments, false),
         });
         return;
@@ -114,6 +125,8 @@ function textValuesAreText(source: YamlSource, value: unknown, diagnostics: Diag
 
 /** A text of white space alone (spaces, tabs, line breaks, no-break spaces), not empty. */
 const BLANK = /^\s+$/;
+/** A line break of any kind a reader honours. */
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
 
 /** Drops the noise of failed alternatives so an editor sees one message per mistake. */
 function pruneErrors(errors: ErrorObject[]): ErrorObject[] {

@@ -300,6 +300,13 @@ export const RULES = {
     fix: 'Write the text, or leave the field out where it is optional.',
     example: "`title: '   '` in a page's front matter.",
   },
+  'multiline-text': {
+    area: 'content',
+    title: 'A line break inside a fact',
+    what: 'Facts are published inside sentences, list items and table cells of one line; a value holding a line break (a `|` block, an escaped `\\n`) would end them early, start a heading or a list of its own in an agent-facing file, or be written as `&#xA;`.',
+    fix: 'Write the value on one line; a long one may be folded over lines with `>-`, which joins them with spaces.',
+    example: '`purpose: "List members.\\n\\n# More"` in content/mcp-server.yaml.',
+  },
   'yaml-too-large': {
     area: 'content',
     title: 'A content YAML file over its size limit',

@@ -219,6 +219,28 @@ describe('content mistakes are positioned', () => {
     expect(messages[0]!.reason).toMatch(/^`identity\.name` holds only spaces: it would be published as nothing\./);
   });
 
+  it('a line break inside a fact (an escaped \\n, a literal block): multiline-text at the value, not "&#xA;" in llms.txt', async () => {
+    contentDir = await copyContent();
+    const shipped = 'purpose: List members of a community managed by the authenticated user.';
+    await editContent(contentDir, 'mcp-server.yaml', shipped, 'purpose: "List members.\\n\\n# Extra title"');
+    await editContent(contentDir, 'service.yaml', 'name: Example Platform', 'name: |\n    Example\n    Platform');
+    const { messages } = await load();
+    expect(messages.map((m) => [m.ruleId, m.file])).toEqual([
+      ['multiline-text', 'content/mcp-server.yaml'],
+      ['multiline-text', 'content/service.yaml'],
+    ]);
+    expect(messages[0]!.reason).toMatch(/^`mcpServer\.controls\.0\.purpose` holds a line break/);
+    // A value folded over lines (>-) is one line: the shipped content writes long facts so.
+    await editContent(
+      contentDir,
+      'service.yaml',
+      'name: |\n    Example\n    Platform',
+      'name: >-\n    Example\n    Platform',
+    );
+    await editContent(contentDir, 'mcp-server.yaml', 'purpose: "List members.\\n\\n# Extra title"', shipped);
+    expect((await load()).messages).toEqual([]);
+  });
+
   it('an unknown field: content-schema at the key', async () => {
     contentDir = await copyContent();
     const line = await lineOf(contentDir, 'pricing-call.yaml', '  method: POST');
