@@ -26,9 +26,11 @@ export function decodeContent(bytes: Uint8Array, file: string, diagnostics: Diag
   return contentText(text, file, diagnostics);
 }
 
-// C0 controls other than tab, line feed and carriage return, and DEL: never text an editor means to publish.
+// C0 controls other than tab, line feed and carriage return, and DEL: never text an editor means to publish. Nor are
+// the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): invisible, they show text in
+// another order than a reader takes it in ("Trojan Source"); the marks U+200E and U+200F, which reorder nothing, stay.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters looked for.
-export const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+export const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
 
 /** Text as the loader reads it: no byte-order mark, LF line endings, no control characters (else undefined). */
 export function contentText(text: string, file: string, diagnostics: Diagnostics): string | undefined {

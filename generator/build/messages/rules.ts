@@ -289,7 +289,7 @@ export const RULES = {
   'control-character': {
     area: 'content',
     title: 'A control character in a content file',
-    what: 'C0 control characters other than tab and line breaks (NUL, escape…) and DEL are never text an editor means to publish; they are invisible in editors and break readers. A YAML value may spell one as an escape (`"\\u0007"` in double quotes): refused at the value the same way.',
+    what: 'C0 control characters other than tab and line breaks (NUL, escape…), DEL, and the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069, which show text in another order than a reader takes it in) are never text an editor means to publish; they are invisible in editors and break readers. A YAML value may spell one as an escape (`"\\u0007"` in double quotes): refused at the value the same way.',
     fix: 'Delete the character at the place named.',
     example: 'A NUL byte in a page body.',
   },

@@ -99,6 +99,17 @@ describe('bytes that are not text', () => {
     expect(messages).toMatchObject([{ file: `content/${PAGE}`, line: 11, column: 5, ruleId: 'control-character' }]);
   });
 
+  it('a bidirectional override in a page (text shown in another order than it is read) is an error at its place', async () => {
+    // U+202E shows "lmth.xedni/" for "/index.html" to a person while an agent reads the characters in order.
+    const { messages } = await loadWith(PAGE, (b) => b.toString('utf8').replace('For practical', 'For \u202epractical'));
+    expect(messages).toMatchObject([{ file: `content/${PAGE}`, line: 11, column: 5, ruleId: 'control-character' }]);
+    expect(messages[0]!.reason).toContain('U+202E');
+    // The marks that set a direction without reordering (U+200E, U+200F) are text of right-to-left writing.
+    await rm(join(contentDir, '..'), { recursive: true, force: true });
+    const marks = await loadWith(PAGE, (b) => b.toString('utf8').replace('For practical', 'For \u200fpractical'));
+    expect(marks.messages).toEqual([]);
+  });
+
   it('a NUL byte in front matter and an escape character in a YAML file are errors at their lines', async () => {
     const page = await loadWith(PAGE, (b) => b.toString('utf8').replace('title: Errors', 'title: Err\0ors'));
     expect(page.messages).toMatchObject([
