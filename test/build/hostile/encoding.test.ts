@@ -101,7 +101,9 @@ describe('bytes that are not text', () => {
 
   it('a bidirectional override in a page (text shown in another order than it is read) is an error at its place', async () => {
     // U+202E shows "lmth.xedni/" for "/index.html" to a person while an agent reads the characters in order.
-    const { messages } = await loadWith(PAGE, (b) => b.toString('utf8').replace('For practical', 'For \u202epractical'));
+    const { messages } = await loadWith(PAGE, (b) =>
+      b.toString('utf8').replace('For practical', 'For \u202epractical'),
+    );
     expect(messages).toMatchObject([{ file: `content/${PAGE}`, line: 11, column: 5, ruleId: 'control-character' }]);
     expect(messages[0]!.reason).toContain('U+202E');
     // The marks that set a direction without reordering (U+200E, U+200F) are text of right-to-left writing.
