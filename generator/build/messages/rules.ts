@@ -180,6 +180,13 @@ export const RULES = {
     fix: 'Rename the file (static/my-file.pdf).',
     example: 'content/static/Price List.pdf.',
   },
+  'heading-skip': {
+    area: 'pages',
+    title: 'A heading that skips a level',
+    what: 'Screen readers and agents move through a page by its outline: the title is level 1, and each heading may go at most one level deeper than the one before it (axe’s heading-order), so `####` under `##` leaves a level out.',
+    fix: 'Make the heading one level below the one before it, or add the level between.',
+    example: '`#### Details` right after `## Setup`, or a body starting with `###`.',
+  },
   'empty-link-text': {
     area: 'pages',
     title: 'A link with no text',

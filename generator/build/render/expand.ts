@@ -34,6 +34,7 @@ export function expandPage(input: ExpandInput): Root {
   const fill = (text: string) => fillAddresses(text, model.addresses);
 
   checkTitleHeading(tree, report);
+  checkHeadingOrder(tree, report);
   checkWordless(tree, report);
   refuseRawHtml(tree, report);
   checkDirectivesInSentences(tree, report);
@@ -75,6 +76,26 @@ function checkTitleHeading(tree: Root, report: Report): void {
         'Remove this heading (put its words in `title`), or make it a level-2 heading (`## …`).',
       );
     }
+  });
+}
+
+/**
+ * Each heading at most one level below the one before it (the title is level 1): a skipped level breaks the outline
+ * that screen readers and agents move through a page by (axe's heading-order).
+ */
+function checkHeadingOrder(tree: Root, report: Report): void {
+  let previous = 1;
+  walk(tree, (node) => {
+    if (node.type !== 'heading') return;
+    if (node.depth > previous + 1) {
+      report(
+        'heading-skip',
+        node,
+        `A level-${node.depth} heading follows a level-${previous} heading${previous === 1 ? ' (the title)' : ''}: level ${previous + 1} is skipped.`,
+        `Make it ${'#'.repeat(previous + 1)} (level ${previous + 1}), or put a level-${previous + 1} heading before it.`,
+      );
+    }
+    previous = node.depth;
   });
 }
 

@@ -283,6 +283,18 @@ describe("the editor's mistakes, named with the closest fix", () => {
     expect(worded.diagnostics.list()).toEqual([]);
   });
 
+  it('reports a heading that skips a level (#### under ##, ### first), which breaks the outline readers move by', () => {
+    const { diagnostics } = expand(
+      '### Too deep first\n\n## Fine\n\n#### Skips three\n\n### Fine again\n\n## Up is fine\n',
+    );
+    expect(diagnostics.list().map((m) => [m.ruleId, m.line])).toEqual([
+      ['heading-skip', 5],
+      ['heading-skip', 9],
+    ]);
+    expect(diagnostics.list()[1]!.reason).toMatch(/^A level-4 heading follows a level-2 heading/);
+    expect(expand('## A\n\n### B\n\n#### C\n\n## D\n').diagnostics.list()).toEqual([]);
+  });
+
   it('suggests the closest emitted path for a link that reaches nothing', () => {
     const { diagnostics } = expand('See [errors](/help/reading-error).\n');
     expect(diagnostics.list()).toMatchObject([{ ruleId: 'unresolved-site-link' }]);
