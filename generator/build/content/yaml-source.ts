@@ -9,6 +9,7 @@ import {
   parseDocument,
   visit,
   type Document,
+  type Scalar,
   type YAMLError,
 } from 'yaml';
 import type { SourcePlace } from '../../model/types.js';
@@ -57,6 +58,22 @@ export type YamlPair = [key: YamlKey, keyAt: YamlAt | null, value: YamlNode | nu
 /** A key scalar's value. */
 export type YamlKey = string | number | boolean | null;
 
+/** The key a duplicate-key error points at (its offset), and the offset of its first writing in the same mapping. */
+function duplicateKey(doc: Document, at: number): { key: string; first: number } | undefined {
+  let found: { key: string; first: number } | undefined;
+  visit(doc, {
+    Map(_, map) {
+      const pair = map.items.find((item) => isScalar(item.key) && item.key.range?.[0] === at);
+      if (!pair || !isScalar(pair.key)) return;
+      const key = String(pair.key.value);
+      const first = map.items.find((item) => isScalar(item.key) && String(item.key.value) === key);
+      found = { key, first: (first!.key as Scalar).range![0] };
+      return visit.BREAK;
+    },
+  });
+  return found;
+}
+
 /** Parses one YAML text; reports syntax errors and returns undefined when there are any. */
 export function parseYamlSource(
   text: string,
@@ -89,6 +106,16 @@ export function parseYamlSource(
           ruleId: 'nesting-too-deep',
           reason: 'The YAML is nested too deeply to be read.',
           fix: 'Flatten the structure: content facts nest a few levels at most.',
+          place: { file, line: pos.line + lineOffset, column: pos.col },
+        });
+        continue;
+      }
+      const twice = error.code === 'DUPLICATE_KEY' ? duplicateKey(doc, error.pos[0]) : undefined;
+      if (twice) {
+        diagnostics.error('load', {
+          ruleId: 'yaml-syntax',
+          reason: `\`${twice.key}\` is written twice in the same mapping, so which value counts is not clear.`,
+          fix: `Keep one of the two (the first is at line ${lineCounter.linePos(twice.first).line + lineOffset}), or rename this one.`,
           place: { file, line: pos.line + lineOffset, column: pos.col },
         });
         continue;

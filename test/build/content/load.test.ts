@@ -252,6 +252,19 @@ describe('content mistakes are positioned', () => {
     expect(message!.reason).toContain('Did you mean `method`?');
   });
 
+  it('a key written twice: yaml-syntax at the second, naming the key and where the first is', async () => {
+    contentDir = await copyContent();
+    const line = await lineOf(contentDir, 'service.yaml', 'name: Example Platform');
+    await editContent(contentDir, 'service.yaml', 'name: Example Platform', 'name: Example Platform\n  name: Other');
+    const { messages } = await load();
+    expect(messages.map((m) => [m.ruleId, m.file, m.line, m.column])).toEqual([
+      ['yaml-syntax', 'content/service.yaml', line + 1, 3],
+    ]);
+    expect(messages[0]!.reason).toBe(
+      `\`name\` is written twice in the same mapping, so which value counts is not clear. Fix: Keep one of the two (the first is at line ${line}), or rename this one.`,
+    );
+  });
+
   it('an unclosed quote: yaml-syntax where the quote opens, not at the end of the file', async () => {
     contentDir = await copyContent();
     const line = await lineOf(contentDir, 'mcp-server.yaml', 'title: Hosted MCP server');
