@@ -187,6 +187,20 @@ export const RULES = {
     fix: 'Make the heading one level below the one before it, or add the level between.',
     example: '`#### Details` right after `## Setup`, or a body starting with `###`.',
   },
+  'unclosed-code-fence': {
+    area: 'pages',
+    title: 'A code block never closed',
+    what: 'A fenced code block runs until a closing fence of the same kind; without one, everything after it in its container (most often the rest of the page) is published as code.',
+    fix: 'Close the block with a line of the same fence (```) where the code ends.',
+    example: '```sh opening a block, with no ``` after the command.',
+  },
+  'external-image': {
+    area: 'pages',
+    title: 'An image on another origin',
+    what: 'An image is fetched by every reader’s browser, so one on another origin tells that origin of each visit (a tracking pixel), and the site fetches nothing from elsewhere. A link to another site is fine: it is followed only when chosen.',
+    fix: 'Put the image in content/static/ and show it by its site path.',
+    example: '`![Chart](https://cdn.example.org/chart.png)` in a page.',
+  },
   'empty-link-text': {
     area: 'pages',
     title: 'A link with no text',

@@ -36,6 +36,8 @@ export function expandPage(input: ExpandInput): Root {
   checkTitleHeading(tree, report);
   checkHeadingOrder(tree, report);
   checkWordless(tree, report);
+  checkCodeFences(tree, page.body, report);
+  checkImageOrigins(tree, page, registry, report);
   refuseRawHtml(tree, report);
   checkDirectivesInSentences(tree, report);
   expandDirectives(tree, page, { model, registry, page, fill, fail: () => undefined }, report);
@@ -96,6 +98,52 @@ function checkHeadingOrder(tree: Root, report: Report): void {
       );
     }
     previous = node.depth;
+  });
+}
+
+/**
+ * A fence never closed runs to the end of its container, most often the page's: the rest of the page is published as
+ * code. CommonMark allows it; no editor means it.
+ */
+function checkCodeFences(tree: Root, body: string, report: Report): void {
+  walk(tree, (node) => {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (node.type !== 'code' || start === undefined || end === undefined) return;
+    const lines = body.slice(start, end).replace(/\n$/, '').split('\n');
+    const opening = /^(`{3,}|~{3,})/.exec(lines[0]!)?.[1];
+    if (!opening) return;
+    // The closing fence, after the container's own marks (a quote's >, a list item's indent).
+    const closing = lines.length > 1 ? /^[\s>]*(`{3,}|~{3,})\s*$/.exec(lines.at(-1)!)?.[1] : undefined;
+    if (closing && closing[0] === opening[0] && closing.length >= opening.length) return;
+    report(
+      'unclosed-code-fence',
+      node,
+      `The code block opened with ${opening} here is never closed: everything after it${lines.length > 1 ? ` (${lines.length - 1} ${lines.length === 2 ? 'line' : 'lines'})` : ''} is published as code.`,
+      `Close it with a line of ${opening} where the code ends.`,
+    );
+  });
+}
+
+/**
+ * An image is fetched by every reader's browser: one on another origin would tell that origin of each visit, and the
+ * site fetches nothing from elsewhere. A link may lead anywhere (it is followed only when chosen).
+ */
+function checkImageOrigins(tree: Root, page: Page, registry: Registry, report: Report): void {
+  const definitions = new Map<string, Definition>();
+  walk(tree, (node) => {
+    if (node.type === 'definition') definitions.set(node.identifier, node);
+  });
+  walk(tree, (node) => {
+    const target =
+      node.type === 'image' ? node : node.type === 'imageReference' ? definitions.get(node.identifier) : undefined;
+    if (!target || target.url === '' || resolveSiteLink(target.url, page.path, registry).site) return;
+    report(
+      'external-image',
+      node,
+      `The image ${target.url} is on another origin: every reader's browser would fetch it from there.`,
+      'Put the image in content/static/ and show it by its site path (![Chart](/images/chart.png)); link to the other site instead if it must stay there.',
+    );
   });
 }
 

@@ -295,6 +295,25 @@ describe("the editor's mistakes, named with the closest fix", () => {
     expect(expand('## A\n\n### B\n\n#### C\n\n## D\n').diagnostics.list()).toEqual([]);
   });
 
+  it('reports an image on another origin, which every reader would fetch from there; a link may lead anywhere', () => {
+    const { diagnostics } = expand('![Chart](https://tracker.example/pixel.png)\n\n[Spec](https://spec.example/doc)\n');
+    expect(diagnostics.list().map((m) => [m.ruleId, m.line, m.column])).toEqual([['external-image', 5, 1]]);
+    expect(diagnostics.list()[0]!.reason).toContain('https://tracker.example/pixel.png');
+    expect(expand('![Logo](/brand/logo.svg)\n').diagnostics.list()).toEqual([]);
+  });
+
+  it('reports a code fence never closed, which makes the rest of the page code', () => {
+    const { diagnostics } = expand('## Setup\n\n```sh\nnpm ci\n\n## Next\n\nText.\n');
+    expect(diagnostics.list().map((m) => [m.ruleId, m.line])).toEqual([['unclosed-code-fence', 7]]);
+    const closed = [
+      '```sh\nnpm ci\n```\n',
+      '~~~~\na\n~~~~~\n',
+      '> ```\n> quoted\n> ```\n',
+      '- item\n\n  ```\n  code\n  ```\n',
+    ];
+    for (const body of closed) expect(expand(body).diagnostics.list(), body).toEqual([]);
+  });
+
   it('suggests the closest emitted path for a link that reaches nothing', () => {
     const { diagnostics } = expand('See [errors](/help/reading-error).\n');
     expect(diagnostics.list()).toMatchObject([{ ruleId: 'unresolved-site-link' }]);
