@@ -201,6 +201,13 @@ export const RULES = {
     fix: 'Put the image in content/static/ and show it by its site path.',
     example: '`![Chart](https://cdn.example.org/chart.png)` in a page.',
   },
+  'undefined-reference': {
+    area: 'pages',
+    title: 'A reference link with no definition',
+    what: 'A reference link (`[text][label]`, `[label][]`) is a link only when the page defines its label (`[label]: /path`); otherwise it is published as its brackets, and the link meant is lost.',
+    fix: 'Add the definition, or write the link inline: [text](/path).',
+    example: '`See [the errors][errs].` in a page whose definition is `[errors]: /docs/errors`.',
+  },
   'empty-link-text': {
     area: 'pages',
     title: 'A link with no text',

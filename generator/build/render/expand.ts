@@ -37,6 +37,7 @@ export function expandPage(input: ExpandInput): Root {
   checkHeadingOrder(tree, report);
   checkWordless(tree, report);
   checkCodeFences(tree, page.body, report);
+  checkUndefinedReferences(tree, page.body, report);
   checkImageOrigins(tree, page, registry, report);
   refuseRawHtml(tree, report);
   checkDirectivesInSentences(tree, report);
@@ -122,6 +123,37 @@ function checkCodeFences(tree: Root, body: string, report: Report): void {
       `The code block opened with ${opening} here is never closed: everything after it${lines.length > 1 ? ` (${lines.length - 1} ${lines.length === 2 ? 'line' : 'lines'})` : ''} is published as code.`,
       `Close it with a line of ${opening} where the code ends.`,
     );
+  });
+}
+
+/** A full (`[text][label]`) or collapsed (`[label][]`) reference, as it is left in the text when nothing defines it. */
+const REFERENCE_IN_TEXT = /\[([^[\]\n]+)\]\[([^[\]\n]*)\]/g;
+
+/**
+ * A reference link whose label no definition gives is published as its brackets, not as a link. Only what the editor
+ * wrote as it is counts (escaped brackets are text meant as text), and a lone `[word]` is prose's own.
+ */
+function checkUndefinedReferences(tree: Root, body: string, report: Report): void {
+  const labels: string[] = [];
+  walk(tree, (node) => {
+    if (node.type === 'definition') labels.push(node.label ?? node.identifier);
+  });
+  walk(tree, (node) => {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (node.type !== 'text' || start === undefined || end === undefined) return;
+    const source = body.slice(start, end);
+    for (const match of node.value.matchAll(REFERENCE_IN_TEXT)) {
+      if (!source.includes(match[0])) continue;
+      const label = match[2] || match[1]!;
+      report(
+        'undefined-reference',
+        node,
+        `${match[0]} links to the reference \`${label}\`, which no definition in the page gives: it would be published as its brackets, not as a link.`,
+        `${didYouMean(label, labels)}Add a line \`[${label}]: /path\` to the page, or write the link inline: [${match[1]}](/path).`,
+        match.index,
+      );
+    }
   });
 }
 

@@ -314,6 +314,23 @@ describe("the editor's mistakes, named with the closest fix", () => {
     for (const body of closed) expect(expand(body).diagnostics.list(), body).toEqual([]);
   });
 
+  it('reports a reference link whose label no definition gives, which would be published as its brackets', () => {
+    const { diagnostics } = expand('See [the errors][errs] and [help][].\n\n[errors]: /docs/errors\n');
+    expect(diagnostics.list().map((m) => [m.ruleId, m.line, m.column])).toEqual([
+      ['undefined-reference', 5, 5],
+      ['undefined-reference', 5, 28],
+    ]);
+    expect(diagnostics.list()[0]!.reason).toContain('Did you mean `errors`?');
+    // Defined, escaped, in code, or a shortcut such as [optional] in prose: not a link meant.
+    const fine = [
+      '[the errors][errors]\n\n[errors]: /docs/errors\n',
+      '\\[a\\]\\[b\\]\n',
+      '`[a][b]`\n',
+      'A value [optional] here.\n',
+    ];
+    for (const body of fine) expect(expand(body).diagnostics.list(), body).toEqual([]);
+  });
+
   it('suggests the closest emitted path for a link that reaches nothing', () => {
     const { diagnostics } = expand('See [errors](/help/reading-error).\n');
     expect(diagnostics.list()).toMatchObject([{ ruleId: 'unresolved-site-link' }]);
