@@ -51,15 +51,28 @@ export class Diagnostics {
   }
 
   private add(stage: Stage, input: MessageInput, fatal: boolean): void {
+    this.push({
+      file: input.place?.file ?? input.file ?? '(build)',
+      line: input.place?.line,
+      column: input.place?.column,
+      ruleId: input.ruleId,
+      stage,
+      fatal,
+      reason: input.fix ? `${input.reason} Fix: ${input.fix}` : input.reason,
+    });
+  }
+
+  /** Every message, new or replayed, is added here. */
+  private push(listed: ListedMessage): void {
     this.added++;
-    noteRaised(input.ruleId);
-    const path = input.place?.file ?? input.file ?? '(build)';
-    const file = this.fileFor(path);
-    const reason = input.fix ? `${input.reason} Fix: ${input.fix}` : input.reason;
-    const place =
-      input.place?.line !== undefined ? { line: input.place.line, column: input.place.column ?? 1 } : undefined;
-    const message = file.message(reason, { place, ruleId: input.ruleId, source: stage });
-    message.fatal = fatal;
+    noteRaised(listed.ruleId);
+    const place = listed.line !== undefined ? { line: listed.line, column: listed.column ?? 1 } : undefined;
+    const message = this.fileFor(listed.file).message(listed.reason, {
+      place,
+      ruleId: listed.ruleId,
+      source: listed.stage,
+    });
+    message.fatal = listed.fatal;
   }
 
   error(stage: Stage, input: MessageInput): void {
@@ -88,17 +101,7 @@ export class Diagnostics {
    * cache/build-record.ts).
    */
   replay(messages: readonly ListedMessage[]): void {
-    for (const listed of messages) {
-      this.added++;
-      noteRaised(listed.ruleId);
-      const place = listed.line !== undefined ? { line: listed.line, column: listed.column ?? 1 } : undefined;
-      const message = this.fileFor(listed.file).message(listed.reason, {
-        place,
-        ruleId: listed.ruleId,
-        source: listed.stage,
-      });
-      message.fatal = listed.fatal;
-    }
+    for (const listed of messages) this.push(listed);
   }
 
   /** Messages as plain data, for tests and `--json`. */

@@ -36,9 +36,10 @@ export function expandPage(input: ExpandInput): Root {
   checkTitleHeading(tree, report);
   checkHeadingOrder(tree, report);
   checkWordless(tree, report);
+  const definitions = definitionsOf(tree);
   checkCodeFences(tree, page.body, report);
-  checkUndefinedReferences(tree, page.body, report);
-  checkImageOrigins(tree, page, registry, report);
+  checkUndefinedReferences(tree, page.body, definitions, report);
+  checkImageOrigins(tree, page, registry, definitions, report);
   refuseRawHtml(tree, report);
   checkDirectivesInSentences(tree, report);
   expandDirectives(tree, page, { model, registry, page, fill, fail: () => undefined }, report);
@@ -102,16 +103,31 @@ function checkHeadingOrder(tree: Root, report: Report): void {
   });
 }
 
+/** The page's link reference definitions, by identifier (references and images by reference look them up). */
+function definitionsOf(tree: Root): Map<string, Definition> {
+  const definitions = new Map<string, Definition>();
+  walk(tree, (node) => {
+    if (node.type === 'definition') definitions.set(node.identifier, node);
+  });
+  return definitions;
+}
+
+/** What the editor wrote for a node, as it is in the page's body (escapes and all), when the parser placed it. */
+function sourceOf(node: Nodes, body: string): string | undefined {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  return start === undefined || end === undefined ? undefined : body.slice(start, end);
+}
+
 /**
  * A fence never closed runs to the end of its container, most often the page's: the rest of the page is published as
  * code. CommonMark allows it; no editor means it.
  */
 function checkCodeFences(tree: Root, body: string, report: Report): void {
   walk(tree, (node) => {
-    const start = node.position?.start.offset;
-    const end = node.position?.end.offset;
-    if (node.type !== 'code' || start === undefined || end === undefined) return;
-    const lines = body.slice(start, end).replace(/\n$/, '').split('\n');
+    const source = node.type === 'code' ? sourceOf(node, body) : undefined;
+    if (source === undefined) return;
+    const lines = source.replace(/\n$/, '').split('\n');
     const opening = /^(`{3,}|~{3,})/.exec(lines[0]!)?.[1];
     if (!opening) return;
     // The closing fence, after the container's own marks (a quote's >, a list item's indent).
@@ -133,16 +149,16 @@ const REFERENCE_IN_TEXT = /\[([^[\]\n]+)\]\[([^[\]\n]*)\]/g;
  * A reference link whose label no definition gives is published as its brackets, not as a link. Only what the editor
  * wrote as it is counts (escaped brackets are text meant as text), and a lone `[word]` is prose's own.
  */
-function checkUndefinedReferences(tree: Root, body: string, report: Report): void {
-  const labels: string[] = [];
+function checkUndefinedReferences(
+  tree: Root,
+  body: string,
+  definitions: ReadonlyMap<string, Definition>,
+  report: Report,
+): void {
+  const labels = [...definitions.values()].map((definition) => definition.label ?? definition.identifier);
   walk(tree, (node) => {
-    if (node.type === 'definition') labels.push(node.label ?? node.identifier);
-  });
-  walk(tree, (node) => {
-    const start = node.position?.start.offset;
-    const end = node.position?.end.offset;
-    if (node.type !== 'text' || start === undefined || end === undefined) return;
-    const source = body.slice(start, end);
+    const source = node.type === 'text' ? sourceOf(node, body) : undefined;
+    if (node.type !== 'text' || source === undefined) return;
     for (const match of node.value.matchAll(REFERENCE_IN_TEXT)) {
       if (!source.includes(match[0])) continue;
       const label = match[2] || match[1]!;
@@ -161,11 +177,13 @@ function checkUndefinedReferences(tree: Root, body: string, report: Report): voi
  * An image is fetched by every reader's browser: one on another origin would tell that origin of each visit, and the
  * site fetches nothing from elsewhere. A link may lead anywhere (it is followed only when chosen).
  */
-function checkImageOrigins(tree: Root, page: Page, registry: Registry, report: Report): void {
-  const definitions = new Map<string, Definition>();
-  walk(tree, (node) => {
-    if (node.type === 'definition') definitions.set(node.identifier, node);
-  });
+function checkImageOrigins(
+  tree: Root,
+  page: Page,
+  registry: Registry,
+  definitions: ReadonlyMap<string, Definition>,
+  report: Report,
+): void {
   walk(tree, (node) => {
     const target =
       node.type === 'image' ? node : node.type === 'imageReference' ? definitions.get(node.identifier) : undefined;

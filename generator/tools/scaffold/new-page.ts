@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { isNode, isSeq, LineCounter, parseDocument } from 'yaml';
 import { loadProject } from '../../build/project.js';
 import { didYouMean } from '../../build/messages/suggest.js';
+import { sectionIds } from '../../model/sections.js';
 
 export type NewKind = 'page' | 'section';
 
@@ -69,10 +70,7 @@ export async function newPage(options: NewPageOptions): Promise<NewPageResult> {
 
   if (parts.length === 2) {
     const section = parts[0]!;
-    // Sections: top-level pages with sub-pages, or that list them (a section created a moment ago has none yet).
-    const sections = model.pages
-      .filter((p) => !p.section && (p.body.includes('::section-pages') || model.pages.some((q) => q.section === p.id)))
-      .map((p) => p.id);
+    const sections = sectionIds(model);
     if (!sections.includes(section)) {
       throw new ScaffoldError(
         `There is no section page content/pages/${section}.md. ${didYouMean(section, sections)}Create the section first (npm run new -- section ${section}), or put the page in one of the sections: ${sections.join(', ')}.`,

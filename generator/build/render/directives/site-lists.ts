@@ -6,6 +6,7 @@ import { code, link, list, paragraph, strong, table, type Inline } from '../mdas
 import { resolveSiteLink } from '../site-links.js';
 import { didYouMean } from '../../messages/suggest.js';
 import type { BlockDirective, DirectiveContext } from './types.js';
+import { isSection, sectionIds } from '../../../model/sections.js';
 
 /** How a resource is linked: a query route gets an example query, since its bare path answers nothing. */
 export function resourceLink(entry: RegistryEntry, registry: Registry): { href: string; label: string } {
@@ -42,11 +43,6 @@ export const sectionPages: BlockDirective = {
   attributes: ['section'],
   expand: ({ section }, { model, registry, page, fail }) => {
     const id = section ?? page.section ?? page.id;
-    // A section is a page with sub-pages, or with a route family for them (a new section, before its first
-    // sub-page): any other page would be published as an empty section.
-    const isSection = (pageId: string) =>
-      model.pages.some((p) => p.section === pageId) ||
-      (model.publicPages?.routeFamilies ?? []).some((family) => family.pattern.startsWith(`/${pageId}/`));
     if (!model.pages.some((p) => p.id === id && !p.section)) {
       fail(
         'unknown-section',
@@ -61,8 +57,9 @@ export const sectionPages: BlockDirective = {
       );
       return [];
     }
-    if (!isSection(id)) {
-      const sections = model.pages.filter((p) => !p.section && isSection(p.id)).map((p) => p.id);
+    // Any other page would be published as an empty section.
+    if (!isSection(model, id)) {
+      const sections = sectionIds(model);
       fail(
         'unknown-section',
         `\`${id}\` is a page, not a section: it has no sub-pages (content/pages/${id}/) and no route family for them.`,
