@@ -145,16 +145,19 @@ function writtenOutputs(
 ): BuildRecord['outputs'] | undefined {
   const root = dirname(resolve(outDir));
   const hosts = `${basename(resolve(outDir))}-hosts`;
+  const hostsFolder = `${hosts}/`;
+  const inRoot = root + sep;
   const trees = new Set<string>();
   const outputs: BuildRecord['outputs'] = [];
   for (const path of hashes.keys()) {
-    if (!path.startsWith(root + sep)) return undefined;
-    const name = path
-      .slice(root.length + 1)
-      .split(sep)
-      .join('/');
-    const parts = name.split('/');
-    if (parts[0] === hosts) trees.add(parts[1]!);
+    if (!path.startsWith(inRoot)) return undefined;
+    const rel = path.slice(root.length + 1);
+    const name = sep === '/' ? rel : rel.split(sep).join('/');
+    if (name.startsWith(hostsFolder)) {
+      // A file of another host's tree: the host is the name after the hosts' folder.
+      const end = name.indexOf('/', hostsFolder.length);
+      trees.add(name.slice(hostsFolder.length, end < 0 ? undefined : end));
+    }
     const stamp = linked?.get(path) ?? stampNow(path);
     if (!stamp) return undefined;
     outputs.push([name, stamp[0], stamp[1], hashes.get(path)]);

@@ -141,15 +141,20 @@ export class Verdicts implements KeptVerdicts {
   /** Every file with the hashes of its texts that were judged (or kept) in this build and in which nothing was found. */
   toJSON(): Saved {
     const files: Record<string, string> = {};
+    for (const [display, hashes] of this.passed()) files[display] = hashes;
+    return { scope: this.scope, files };
+  }
+
+  /** Each file with the hashes (space-separated) of its texts judged or kept in this build and found fine. */
+  *passed(): Generator<[display: string, hashes: string]> {
     for (const [display, known] of this.texts) {
       if (!(known instanceof Map)) {
-        if (known.judged && !known.failed) files[display] = known.hash;
+        if (known.judged && !known.failed) yield [display, known.hash];
         continue;
       }
       const passed = [...known.values()].filter((text) => text.judged && !text.failed);
-      if (passed.length > 0) files[display] = passed.map((text) => text.hash).join(' ');
+      if (passed.length > 0) yield [display, passed.map((text) => text.hash).join(' ')];
     }
-    return { scope: this.scope, files };
   }
 }
 
@@ -250,25 +255,28 @@ const readText = async (path: string): Promise<string | undefined> => {
  */
 export async function saveVerdicts(cacheDir: string, verdicts: Verdicts, set: VerdictSet = 'verdicts'): Promise<void> {
   await mkdir(cacheDir, { recursive: true });
-  const saved = verdicts.toJSON();
   const base = verdicts.base;
   if (base) {
+    // The files whose verdicts differ from the base, found without making the whole file's text: after an edit, a few.
     const differ: Record<string, string> = {};
     let count = 0;
-    for (const [display, hashes] of Object.entries(saved.files))
-      if (base.get(display) !== hashes) {
+    let kept = 0;
+    for (const [display, hashes] of verdicts.passed()) {
+      const before = base.get(display);
+      if (before !== undefined) kept++;
+      if (before !== hashes) {
         differ[display] = hashes;
         count++;
       }
+    }
     // A file no longer published keeps its entry in the base (true, and never asked for) until it is written again.
-    let gone = 0;
-    for (const display of base.keys()) if (!Object.hasOwn(saved.files, display)) gone++;
+    const gone = base.size - kept;
     if ((count + gone) * FEW_BESIDE <= base.size) {
       if (count === 0) await rm(besideOf(cacheDir, set), { force: true });
-      else await writeWhole(besideOf(cacheDir, set), asciiJson({ scope: saved.scope, files: differ }));
+      else await writeWhole(besideOf(cacheDir, set), asciiJson({ scope: verdicts.scope, files: differ }));
       return;
     }
   }
-  await writeWhole(fileOf(cacheDir, set), asciiJson(saved));
+  await writeWhole(fileOf(cacheDir, set), asciiJson(verdicts.toJSON()));
   await rm(besideOf(cacheDir, set), { force: true });
 }

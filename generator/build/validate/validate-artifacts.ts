@@ -57,6 +57,7 @@ export function validateArtifacts(input: ValidateInput): void {
       model: modelWithoutBodies(context.model),
       artifacts: scopeArtifacts(context.artifacts, (e) => input.kinds[e.kind]?.emitReadsScope === true),
     });
+  const findings = () => input.diagnostics.count;
   let done = 0;
   for (const entry of input.registry.entries) {
     input.onValidated?.(done++);
@@ -90,20 +91,25 @@ export function validateArtifacts(input: ValidateInput): void {
           const part = { entry, body: segment.text };
           const run = () =>
             validator(part, { ...context, diagnostics: shifted(input.diagnostics, display, segment.line - 1) });
-          guarded(input.diagnostics, display, () => verdicts!.judge(verdict.key, () => input.diagnostics.count, run));
+          guarded(input.diagnostics, display, () => verdicts!.judge(verdict.key, findings, run));
         }
         continue;
       }
+      if (verdicts) {
+        // Its bytes are read to make it (a kept page's, from the render cache): a failure is reported as a validator's.
+        if (
+          key === undefined &&
+          !guarded(input.diagnostics, display, () => (key = verdictKey(verdicts, display, artifact, context)))
+        )
+          break;
+        // Kept: only counted (nothing is made for each of the 20,000 files a rebuild after one edit keeps).
+        if (verdicts.kept(key!)) {
+          verdicts.judge(key!, findings, unread);
+          continue;
+        }
+      }
       const run = () => validator(artifact, readsScope ? scopeView() : context);
-      guarded(input.diagnostics, display, () =>
-        verdicts
-          ? verdicts.judge(
-              (key ??= verdictKey(verdicts, display, artifact, context)),
-              () => input.diagnostics.count,
-              run,
-            )
-          : run(),
-      );
+      guarded(input.diagnostics, display, () => (verdicts ? verdicts.judge(key!, findings, run) : run()));
     }
   }
   input.onValidated?.(done);
@@ -114,6 +120,9 @@ export function validateArtifacts(input: ValidateInput): void {
   // The files streamed beside artifacts (page contexts) are too many to hold: read once for every text check.
   checkStreamedTexts(context, treeValidators, (file, run) => guarded(input.diagnostics, file, run));
 }
+
+/** What judging a kept verdict runs: nothing (the last good build read the same bytes and found nothing). */
+const unread = () => undefined;
 
 /**
  * The key of the verdicts on an artifact's own bytes: its digest, and, for an artifact with files streamed beside it
