@@ -135,21 +135,24 @@ export async function prerenderPages(
     if (!products) continue;
     const entries = entriesByPage.get(page.id)!;
     // Asked without reading a kept body: it is read when the body is first asked for.
-    if (!entries.every((e) => Object.hasOwn(products.digests ?? products.bodies, entryKey(e)))) continue;
+    const names = entries.map(entryKey);
+    const has = (name: string) =>
+      products.digests ? products.digests.has(name) : Object.hasOwn(products.bodies, name);
+    if (!names.every(has)) continue;
     const kept = !fresh.has(page.id);
-    for (const entry of entries) {
-      const name = entryKey(entry);
+    for (const [i, entry] of entries.entries()) {
+      const name = names[i]!;
       // A kept page's body is read only when first asked for; a page made in this build has its text.
       artifacts.set(
         entry,
         kept ? new KeptArtifact(entry, () => products.bodies[name]!) : { entry, body: products.bodies[name]! },
       );
-      const digest = products.digests?.[name];
+      const digest = products.digests?.get(name);
       if (digest) digests.set(entry, digest);
     }
     const rendered = context.memo(`pages:rendered:${page.id}`, () => lazyRendered(page, products, context));
-    const twin = entries.find((entry) => entry.kind === 'markdown');
-    if (twin) rendered.markdownSha256 ??= products.digests?.[entryKey(twin)]?.sha256;
+    const twin = entries.findIndex((entry) => entry.kind === 'markdown');
+    if (twin >= 0) rendered.markdownSha256 ??= products.digests?.get(names[twin]!)?.sha256;
   }
   let referenceParsed = 0;
   for (const products of fresh.values()) if (products.parsedBy === 'reference') referenceParsed++;

@@ -463,9 +463,9 @@ const isNamedBody = (entry: unknown): entry is RecordHead['bodies'][number] =>
   SHA256_HEX.test(entry[2]);
 
 /** Each body's digest, as the record's head names it. */
-function digestsOf(head: RecordHead): Record<string, Digest> {
-  const digests: Record<string, Digest> = {};
-  for (const [name, bytes, sha] of head.bodies) digests[name] = { sha256: sha, bytes, hash: sha.slice(0, 32) };
+function digestsOf(head: RecordHead): Map<string, Digest> {
+  const digests = new Map<string, Digest>();
+  for (const [name, bytes, sha] of head.bodies) digests.set(name, { sha256: sha, bytes, hash: sha.slice(0, 32) });
   return digests;
 }
 
@@ -478,7 +478,7 @@ class UnreadProducts implements PageProducts {
 
   constructor(
     private readonly read: () => PageProducts | undefined,
-    readonly digests: Record<string, Digest>,
+    readonly digests: ReadonlyMap<string, Digest>,
     readonly parsedBy: PageProducts['parsedBy'],
     private readonly makeAgain: MakeAgain,
   ) {}
@@ -498,7 +498,7 @@ class UnreadProducts implements PageProducts {
     // Made again: the twin first (it reads nothing kept), then each body by its emitter, which may ask for the twin.
     const bodies: Record<string, string> = {};
     this.texts = { bodies, markdown: this.makeAgain('markdown') };
-    for (const name of Object.keys(this.digests)) bodies[name] = this.makeAgain({ body: name });
+    for (const name of this.digests.keys()) bodies[name] = this.makeAgain({ body: name });
     return this.texts;
   }
 }
@@ -513,7 +513,7 @@ function encodeRecord(key: string, products: PageProducts): { record: Buffer; he
   const texts = [...Object.values(products.bodies), ...(twin === undefined ? [products.markdown] : [])];
   const parts = texts.map((text) => (typeof text === 'string' ? Buffer.from(text, 'utf8') : text));
   const digests = names.map((_, i) => digestOf(parts[i]!));
-  products.digests = Object.fromEntries(names.map((name, i) => [name, digests[i]!]));
+  products.digests = new Map(names.map((name, i) => [name, digests[i]!]));
   const head: RecordHead = {
     bodies: names.map((name, i) => [name, parts[i]!.length, digests[i]!.sha256]),
     markdown: twin === undefined ? parts.at(-1)!.length : { body: twin },
