@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Model, Page } from '../../../generator/model/types.js';
 import { modelFacts } from '../../../generator/build/cache/fingerprint.js';
+import { KeptPages, keptKeyOf } from '../../../generator/build/cache/kept-pages.js';
 import { loadProject } from '../../../generator/build/project.js';
 import { renderContextKey } from '../../../generator/build/render/render-cache.js';
 import { writeSyntheticContent } from '../../helpers/synthetic-content.js';
@@ -61,5 +62,18 @@ describe('the model’s facts', () => {
     expect(modelFacts({ ...model, pages: reordered })).not.toBe(facts);
     const moved = model.pages.map((p, i) => (i === 4 ? { ...p, bodyLine: p.bodyLine + 1 } : p));
     expect(modelFacts({ ...model, pages: moved })).not.toBe(facts);
+  });
+
+  it('is the same whether the pages were read under a key (as a build with a cache reads them) or not', () => {
+    const facts = modelFacts(model);
+    const copy = structuredClone(model);
+    const kept = new KeptPages('scope');
+    copy.pages.forEach((page, i) => kept.read(`key-${i}`, page, true));
+    expect(copy.pages.every((page) => keptKeyOf(page) !== undefined)).toBe(true);
+    expect(modelFacts(copy)).toBe(facts);
+    const retitled = structuredClone(model);
+    retitled.pages[1]!.title += '!';
+    retitled.pages.forEach((page, i) => kept.read(`key-${i}`, page, true));
+    expect(modelFacts(retitled)).not.toBe(facts);
   });
 });
