@@ -2,12 +2,12 @@
 // without page bodies, the registry, and other such kinds' artifacts) makes the same bytes while the scope is the same,
 // so a rebuild after a page's body changed takes them from here instead of making them again (the section indexes,
 // nginx.conf, the CDN files, the catalogs at 10,000 pages). Its warnings are kept with it and said again.
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MessageInput } from '../messages/diagnostics.js';
-import { type Digest, digestOf, sha256 } from './fingerprint.js';
-import { asciiJson, readCacheText } from './ascii-json.js';
-import { writeWhole } from './whole-file.js';
+import { type Digest, digestOf } from './fingerprint.js';
+import { asciiJson, cacheText } from './ascii-json.js';
+import { checkedBody, withChecksum, writeWhole } from './whole-file.js';
 
 /** What an emitter said while it made an artifact (a warning; a build with an error keeps nothing). */
 export interface EmitMessage {
@@ -114,9 +114,9 @@ export class EmittedCache {
     if (this.bytes > EMITTED_MAX_BYTES) return;
     await mkdir(folder, { recursive: true });
     const path = fileOf(cacheDir, this.scope);
-    // The text's own hash on its first line: a file damaged in any way is not read (everything is made again).
-    const bytes = asciiJson(this.current);
-    await writeWhole(path, Buffer.concat([Buffer.from(`${sha256(bytes)}\n`), bytes]));
+    // The text's own CRC-32 on its first line: a file cut short, zeroed or changed by accident is not read (everything
+    // is made again). A third of SHA-256's time over the 5 MB a rebuild of 10,000 pages reads.
+    await writeWhole(path, Buffer.concat(withChecksum([asciiJson(this.current)]).pieces));
   }
 }
 
@@ -129,10 +129,8 @@ export function asKept<T>(value: T): T {
 /** What the last good build made in this scope; nothing when it made its artifacts in another scope. */
 export async function loadEmitted(cacheDir: string, scope: string): Promise<EmittedCache> {
   try {
-    const file = await readCacheText(fileOf(cacheDir, scope));
-    const newline = file.indexOf('\n');
-    const text = file.slice(newline + 1);
-    const saved = newline === 64 && sha256(text) === file.slice(0, 64) ? (JSON.parse(text) as Saved) : undefined;
+    const checked = checkedBody(await readFile(fileOf(cacheDir, scope)));
+    const saved = checked && (JSON.parse(cacheText(checked.body)) as Saved);
     if (saved?.scope === scope && saved.bodies && saved.streams) return new EmittedCache(scope, saved);
   } catch {
     // None kept for this scope, or unreadable: every artifact is made.

@@ -80,7 +80,7 @@ describe('artifacts made from the scope alone', () => {
     const [name] = readdirSync(folder);
     const path = join(folder, name!);
     const text = await readFile(path, 'utf8');
-    // The deploy manifest's kept plan: a header of one file changed, the file's own hash left as it was.
+    // The deploy manifest's kept plan: a header of one file changed, the file's own checksum left as it was.
     const damaged = text.replace('"cacheControl":"', '"cacheControl":"no-store, ');
     expect(damaged).not.toBe(text);
     await writeFile(path, damaged);
