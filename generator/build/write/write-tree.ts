@@ -206,10 +206,13 @@ async function writeInPlace(
       const count: WrittenTree = { dir: tree.dir, files: 0, bytes: 0 };
       result.trees.push(count);
       const made = new Set<string>();
+      /** This tree's files, by their names in it: a file in place that is not one of them is removed. */
+      const placed = new Set<string>();
       // Whether the file must be written (staged); false when the tree in place holds its bytes already.
       const changed = (file: string, hash: string): boolean => {
         refuseClimbing(file);
         if (present.dirs.has(file) || parentIsFile(file, present.files)) throw new NotInPlace();
+        placed.add(file);
         const final = inside(dir, file);
         result.hashes.set(final, hash);
         const kept = previous.unchanged(final, hash);
@@ -255,7 +258,7 @@ async function writeInPlace(
           false,
         );
       }
-      for (const file of present.files) if (!result.hashes.has(inside(dir, file))) entry.removals.push(file);
+      for (const file of present.files) if (!placed.has(file)) entry.removals.push(file);
     }
     await writeJournal(journalPath, journal);
   } catch (error) {
