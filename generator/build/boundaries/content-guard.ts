@@ -12,7 +12,7 @@ import { occurrences } from '../text/occurrences.js';
 import type { RuleId } from '../messages/rules.js';
 import type { KeptVerdicts, VerdictKey } from '../cache/verdicts.js';
 import { contentHash } from '../cache/fingerprint.js';
-import { keptKeyOf } from '../cache/kept-pages.js';
+import { keptKeyOf } from '../cache/page-keys.js';
 import { keptYamlKeyOf } from '../cache/kept-yaml.js';
 import { countFindings, unpublishedReferenceFindings } from '../text/prose-rules.js';
 

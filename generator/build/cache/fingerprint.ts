@@ -7,7 +7,7 @@ import { readCompileManifest } from '../files/compile-manifest.js';
 import { RUNS_COMPILED } from '../files/project-paths.js';
 import type { Model, Page } from '../../model/types.js';
 import { fieldsButBody } from './page-fields.js';
-import { keptKeyOf } from './kept-pages.js';
+import { keptKeyOf } from './page-keys.js';
 import type { FileHashes } from './file-hashes.js';
 
 /** Bumped when the cache's own layout changes, so that old entries are never misread. */

@@ -13,6 +13,7 @@ import { isPlainJson } from './plain-json.js';
 import { asciiJson, readCacheText } from './ascii-json.js';
 import { FEW_BESIDE, writeWhole } from './whole-file.js';
 import { withBodyAs } from './page-fields.js';
+import { noteKeptKey } from './page-keys.js';
 import { decodeExactly } from '../text/exact-utf8.js';
 
 export type { FileIdentity };
@@ -57,7 +58,7 @@ export class KeptPages {
     if (page) {
       this.counts.kept++;
       this.current.set(key, page);
-      keysOfPages.set(page, `${this.scope}\0${key}`);
+      noteKeptKey(page, `${this.scope}\0${key}`);
     }
     return page;
   }
@@ -77,7 +78,7 @@ export class KeptPages {
     this.counts.read++;
     if (page && clean && isPlainJson(page)) {
       this.current.set(key, page);
-      keysOfPages.set(page, `${this.scope}\0${key}`);
+      noteKeptKey(page, `${this.scope}\0${key}`);
     }
   }
 
@@ -202,15 +203,6 @@ interface KeptBase {
   pages: ReadonlySet<string>;
   files: ReadonlyMap<string, string>;
 }
-
-/**
- * Each page taken or read through a KeptPages, with its key in that scope: the same key is the same page (a function
- * of the file's name and bytes, the generator and the content schemas), so a page's other keys can be made from it.
- */
-const keysOfPages = new WeakMap<Page, string>();
-
-/** The key a page was kept or read under (its scope and its file's key), when it was. */
-export const keptKeyOf = (page: Page): string | undefined => keysOfPages.get(page);
 
 const fileOf = (cacheDir: string) => join(cacheDir, 'pages-read.json');
 /** The bodies of the kept pages' file's pages, as UTF-8, one after another. */

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import type { Model, Page } from '../../model/types.js';
 import { crc32 } from 'node:zlib';
 import { type Digest, digestOf, modelFacts, sha256 } from '../cache/fingerprint.js';
-import { keptKeyOf } from '../cache/kept-pages.js';
+import { keptKeyOf } from '../cache/page-keys.js';
 import type { PageProducts } from './page-products.js';
 import { encodedText } from '../registry/types.js';
 import { fileSystemNow, identityOf, settledBefore } from '../cache/file-identity.js';
