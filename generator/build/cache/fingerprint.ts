@@ -1,5 +1,5 @@
 // Content hashes of a build's inputs: the content set, and the generator itself (code, schemas, dependencies).
-import { createHash, type Hash } from 'node:crypto';
+import { createHash, type Hash, hash as hashOnce } from 'node:crypto';
 import { readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { type FolderWalk, pathInFolder, walkFolder } from './folder-walk.js';
@@ -81,6 +81,8 @@ export function generatorFingerprint(projectRoot: string): Promise<string> {
 }
 
 export function sha256(...parts: (string | Uint8Array)[]): string {
+  // Texts alone (a page's key, made for each of 10,000 pages in a rebuild): one call, the same bytes hashed.
+  if (parts.every((part) => typeof part === 'string')) return hashOnce('sha256', `${parts.join('\0')}\0`, 'hex');
   const hash = createHash('sha256');
   for (const part of parts) hash.update(part).update('\0');
   return hash.digest('hex');
