@@ -14,7 +14,7 @@ import {
   type ValidateContext,
   type VerdictKey,
 } from '../registry/types.js';
-import { checkStreamedTexts } from './text/text-check.js';
+import { checkStreamedTexts, noJudgement } from './text/text-check.js';
 import { segmentsOf, segmentVerdict } from './text/text-parts.js';
 import { formatOf } from './text/artifact-text.js';
 import { sha256 } from '../cache/fingerprint.js';
@@ -104,7 +104,7 @@ export function validateArtifacts(input: ValidateInput): void {
           break;
         // Kept: only counted (nothing is made for each of the 20,000 files a rebuild after one edit keeps).
         if (verdicts.kept(key!)) {
-          verdicts.judge(key!, findings, unread);
+          verdicts.judge(key!, findings, noJudgement);
           continue;
         }
       }
@@ -120,9 +120,6 @@ export function validateArtifacts(input: ValidateInput): void {
   // The files streamed beside artifacts (page contexts) are too many to hold: read once for every text check.
   checkStreamedTexts(context, treeValidators, (file, run) => guarded(input.diagnostics, file, run));
 }
-
-/** What judging a kept verdict runs: nothing (the last good build read the same bytes and found nothing). */
-const unread = () => undefined;
 
 /**
  * The key of the verdicts on an artifact's own bytes: its digest, and, for an artifact with files streamed beside it

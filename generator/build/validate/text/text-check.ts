@@ -79,7 +79,8 @@ function judgeParts(
   }
 }
 
-const noJudgement = () => undefined;
+/** What judging a kept verdict runs: nothing (the last good build read the same bytes and found nothing). */
+export const noJudgement = () => undefined;
 
 /**
  * The published texts of a run, sorted once for all its checks: the keys of those every check found fine in the last
@@ -170,12 +171,7 @@ function keptForAll(context: ValidateContext, display: string, hash: string, che
   const verdicts = context.verdicts;
   const key = verdicts?.key(display, hash);
   if (!verdicts || key === undefined || !verdicts.kept(key)) return false;
-  for (let i = 0; i < checks; i += 1)
-    verdicts.judge(
-      key,
-      () => 0,
-      () => undefined,
-    );
+  for (let i = 0; i < checks; i += 1) verdicts.judge(key, () => 0, noJudgement);
   return true;
 }
 
