@@ -209,7 +209,7 @@ function checkWordless(tree: Root, report: Report): void {
         'empty-link-text',
         node,
         `The link to ${node.url} has no text: it would be published as an empty link.`,
-        'Write the words that say where it leads between the brackets: [reading errors](/help/reading-errors).',
+        `Write the words that say where it leads between the brackets, keeping its target: [what the reader finds there](${node.url}).`,
       );
     else
       report(

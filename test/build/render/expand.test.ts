@@ -278,6 +278,9 @@ describe("the editor's mistakes, named with the closest fix", () => {
       ['empty-heading', 7, 1],
       ['empty-heading', 11, 1],
     ]);
+    // The fix's example keeps the link's own target: only its words are missing, not another address.
+    expect(diagnostics.list()[0]!.reason).toMatch(/Fix: .*\[[^\]]+\]\(\/help\)\.$/);
+    expect(diagnostics.list()[1]!.reason).toMatch(/Fix: .*\[[^\]]+\]\(\/docs\)\.$/);
     // Words of an image's alternative text, code or emphasis are words.
     const worded = expand('[![Logo](/brand/logo.svg)](/help), [`mcp`](/mcp), [*docs*](/docs)\n\n## `list_members`\n');
     expect(worded.diagnostics.list()).toEqual([]);
