@@ -89,7 +89,13 @@ function isJournal(journal: unknown): journal is Journal {
   );
 }
 
-/** A relative name that stays inside its tree (no `..`, no empty or `.` segment). */
+/** An empty, `.` or `..` segment of a name, between separators (either slash) or the name's ends. */
+const CLIMBING_SEGMENT = /(?:^|[/\\])\.{0,2}(?:[/\\]|$)/;
+
+/**
+ * A relative name that stays inside its tree (no `..`, no empty or `.` segment). One test of the whole name, not a split
+ * into segments: the writer asks it of each of 21,000 files at 10,000 pages.
+ */
 export function isInside(file: string): boolean {
-  return !file.split(/[/\\]/).some((segment) => segment === '..' || segment === '' || segment === '.');
+  return !CLIMBING_SEGMENT.test(file);
 }
