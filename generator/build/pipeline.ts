@@ -27,10 +27,10 @@ import { prerenderPages, type PrerenderOptions, type PrerenderResult } from './r
 import { type RenderPool, startEarly, workerCount } from './render/render-pool.js';
 import { RenderCache, renderContextKey } from './render/render-cache.js';
 import { type Digest, generatorFingerprint } from './cache/fingerprint.js';
-import { loadVerdicts, saveVerdicts, type Verdicts } from './cache/verdicts.js';
+import { savedVerdicts, saveVerdicts, type Verdicts } from './cache/verdicts.js';
 import type { FolderWalk } from './cache/folder-walk.js';
 import { nodeFileSystem, type OutputFileSystem } from './files/file-system.js';
-import { writeTrees, WriteIncomplete, type OutputTree, type WriteResult } from './write/write-tree.js';
+import { writeTrees, WriteIncomplete, type OutputTree, type TreeFile, type WriteResult } from './write/write-tree.js';
 import {
   type GivenFolders,
   givenFolderProblems,
@@ -155,6 +155,16 @@ async function runStages(options: PipelineOptions, pool: RenderPool | undefined)
   const kinds = options.kinds ?? defaultKinds;
   const progress = options.progress ?? (() => undefined);
   progress('load', 0, 0);
+  // With a cache folder, what the kept caches hold beyond the scope is read while the content loads (tens of MB at
+  // 10,000 pages): the parts of llms-full.txt depend on the generator only, and the checks' verdicts are read now and
+  // taken for the scope once it is known.
+  const keeping = options.cacheDir !== undefined && !options.kinds;
+  const readingParts = keeping
+    ? generatorFingerprint(PROJECT_ROOT).then((generator) => loadSaidParts(options.cacheDir!, generator))
+    : undefined;
+  // A build that stops before it takes them leaves no rejection unhandled.
+  readingParts?.catch(() => undefined);
+  const readingVerdicts = keeping ? savedVerdicts(options.cacheDir!, 'verdicts') : undefined;
   const loaded: LoadStats = { pages: 0, opened: 0, read: 0, guarded: 0 };
   const { model, registry, diagnostics } = await loadProject({ ...options, kinds, loadStats: loaded });
   if (!model) return { diagnostics };
@@ -175,17 +185,11 @@ async function runStages(options: PipelineOptions, pool: RenderPool | undefined)
         }
       : undefined;
   // With a cache folder, the artifacts made from the scope alone are kept across builds in the same scope.
-  const scope =
-    options.cacheDir !== undefined && !options.kinds
-      ? renderContextKey(await generatorFingerprint(PROJECT_ROOT), model)
-      : undefined;
+  const scope = keeping ? renderContextKey(await generatorFingerprint(PROJECT_ROOT), model) : undefined;
   const [emitted, saidParts] =
     scope !== undefined
-      ? await Promise.all([
-          loadEmitted(options.cacheDir!, scope),
-          // The parts of llms-full.txt depend on the generator, not the scope: a page added keeps the others' parts.
-          loadSaidParts(options.cacheDir!, await generatorFingerprint(PROJECT_ROOT)),
-        ])
+      ? // A page added keeps the others' parts of llms-full.txt: they depend on the generator, not the scope.
+        await Promise.all([loadEmitted(options.cacheDir!, scope), readingParts!])
       : [];
   const { artifacts, renderStats } = await emitAll(
     model,
@@ -201,7 +205,7 @@ async function runStages(options: PipelineOptions, pool: RenderPool | undefined)
   // in content/; validating artifacts built from them would only repeat each one at its places in dist/.
   if (diagnostics.hasErrors) return { diagnostics, model, registry, artifacts, renderStats, loaded };
   // With a cache folder, a text the last good build judged fine (same bytes, same scope) is not judged again.
-  const verdicts = scope !== undefined ? await loadVerdicts(options.cacheDir!, scope) : undefined;
+  const verdicts = scope !== undefined ? (await readingVerdicts!)(scope) : undefined;
   progress('validate', 0, registry.entries.length);
   validateArtifacts({
     model,
