@@ -10,7 +10,7 @@ import type { Addresses, EnvironmentName, Model } from '../model/types.js';
 import type { KindTable } from './registry/build-registry.js';
 import { kinds as defaultKinds } from './kinds.js';
 import type { Registry } from './registry/registry.js';
-import { ArtifactSet, type EmitContext, type HostName, type RegistryEntry } from './registry/types.js';
+import { type Artifact, ArtifactSet, type EmitContext, type HostName, type RegistryEntry } from './registry/types.js';
 import { createEmitContext, scopeContext } from './emit/emit-context.js';
 import { asKept, type EmittedCache, type EmitMessage, loadEmitted } from './cache/emitted.js';
 import { loadSaidParts, type SaidParts } from './cache/said-parts.js';
@@ -393,11 +393,9 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
   for (const artifact of artifacts.values()) {
     const host = artifact.entry.host;
     if (!trees.has(host)) {
-      // The hashes the checks and the deploy manifest made: each text is hashed once per build.
-      const hashOf = (file: string) => {
-        const known = artifacts.get(host, file);
-        return known && artifacts.digest(known).hash;
-      };
+      // The hashes the checks and the deploy manifest made: each text is hashed once per build. Every file of these
+      // trees is an artifact (streamed files are hashed as they are made).
+      const hashOf = (_file: string, artifact: TreeFile) => artifacts.digest(artifact as Artifact).hash;
       trees.set(host, { dir: hostTreeDir(options.outDir, host), files: new Map(), hashOf });
     }
     // The artifact itself: a kept page's bytes are read only if the file must be written.

@@ -33,8 +33,11 @@ export interface OutputTree {
   files: Map<string, TreeFile>;
   /** Files made one at a time as they are written (a context per page): never all in memory at once. */
   streams?: (KnownStream | (() => Iterable<StreamedFile>))[];
-  /** The hash of a file's bytes when its maker knows it already (`contentHash`): not made again. */
-  hashOf?: (file: string) => string | undefined;
+  /**
+   * The hash of a file's bytes when its maker knows it already (`contentHash`): not made again. Given the file as the
+   * tree holds it, so that the maker finds what it knows without looking the name up.
+   */
+  hashOf?: (file: string, body: TreeFile) => string | undefined;
 }
 
 /** A stream whose files' digests are known before their texts are made: a file the tree in place holds is not made. */
@@ -278,7 +281,7 @@ async function writeInPlace(
 
 /** A file's hash: as its maker knows it, or made here. */
 function hashOf(tree: OutputTree, file: string, body: TreeFile): string {
-  return tree.hashOf?.(file) ?? contentHash(bodyOf(body));
+  return tree.hashOf?.(file, body) ?? contentHash(bodyOf(body));
 }
 
 const sizeOf = (body: string | Uint8Array): number =>
