@@ -451,6 +451,13 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
       written?.linkedStamps,
       result.notices,
       result.diagnostics.list().filter((message) => !message.fatal),
+      written?.inPlace &&
+        previous?.recorded && {
+          ...written.inPlace,
+          trees: written.trees.map((tree) => tree.dir),
+          files: written.hashes.size,
+          recorded: previous.recorded,
+        },
     );
   }
   clock.enter(undefined);

@@ -1,7 +1,7 @@
 // The record of the last good build into an output folder: what went in (a fingerprint) and what came out (a
 // manifest of the written files), so that a rebuild with nothing changed can be skipped safely.
 import { createHash } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { lstatSync, readdirSync } from 'node:fs';
 import type { EnvironmentName, Addresses } from '../../model/types.js';
@@ -10,9 +10,18 @@ import { CONTENT_SCHEMA_DIR, DEFAULT_CONTENT_DIR, PROJECT_ROOT } from '../files/
 import { generatorFingerprint, hashFolder, hashWalk, sha256 } from './fingerprint.js';
 import { type FolderWalk, walkFolder } from './folder-walk.js';
 import { FileHashes } from './file-hashes.js';
-import { asciiJson, readCacheText } from './ascii-json.js';
+import { crc32 } from 'node:zlib';
+import { asciiJson, cacheText } from './ascii-json.js';
 import { writeWhole } from './whole-file.js';
 import { STAMPS_ON_A_THREAD, stampNow, takeStamps } from './output-stamps.js';
+import {
+  besideAfter,
+  type ChangedOutputs,
+  isBesideOf,
+  type Output,
+  type RecordBeside,
+  withBeside,
+} from './record-beside.js';
 
 export interface BuildInputs {
   projectRoot: string;
@@ -31,7 +40,15 @@ interface BuildRecord {
   /** The build's warnings, said again when a rebuild is skipped: nothing a build warned of goes quiet unchanged. */
   warnings?: ListedMessage[];
   /** Every output file with its size and modification time, as written, and the hash of its bytes when known. */
-  outputs: [path: string, size: number, mtimeMs: number, hash?: string][];
+  outputs: Output[];
+}
+
+/** The record of the last good build into an output folder as it stands: its file, with what was kept beside it. */
+export interface RecordRead {
+  record: BuildRecord;
+  /** The record file's own: the CRC-32 of its bytes (what a beside names) and how many files it lists. */
+  file: { crc: number; listed: number };
+  beside?: RecordBeside;
 }
 
 /** What a build into `outDir` reads, with the project's defaults for what is not given. */
@@ -97,6 +114,54 @@ export async function fingerprintBuild(
 
 function recordPath(cacheDir: string, outDir: string): string {
   return join(cacheDir, 'builds', `${sha256(resolve(outDir))}.json`);
+}
+
+/** What rebuilds written in place kept beside the record file (see record-beside.ts). */
+function besidePath(cacheDir: string, outDir: string): string {
+  return join(cacheDir, 'builds', `${sha256(resolve(outDir))}.more.json`);
+}
+
+/**
+ * The record of the last good build into `outDir`, with what was kept beside its file; undefined when there is none
+ * or it cannot be read. Given a `fingerprint`, undefined as well for a record of another one, found without parsing
+ * the record file (its text starts with its fingerprint, which recordBuild writes first).
+ */
+export async function readRecord(
+  cacheDir: string,
+  outDir: string,
+  fingerprint?: string,
+): Promise<RecordRead | undefined> {
+  const [bytes, besideText] = await Promise.all(
+    [recordPath(cacheDir, outDir), besidePath(cacheDir, outDir)].map((path) => readFile(path).catch(() => undefined)),
+  );
+  if (!bytes) return undefined;
+  const crc = crc32(bytes);
+  let beside: RecordBeside | undefined;
+  try {
+    const kept: unknown = besideText && JSON.parse(cacheText(besideText));
+    if (isBesideOf(kept, crc)) beside = kept;
+  } catch {
+    // Damaged: the record file alone is the record.
+  }
+  const text = cacheText(bytes);
+  if (
+    fingerprint !== undefined &&
+    (beside ? beside.fingerprint !== fingerprint : !text.startsWith(`{"fingerprint":${JSON.stringify(fingerprint)},`))
+  )
+    return undefined;
+  let record: BuildRecord;
+  try {
+    record = JSON.parse(text) as BuildRecord;
+  } catch {
+    return undefined;
+  }
+  if (typeof record?.fingerprint !== 'string' || !Array.isArray(record.outputs)) return undefined;
+  const file = { crc, listed: record.outputs.length };
+  if (beside) {
+    const { fingerprint, notices, warnings } = beside;
+    record = { fingerprint, notices, warnings, outputs: withBeside(record.outputs, beside) };
+  }
+  return { record, file, beside };
 }
 
 /** A file's size and modification time. */
@@ -181,16 +246,8 @@ export async function isUpToDate(
   outDir: string,
   fingerprint: string,
 ): Promise<{ notices: string[]; warnings: ListedMessage[] } | undefined> {
-  let record: BuildRecord;
-  try {
-    const text = await readCacheText(recordPath(cacheDir, outDir));
-    // The record starts with its fingerprint (recordBuild writes it first): another one's outputs are not parsed.
-    if (!text.startsWith(`{"fingerprint":${JSON.stringify(fingerprint)},`)) return undefined;
-    record = JSON.parse(text) as BuildRecord;
-  } catch {
-    return undefined;
-  }
-  if (record.fingerprint !== fingerprint) return undefined;
+  const record = (await readRecord(cacheDir, outDir, fingerprint))?.record;
+  if (record?.fingerprint !== fingerprint) return undefined;
   const now = await outputManifest(outDir);
   const same = now.length === record.outputs.length && now.every((file, i) => sameFile(file, record.outputs[i]!));
   return same ? { notices: record.notices ?? [], warnings: record.warnings ?? [] } : undefined;
@@ -207,6 +264,8 @@ function sameFile(a: BuildRecord['outputs'][number], b: BuildRecord['outputs'][n
  * them), so that tens of thousands of files are not read again; a file edited by hand since then no longer matches
  * its stamp, and the next build writes it.
  * `notices` and `warnings`: what the build said, said again when the next build is skipped.
+ * `inPlace`: the trees were changed file by file from those the record `recorded` lists (write/write-tree.ts): what
+ * changed is then kept beside the record file while it is little, and the record is not made and written whole.
  */
 export async function recordBuild(
   cacheDir: string,
@@ -216,8 +275,14 @@ export async function recordBuild(
   linked?: ReadonlyMap<string, FileStamp>,
   notices: string[] = [],
   warnings: ListedMessage[] = [],
+  inPlace?: WrittenInPlace & { recorded: RecordRead },
 ): Promise<void> {
   const path = recordPath(cacheDir, outDir);
+  const kept = inPlace && keptBeside(outDir, { fingerprint, notices, warnings }, inPlace);
+  if (kept) {
+    await writeWhole(besidePath(cacheDir, outDir), asciiJson(kept));
+    return;
+  }
   const root = dirname(resolve(outDir));
   const written = hashes && writtenOutputs(outDir, hashes, linked);
   const outputs = written ?? (await outputManifest(outDir, linked));
@@ -230,6 +295,77 @@ export async function recordBuild(
   const record: BuildRecord = { fingerprint, notices, ...(warnings.length > 0 && { warnings }), outputs };
   await mkdir(dirname(path), { recursive: true });
   await writeWhole(path, asciiJson(record));
+  // Kept beside the file just replaced: no longer read (it names that file's checksum), and removed.
+  await rm(besidePath(cacheDir, outDir), { force: true });
+}
+
+/** What a rebuild in place keeps beside the record file; undefined when the record is to be written whole. */
+function keptBeside(
+  outDir: string,
+  said: { fingerprint: string; notices: string[]; warnings: ListedMessage[] },
+  inPlace: WrittenInPlace & { recorded: RecordRead },
+): RecordBeside | undefined {
+  const { recorded } = inPlace;
+  const changes = changedOutputs(outDir, inPlace);
+  if (!changes) return undefined;
+  // The trees hold only the files this build placed: the record with these changes must list as many, or it is made
+  // whole (a file it lists was removed by hand, not by this build).
+  const listed = withBeside(recorded.record.outputs, { outputs: changes.written, removed: changes.removed });
+  if (listed.length !== inPlace.files) return undefined;
+  const beside = besideAfter(recorded.beside, changes, recorded.file.listed);
+  if (!beside) return undefined;
+  const { fingerprint, notices, warnings } = said;
+  return { base: recorded.file.crc, fingerprint, notices, ...(warnings.length > 0 && { warnings }), ...beside };
+}
+
+/**
+ * A write that changed the trees in place: each file it wrote with its hash, and each it removed, by path; its trees,
+ * and how many files they hold now.
+ */
+export interface WrittenInPlace {
+  written: ReadonlyMap<string, string>;
+  removed: readonly string[];
+  trees: readonly string[];
+  files: number;
+}
+
+/**
+ * What a write in place changed, as the record names files, with the written files' stamps now. Undefined when the
+ * record is to be made whole: the hosts' folder holds a folder no tree of this build was written to (a host no longer
+ * built: the trees are then listed whole), or a file is not where a record names files.
+ */
+function changedOutputs(outDir: string, inPlace: WrittenInPlace): ChangedOutputs | undefined {
+  const root = dirname(resolve(outDir));
+  const inRoot = root + sep;
+  const nameOf = (path: string) => {
+    if (!path.startsWith(inRoot)) return undefined;
+    const rel = path.slice(inRoot.length);
+    return sep === '/' ? rel : rel.split(sep).join('/');
+  };
+  const hosts = `${basename(resolve(outDir))}-hosts`;
+  const trees = new Set(inPlace.trees.map((dir) => nameOf(resolve(dir))));
+  let present: string[] = [];
+  try {
+    present = readdirSync(join(root, hosts));
+  } catch {
+    // No host but the site's.
+  }
+  if (present.some((name) => !trees.has(`${hosts}/${name}`))) return undefined;
+  const written: Output[] = [];
+  for (const [path, hash] of inPlace.written) {
+    const name = nameOf(path);
+    const stamp = name === undefined ? undefined : stampNow(path);
+    if (!stamp) return undefined;
+    written.push([name!, stamp[0], stamp[1], hash]);
+  }
+  written.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const removed: string[] = [];
+  for (const path of inPlace.removed) {
+    const name = nameOf(path);
+    if (name === undefined) return undefined;
+    removed.push(name);
+  }
+  return { written, removed };
 }
 
 /**
@@ -239,6 +375,8 @@ export async function recordBuild(
  */
 export interface PreviousOutput {
   unchanged(path: string, hash: string): FileStamp | undefined;
+  /** The record these files come from, as read (a rebuild written in place keeps its changes beside it). */
+  readonly recorded?: RecordRead;
   /**
    * Waits for the stamps taken beside the build (see output-stamps.ts). `fresh`: false when the trees changed since
    * they were taken (a write an earlier build left half-applied was completed): they are then dropped, and each file
@@ -260,12 +398,9 @@ export async function previousOutput(
   outDir: string,
   onAThreadFrom = STAMPS_ON_A_THREAD,
 ): Promise<PreviousOutput | undefined> {
-  let record: BuildRecord;
-  try {
-    record = JSON.parse(await readCacheText(recordPath(cacheDir, outDir))) as BuildRecord;
-  } catch {
-    return undefined;
-  }
+  const recorded = await readRecord(cacheDir, outDir);
+  if (!recorded) return undefined;
+  const record = recorded.record;
   const root = dirname(resolve(outDir));
   // The record's names use "/"; a name is only looked up, so one that does not match any path is merely not found.
   const pathOf = sep === '/' ? (name: string) => `${root}/${name}` : (name: string) => join(root, name);
@@ -280,6 +415,7 @@ export async function previousOutput(
     return size < 0 ? undefined : [size, stamps[2 * index + 1]!];
   };
   return {
+    recorded,
     unchanged(path, hash) {
       const index = byPath.get(path);
       if (index === undefined) return undefined;

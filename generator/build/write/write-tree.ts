@@ -74,6 +74,11 @@ export interface WriteResult {
   linkedStamps: Map<string, FileStamp>;
   /** What each output folder received, in the order of the trees: every file, streamed ones included. */
   trees: WrittenTree[];
+  /**
+   * Set when the trees were changed in place: the files written (by final path, with their hashes) and removed. Every
+   * other file of the trees is one the previous tree held, unchanged.
+   */
+  inPlace?: { written: Map<string, string>; removed: string[] };
 }
 
 /** What was written into one output folder: every file, streamed ones included. */
@@ -193,7 +198,8 @@ async function writeInPlace(
   journalPath: string,
   observer: WriteObserver,
 ): Promise<WriteResult | undefined> {
-  const result: WriteResult = { hashes: new Map(), linked: 0, linkedStamps: new Map(), trees: [] };
+  const inPlace = { written: new Map<string, string>(), removed: [] as string[] };
+  const result: WriteResult = { hashes: new Map(), linked: 0, linkedStamps: new Map(), trees: [], inPlace };
   const stamp = `${process.pid}-${Date.now()}`;
   const journal: Journal = { trees: [] };
   let done = 0;
@@ -226,6 +232,7 @@ async function writeInPlace(
           return false;
         }
         entry.moves.push(file);
+        inPlace.written.set(final, hash);
         return true;
       };
       // A file left in place has the size its stamp says: its text is not measured again.
@@ -261,7 +268,11 @@ async function writeInPlace(
           false,
         );
       }
-      for (const file of present.files) if (!placed.has(file)) entry.removals.push(file);
+      for (const file of present.files) {
+        if (placed.has(file)) continue;
+        entry.removals.push(file);
+        inPlace.removed.push(inside(dir, file));
+      }
     }
     await writeJournal(journalPath, journal);
   } catch (error) {
