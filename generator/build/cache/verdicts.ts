@@ -39,6 +39,8 @@ interface TextVerdicts extends VerdictKey {
 /** The saved verdicts: per published file, the hashes of its texts that every check found fine, space-separated. */
 interface Saved {
   scope: string;
+  /** How many files `files` holds (so that a rebuild does not count 20,000 keys to know it). */
+  count?: number;
   files: Record<string, string>;
 }
 
@@ -141,8 +143,12 @@ export class Verdicts implements KeptVerdicts {
   /** Every file with the hashes of its texts that were judged (or kept) in this build and in which nothing was found. */
   toJSON(): Saved {
     const files: Record<string, string> = {};
-    for (const [display, hashes] of this.passed()) files[display] = hashes;
-    return { scope: this.scope, files };
+    let count = 0;
+    for (const [display, hashes] of this.passed()) {
+      files[display] = hashes;
+      count++;
+    }
+    return { scope: this.scope, count, files };
   }
 
   /** Each file with the hashes (space-separated) of its texts judged or kept in this build and found fine. */
@@ -187,18 +193,21 @@ class SavedHashes implements HashesByFile {
   constructor(
     private readonly files: Record<string, unknown>,
     private readonly over?: HashesByFile,
+    /** How many files the saved text said it holds, when it said so. */
+    private readonly count?: number,
   ) {}
 
   get(display: string): string | undefined {
     const over = this.over?.get(display);
     if (over !== undefined) return over;
-    const hashes = Object.hasOwn(this.files, display) ? this.files[display] : undefined;
+    // One lookup: what the object inherits is never a string, and JSON makes "__proto__" a field of its own.
+    const hashes = this.files[display];
     return typeof hashes === 'string' ? hashes : undefined;
   }
 
   /** The same files, under those of `over`. */
   under(over: HashesByFile): SavedHashes {
-    return new SavedHashes(this.files, over);
+    return new SavedHashes(this.files, over, this.count);
   }
 
   /** Its own files (not those over it). */
@@ -207,8 +216,9 @@ class SavedHashes implements HashesByFile {
     return this.counted;
   }
 
+  /** How many files it holds (not those over it): as the saved text said, unless it is not a count of them. */
   get size(): number {
-    return this.keys().length;
+    return this.count ?? this.keys().length;
   }
 }
 
@@ -222,7 +232,9 @@ function parseSaved(text: string, scope: string): SavedHashes | undefined {
   }
   const files = saved?.scope === scope ? saved.files : undefined;
   if (typeof files !== 'object' || files === null || Array.isArray(files)) return undefined;
-  return new SavedHashes(files);
+  // A count that cannot be one of them is not taken (they are counted instead).
+  const count = Number.isSafeInteger(saved!.count) && saved!.count! >= 0 ? saved!.count : undefined;
+  return new SavedHashes(files, undefined, count);
 }
 
 /** The verdicts of the last good build, if they were made in the same scope; none otherwise. */

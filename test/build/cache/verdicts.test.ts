@@ -136,6 +136,7 @@ describe('verdicts', () => {
     const saved = JSON.parse(await readFile(join(dir, 'verdicts.json'), 'utf8'));
     expect(saved).toEqual({
       scope: 'scope-1',
+      count: 2,
       files: {
         'dist/a.html': contentHash('A'),
         'dist/_agent/page-context.json': `${contentHash('{}')} ${withStream}`,
@@ -231,6 +232,21 @@ describe('verdicts kept beside the file', () => {
       contentHash('Page 0, edited'),
     );
     expect(await build(edited)).toEqual([]);
+  });
+
+  it('counts the files of a file whose count is not one of theirs, to tell whether the changes are few', async () => {
+    await build(TEXTS);
+    const whole = JSON.parse(await readFile(join(kept, 'verdicts.json'), 'utf8'));
+    expect(whole.count).toBe(TEXTS.length);
+    const edited = TEXTS.map(([display, text], i): [string, string] => [display, i === 7 ? `${text}, edited` : text]);
+    // Taken as told, a count past any file's, or one that is no number, would make one change many: they are counted.
+    for (const count of [1e20, -1, 'twenty']) {
+      await writeFile(join(kept, 'verdicts.json'), JSON.stringify({ ...whole, count }));
+      await build(edited);
+      expect(existsSync(beside())).toBe(true);
+      expect(JSON.parse(await readFile(join(kept, 'verdicts.json'), 'utf8')).count).toBe(count);
+      await rm(beside());
+    }
   });
 
   it('reads the file alone when what is beside it is damaged or of another scope', async () => {
