@@ -13,7 +13,8 @@ import { isPlainJson } from './plain-json.js';
 import { asciiJson, readCacheText } from './ascii-json.js';
 import { FEW_BESIDE, writeWhole } from './whole-file.js';
 import { withBodyAs } from './page-fields.js';
-import { noteKeptKey } from './page-keys.js';
+import { noteFactsDigest, noteKeptKey } from './page-keys.js';
+import { FACTS_DIGEST, pageFactsDigest } from './fingerprint.js';
 import { decodeExactly } from '../text/exact-utf8.js';
 
 export type { FileIdentity };
@@ -108,7 +109,8 @@ export class KeptPages {
         pages[key] = page;
         continue;
       }
-      pages[key] = withBodyAs(page, [at, bytes.byteLength] satisfies BodyAt) as unknown as Page;
+      // With its facts' digest: the next build takes it back rather than make it from the page again.
+      pages[key] = withBodyAs(page, [at, bytes.byteLength, pageFactsDigest(page)] satisfies BodyAt) as unknown as Page;
       chunks.push(bytes);
       at += bytes.byteLength;
     }
@@ -162,8 +164,11 @@ interface KeptRecord {
   bodies?: { bytes: number; crc: number; identity?: string };
 }
 
-/** Where a page's body is in the bodies' file: its first byte and its length in bytes. */
-type BodyAt = [at: number, bytes: number];
+/**
+ * Where a page's body is in the bodies' file: its first byte and its length in bytes; and the digest of the page's
+ * facts (see pageFactsDigest), when it was written with them.
+ */
+type BodyAt = [at: number, bytes: number, facts?: string];
 
 /** Each kept page's body as read from the bodies' file (its UTF-8 bytes), its text once decoded, and who counts it. */
 const keptBodies = new WeakMap<Page, { bytes: Uint8Array; counts: { bodies: number }; text?: string }>();
@@ -266,7 +271,9 @@ async function readRecord(
       const body: unknown = page?.body;
       if (typeof body === 'string') continue;
       if (!blob || !isBodyAt(body, blob.byteLength)) return undefined;
-      saved.pages[key] = withKeptBody(page, blob.subarray(body[0], body[0] + body[1]), bodies!.counts);
+      const kept = withKeptBody(page, blob.subarray(body[0], body[0] + body[1]), bodies!.counts);
+      if (body[2] !== undefined) noteFactsDigest(kept, body[2]);
+      saved.pages[key] = kept;
     }
     return saved;
   } catch {
@@ -277,7 +284,7 @@ async function readRecord(
 
 const isBodyAt = (value: unknown, size: number): value is BodyAt =>
   Array.isArray(value) &&
-  value.length === 2 &&
+  (value.length === 2 || (value.length === 3 && typeof value[2] === 'string' && FACTS_DIGEST.test(value[2]))) &&
   Number.isSafeInteger(value[0]) &&
   Number.isSafeInteger(value[1]) &&
   value[0] >= 0 &&

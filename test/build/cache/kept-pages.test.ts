@@ -9,6 +9,8 @@ import { CONTENT_SCHEMA_DIR } from '../../../generator/build/files/project-paths
 import { loadProject } from '../../../generator/build/project.js';
 import type { LoadStats } from '../../../generator/build/content/load.js';
 import { settledBefore } from '../../../generator/build/cache/file-identity.js';
+import { modelFacts, pageFactsDigest } from '../../../generator/build/cache/fingerprint.js';
+import { factsDigestOf } from '../../../generator/build/cache/page-keys.js';
 import { copyContent, editContent } from '../../helpers/content.js';
 import { passFileClock } from '../../helpers/file-clock.js';
 
@@ -243,5 +245,20 @@ describe('kept pages’ bodies', () => {
       // That load kept its pages again, with their bodies: the next reads none.
       expect((await load()).stats, damage).toMatchObject({ read: 0 });
     }
+  });
+
+  it('brings back each page’s facts’ digest with it: the scope a load without cache finds, not made from the page again', async () => {
+    await load();
+    const uncached = (await load({ cache: false })).model!;
+    const saved = JSON.parse(await readFile(join(work, 'cache', 'pages-read.json'), 'utf8'));
+    const digests = Object.values(saved.pages as Record<string, { body: unknown[] }>).map((page) => page.body[2]);
+    expect(digests).toHaveLength(uncached.pages.length);
+    expect(new Set(digests)).toEqual(new Set(uncached.pages.map((page) => pageFactsDigest(structuredClone(page)))));
+    const kept = await load();
+    expect(kept.stats).toMatchObject({ read: 0 });
+    expect(kept.model!.pages.map((page) => factsDigestOf(page))).toEqual(
+      uncached.pages.map((page) => pageFactsDigest(structuredClone(page))),
+    );
+    expect(modelFacts(kept.model!)).toBe(modelFacts(structuredClone(uncached)));
   });
 });
