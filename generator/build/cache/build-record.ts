@@ -279,6 +279,7 @@ export async function recordBuild(
 ): Promise<void> {
   const path = recordPath(cacheDir, outDir);
   const kept = inPlace && keptBeside(outDir, { fingerprint, notices, warnings }, inPlace);
+  await mkdir(dirname(path), { recursive: true });
   if (kept) {
     await writeWhole(besidePath(cacheDir, outDir), asciiJson(kept));
     return;
@@ -293,7 +294,6 @@ export async function recordBuild(
     }
   }
   const record: BuildRecord = { fingerprint, notices, ...(warnings.length > 0 && { warnings }), outputs };
-  await mkdir(dirname(path), { recursive: true });
   await writeWhole(path, asciiJson(record));
   // Kept beside the file just replaced: no longer read (it names that file's checksum), and removed.
   await rm(besidePath(cacheDir, outDir), { force: true });
