@@ -443,22 +443,19 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
   }
   clock.enter('record');
   if (fingerprint && !result.diagnostics.hasErrors) {
-    await recordBuild(
-      options.cacheDir!,
-      options.outDir,
-      fingerprint,
-      written?.hashes,
-      written?.linkedStamps,
-      result.notices,
-      result.diagnostics.list().filter((message) => !message.fatal),
-      written?.inPlace &&
+    await recordBuild(options.cacheDir!, options.outDir, fingerprint, {
+      hashes: written?.hashes,
+      linked: written?.linkedStamps,
+      notices: result.notices,
+      warnings: result.diagnostics.list().filter((message) => !message.fatal),
+      inPlace: written?.inPlace &&
         previous?.recorded && {
           ...written.inPlace,
           trees: written.trees.map((tree) => tree.dir),
           files: written.hashes.size,
           recorded: previous.recorded,
         },
-    );
+    });
   }
   clock.enter(undefined);
   return { ...result, written: written && { files: written.hashes.size, linked: written.linked } };

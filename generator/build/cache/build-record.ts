@@ -16,6 +16,7 @@ import { writeWhole } from './whole-file.js';
 import { STAMPS_ON_A_THREAD, stampNow, takeStamps } from './output-stamps.js';
 import {
   besideAfter,
+  byName,
   type ChangedOutputs,
   isBesideOf,
   type Output,
@@ -194,7 +195,7 @@ async function outputManifest(outDir: string, known?: ReadonlyMap<string, FileSt
       if (stats.isFile()) outputs.push([name, stats.size, stats.mtimeMs]);
     }
   }
-  return outputs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return outputs.sort(byName);
 }
 
 /**
@@ -208,33 +209,55 @@ function writtenOutputs(
   hashes: ReadonlyMap<string, string>,
   linked?: ReadonlyMap<string, FileStamp>,
 ): BuildRecord['outputs'] | undefined {
-  const root = dirname(resolve(outDir));
-  const hosts = `${basename(resolve(outDir))}-hosts`;
-  const hostsFolder = `${hosts}/`;
-  const inRoot = root + sep;
-  const trees = new Set<string>();
+  const names = recordNames(outDir);
+  const hostsFolder = `${names.hosts}/`;
+  const hosts = new Set<string>();
   const outputs: BuildRecord['outputs'] = [];
   for (const path of hashes.keys()) {
-    if (!path.startsWith(inRoot)) return undefined;
-    const rel = path.slice(root.length + 1);
-    const name = sep === '/' ? rel : rel.split(sep).join('/');
+    const name = names.nameOf(path);
+    if (name === undefined) return undefined;
     if (name.startsWith(hostsFolder)) {
       // A file of another host's tree: the host is the name after the hosts' folder.
       const end = name.indexOf('/', hostsFolder.length);
-      trees.add(name.slice(hostsFolder.length, end < 0 ? undefined : end));
+      hosts.add(name.slice(hostsFolder.length, end < 0 ? undefined : end));
     }
     const stamp = linked?.get(path) ?? stampNow(path);
     if (!stamp) return undefined;
     outputs.push([name, stamp[0], stamp[1], hashes.get(path)]);
   }
-  let present: string[] = [];
-  try {
-    present = readdirSync(join(root, hosts));
-  } catch {
-    // No host but the site's.
-  }
-  if (present.some((name) => !trees.has(name))) return undefined;
-  return outputs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return names.onlyHosts(hosts) ? outputs.sort(byName) : undefined;
+}
+
+/**
+ * How a record names the files of the output trees: from the output folders' parent, with "/" (undefined for a path
+ * outside it); and whether the hosts' folder holds only the trees of the given hosts (anything else there, a host no
+ * longer built, makes the trees be listed whole).
+ */
+function recordNames(outDir: string): {
+  hosts: string;
+  nameOf(path: string): string | undefined;
+  onlyHosts(built: ReadonlySet<string>): boolean;
+} {
+  const root = dirname(resolve(outDir));
+  const inRoot = root + sep;
+  const hosts = `${basename(resolve(outDir))}-hosts`;
+  return {
+    hosts,
+    nameOf(path) {
+      if (!path.startsWith(inRoot)) return undefined;
+      const rel = path.slice(inRoot.length);
+      return sep === '/' ? rel : rel.split(sep).join('/');
+    },
+    onlyHosts(built) {
+      let present: string[] = [];
+      try {
+        present = readdirSync(join(root, hosts));
+      } catch {
+        // No host but the site's.
+      }
+      return present.every((name) => built.has(name));
+    },
+  };
 }
 
 /**
@@ -257,25 +280,35 @@ function sameFile(a: BuildRecord['outputs'][number], b: BuildRecord['outputs'][n
   return a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 }
 
-/**
- * Records a good build (after its output is in place). `hashes`: the hash of each file written, by its path, so
- * that the next build can stage the files whose bytes it would write again by hard links (see previousOutput).
- * `linked`: the stamps of the files linked from the previous tree, as they were checked before linking (a link keeps
- * them), so that tens of thousands of files are not read again; a file edited by hand since then no longer matches
- * its stamp, and the next build writes it.
- * `notices` and `warnings`: what the build said, said again when the next build is skipped.
- * `inPlace`: the trees were changed file by file from those the record `recorded` lists (write/write-tree.ts): what
- * changed is then kept beside the record file while it is little, and the record is not made and written whole.
- */
+/** What a good build wrote and said, for its record (see recordBuild). */
+export interface Recorded {
+  /**
+   * The hash of each file written, by its path, so that the next build can leave in place, or stage by a hard link,
+   * each file whose bytes it would write again (see previousOutput).
+   */
+  hashes?: Map<string, string>;
+  /**
+   * The stamps of the files kept from the previous tree, as they were checked (a link keeps them), so that tens of
+   * thousands of files are not read again; a file edited by hand since then no longer matches its stamp, and the next
+   * build writes it.
+   */
+  linked?: ReadonlyMap<string, FileStamp>;
+  /** What the build said at its end, and its warnings: said again when the next build is skipped. */
+  notices?: string[];
+  warnings?: ListedMessage[];
+  /**
+   * The trees were changed file by file from those the record `recorded` lists (write/write-tree.ts): what changed is
+   * then kept beside the record file while it is little, and the record is not made and written whole.
+   */
+  inPlace?: WrittenInPlace & { recorded: RecordRead };
+}
+
+/** Records a good build (after its output is in place). */
 export async function recordBuild(
   cacheDir: string,
   outDir: string,
   fingerprint: string,
-  hashes?: Map<string, string>,
-  linked?: ReadonlyMap<string, FileStamp>,
-  notices: string[] = [],
-  warnings: ListedMessage[] = [],
-  inPlace?: WrittenInPlace & { recorded: RecordRead },
+  { hashes, linked, notices = [], warnings = [], inPlace }: Recorded = {},
 ): Promise<void> {
   const path = recordPath(cacheDir, outDir);
   const kept = inPlace && keptBeside(outDir, { fingerprint, notices, warnings }, inPlace);
@@ -335,37 +368,28 @@ export interface WrittenInPlace {
  * built: the trees are then listed whole), or a file is not where a record names files.
  */
 function changedOutputs(outDir: string, inPlace: WrittenInPlace): ChangedOutputs | undefined {
-  const root = dirname(resolve(outDir));
-  const inRoot = root + sep;
-  const nameOf = (path: string) => {
-    if (!path.startsWith(inRoot)) return undefined;
-    const rel = path.slice(inRoot.length);
-    return sep === '/' ? rel : rel.split(sep).join('/');
-  };
-  const hosts = `${basename(resolve(outDir))}-hosts`;
-  const trees = new Set(inPlace.trees.map((dir) => nameOf(resolve(dir))));
-  let present: string[] = [];
-  try {
-    present = readdirSync(join(root, hosts));
-  } catch {
-    // No host but the site's.
+  const names = recordNames(outDir);
+  const hostsFolder = `${names.hosts}/`;
+  const hosts = new Set<string>();
+  for (const dir of inPlace.trees) {
+    const name = names.nameOf(resolve(dir));
+    if (name?.startsWith(hostsFolder)) hosts.add(name.slice(hostsFolder.length));
   }
-  if (present.some((name) => !trees.has(`${hosts}/${name}`))) return undefined;
+  if (!names.onlyHosts(hosts)) return undefined;
   const written: Output[] = [];
   for (const [path, hash] of inPlace.written) {
-    const name = nameOf(path);
+    const name = names.nameOf(path);
     const stamp = name === undefined ? undefined : stampNow(path);
     if (!stamp) return undefined;
     written.push([name!, stamp[0], stamp[1], hash]);
   }
-  written.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const removed: string[] = [];
   for (const path of inPlace.removed) {
-    const name = nameOf(path);
+    const name = names.nameOf(path);
     if (name === undefined) return undefined;
     removed.push(name);
   }
-  return { written, removed };
+  return { written: written.sort(byName), removed };
 }
 
 /**

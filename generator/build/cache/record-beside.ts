@@ -20,13 +20,17 @@ export interface RecordBeside {
   removed: string[];
 }
 
+/** What is kept beside a record file: the files written since it was, and the names of its files removed since. */
+export type BesideChanges = Pick<RecordBeside, 'outputs' | 'removed'>;
+
 /** What a rebuild in place changed: each file it wrote, as the record lists one, and the names of those it removed. */
 export interface ChangedOutputs {
   written: Output[];
   removed: string[];
 }
 
-const byName = (a: Output, b: Output) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+/** The order of a record's files: by name, as JavaScript compares strings. */
+export const byName = (a: Output, b: Output) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 /** A beside kept for the record file whose bytes have this CRC-32, in the shape this module writes. */
 export function isBesideOf(value: unknown, crc: number): value is RecordBeside {
@@ -52,7 +56,7 @@ const isOutput = (output: unknown): output is Output =>
  * The record's files with what was kept beside it: those removed left out, those written in place of the listed ones
  * or added, in the order of names (both lists are sorted: one pass, no file looked up).
  */
-export function withBeside(outputs: readonly Output[], beside: Pick<RecordBeside, 'outputs' | 'removed'>): Output[] {
+export function withBeside(outputs: readonly Output[], beside: BesideChanges): Output[] {
   const removed = new Set(beside.removed);
   const added = beside.outputs;
   const merged: Output[] = [];
@@ -71,10 +75,10 @@ export function withBeside(outputs: readonly Output[], beside: Pick<RecordBeside
  * over it. Undefined when that is no longer few beside the `listed` files of the record file: it is written whole.
  */
 export function besideAfter(
-  kept: Pick<RecordBeside, 'outputs' | 'removed'> | undefined,
+  kept: BesideChanges | undefined,
   changed: ChangedOutputs,
   listed: number,
-): Pick<RecordBeside, 'outputs' | 'removed'> | undefined {
+): BesideChanges | undefined {
   const outputs = new Map((kept?.outputs ?? []).map((output) => [output[0], output] as const));
   const removed = new Set(kept?.removed ?? []);
   for (const output of changed.written) {

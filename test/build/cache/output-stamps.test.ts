@@ -24,7 +24,9 @@ beforeAll(async () => {
   // Times a second in the past: a change made by the test moves them.
   const past = new Date(Date.now() - 60_000);
   for (const file of FILES) await utimes(join(out, file), past, past);
-  await recordBuild(cache, out, 'fingerprint', new Map(FILES.map((file) => [join(out, file), hashOf(file)])));
+  await recordBuild(cache, out, 'fingerprint', {
+    hashes: new Map(FILES.map((file) => [join(out, file), hashOf(file)])),
+  });
 });
 afterAll(async () => {
   await rm(work, { recursive: true, force: true });

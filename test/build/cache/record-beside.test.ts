@@ -79,7 +79,7 @@ describe('the record of a rebuild written in place', () => {
     cache = join(work, 'cache');
     await mkdir(join(out, 'docs'), { recursive: true });
     for (const name of ['index.html', 'docs/a.html', 'docs/b.html', 'llms.txt']) await writeFile(join(out, name), name);
-    await recordBuild(cache, out, 'first', await hashesNow());
+    await recordBuild(cache, out, 'first', { hashes: await hashesNow() });
   });
   afterEach(async () => {
     if (work) await rm(work, { recursive: true, force: true });
@@ -108,21 +108,29 @@ describe('the record of a rebuild written in place', () => {
     const recorded = (await readRecord(cache, out))!;
     const { written, removed } = await change();
     const hashes = await hashesNow();
-    await recordBuild(cache, out, fingerprint, hashes, undefined, ['a notice'], [], {
-      recorded,
-      written: new Map(written.map((name) => [join(out, name), hashOf(name)])),
-      removed: removed.map((name) => join(out, name)),
-      trees: [out],
-      files: hashes.size,
+    await recordBuild(cache, out, fingerprint, {
+      hashes,
+      notices: ['a notice'],
+      inPlace: {
+        recorded,
+        written: new Map(written.map((name) => [join(out, name), hashOf(name)])),
+        removed: removed.map((name) => join(out, name)),
+        trees: [out],
+        files: hashes.size,
+      },
     });
+  }
+
+  /** Enough files that a change or two are few beside them, recorded whole under `fingerprint`. */
+  async function recordTwentyPages(fingerprint: string) {
+    for (let i = 0; i < 20; i++) await writeFile(join(out, 'docs', `page-${i}.html`), `page ${i}`);
+    await recordBuild(cache, out, fingerprint, { hashes: await hashesNow() });
   }
 
   const besideFile = async () => (await readdir(join(cache, 'builds'))).filter((name) => name.endsWith('.more.json'));
 
   it('keeps the changes beside the record file, and reads back the record a listing finds', async () => {
-    // Enough files that two changes are few beside them.
-    for (let i = 0; i < 20; i++) await writeFile(join(out, 'docs', `page-${i}.html`), `page ${i}`);
-    await recordBuild(cache, out, 'second', await hashesNow());
+    await recordTwentyPages('second');
     await rebuildInPlace('third', async () => {
       await writeFile(join(out, 'docs/a.html'), 'changed bytes');
       await writeFile(join(out, 'docs/new.html'), 'a new page');
@@ -149,8 +157,7 @@ describe('the record of a rebuild written in place', () => {
   });
 
   it('writes the record whole when a file it lists is gone and the rebuild did not remove it', async () => {
-    for (let i = 0; i < 20; i++) await writeFile(join(out, 'docs', `page-${i}.html`), `page ${i}`);
-    await recordBuild(cache, out, 'second', await hashesNow());
+    await recordTwentyPages('second');
     await rebuildInPlace('third', async () => {
       // Removed by hand before the rebuild, which no longer makes it: not among the files it removed.
       await unlink(join(out, 'docs/b.html'));
@@ -162,8 +169,7 @@ describe('the record of a rebuild written in place', () => {
   });
 
   it('does not read what was kept beside another record file (one written whole since)', async () => {
-    for (let i = 0; i < 20; i++) await writeFile(join(out, 'docs', `page-${i}.html`), `page ${i}`);
-    await recordBuild(cache, out, 'second', await hashesNow());
+    await recordTwentyPages('second');
     await rebuildInPlace('third', async () => {
       await writeFile(join(out, 'docs/a.html'), 'changed bytes');
       return { written: ['docs/a.html'], removed: [] };
@@ -171,7 +177,7 @@ describe('the record of a rebuild written in place', () => {
     const [beside] = await besideFile();
     const kept = await readFile(join(cache, 'builds', beside!), 'utf8');
     // A later build writes the record whole; a beside left from before it (as by a build stopped in between) is stale.
-    await recordBuild(cache, out, 'fourth', await hashesNow());
+    await recordBuild(cache, out, 'fourth', { hashes: await hashesNow() });
     await writeFile(join(cache, 'builds', beside!), kept);
     const read = (await readRecord(cache, out))!;
     expect(read.beside).toBeUndefined();
