@@ -13,6 +13,7 @@ import { isPlainJson } from './plain-json.js';
 import { asciiJson, readCacheText } from './ascii-json.js';
 import { FEW_BESIDE, writeWhole } from './whole-file.js';
 import { withBodyAs } from './page-fields.js';
+import { fromRow, isRow, type PageRow, toRow } from './page-rows.js';
 import { noteFactsDigest, noteKeptKey } from './page-keys.js';
 import { FACTS_DIGEST, pageFactsDigest } from './fingerprint.js';
 import { decodeExactly } from '../text/exact-utf8.js';
@@ -28,8 +29,8 @@ export class KeptPages {
 
   constructor(
     readonly scope: string,
-    private readonly previous: ReadonlyMap<string, Page> = new Map(),
-    private readonly previousFiles: ReadonlyMap<string, [identity: string, key: string]> = new Map(),
+    private readonly previous: Lookup<Page> = new Map(),
+    private readonly previousFiles: Lookup<[identity: string, key: string]> = new Map(),
     /** The instant this load began, on the file systems' clock (ns since the epoch); 0 trusts no stat. */
     readonly startNs = 0n,
     /**
@@ -100,17 +101,24 @@ export class KeptPages {
   toSaved(): { record: KeptRecord; bodies: Buffer } {
     const chunks: Uint8Array[] = [];
     let at = 0;
-    const pages: Record<string, Page> = {};
+    const pages: Record<string, Page | PageRow> = {};
     for (const [key, page] of this.current) {
-      const bytes =
-        keptBodies.get(page)?.bytes ?? (isWellFormed(page.body) ? Buffer.from(page.body, 'utf8') : undefined);
+      const kept = keptBodies.get(page);
+      const bytes = kept
+        ? kept.blob.subarray(kept.at, kept.end)
+        : isWellFormed(page.body)
+          ? Buffer.from(page.body, 'utf8')
+          : undefined;
       if (!bytes) {
         // A lone surrogate would not come back from UTF-8: such a body stays in the JSON.
         pages[key] = page;
         continue;
       }
       // With its facts' digest: the next build takes it back rather than make it from the page again.
-      pages[key] = withBodyAs(page, [at, bytes.byteLength, pageFactsDigest(page)] satisfies BodyAt) as unknown as Page;
+      const facts = pageFactsDigest(page);
+      pages[key] =
+        toRow(page, at, bytes.byteLength, facts) ??
+        (withBodyAs(page, [at, bytes.byteLength, facts] satisfies BodyAt) as unknown as Page);
       chunks.push(bytes);
       at += bytes.byteLength;
     }
@@ -134,10 +142,10 @@ export class KeptPages {
     if (!base) return undefined;
     const pages = [...this.current].filter(([key]) => !base.pages.has(key));
     const files = [...this.currentFiles].filter(
-      ([rel, seen]) => base.files.get(rel) !== seen[0] && this.current.has(seen[1]),
+      ([rel, seen]) => base.files.get(rel)?.[0] !== seen[0] && this.current.has(seen[1]),
     );
     let stale = 0;
-    for (const key of base.pages) if (!this.current.has(key)) stale++;
+    for (const key of base.pages.keys()) if (!this.current.has(key)) stale++;
     const grown = (pages.length + files.length) * FEW_BESIDE > this.current.size || stale * 4 > base.pages.size;
     return grown
       ? undefined
@@ -155,8 +163,11 @@ interface KeptCounts {
 interface KeptRecord {
   scope: string;
   files?: Record<string, [identity: string, key: string]>;
-  /** In the kept pages' file, a page's body is its place in the bodies' file (`BodyAt`) rather than its text. */
-  pages: Record<string, Page>;
+  /**
+   * In the kept pages' file, a page's body is its place in the bodies' file (`BodyAt`) rather than its text, and a page
+   * of the shape the load reads is a row.
+   */
+  pages: Record<string, Page | PageRow>;
   /**
    * The bodies' file the pages' places point into, as it was written: its length and CRC-32, and its identity once
    * written (while its settled stat is that identity, its checksum is not read).
@@ -170,8 +181,19 @@ interface KeptRecord {
  */
 type BodyAt = [at: number, bytes: number, facts?: string];
 
-/** Each kept page's body as read from the bodies' file (its UTF-8 bytes), its text once decoded, and who counts it. */
-const keptBodies = new WeakMap<Page, { bytes: Uint8Array; counts: { bodies: number }; text?: string }>();
+/**
+ * Each kept page's body as read: where its UTF-8 bytes are in the bodies' file (`blob` from `at` to `end`, cut out only
+ * when read), its text once decoded, and who counts it.
+ */
+interface KeptBody {
+  blob: Uint8Array;
+  at: number;
+  end: number;
+  counts: { bodies: number };
+  text?: string;
+}
+
+const keptBodies = new WeakMap<Page, KeptBody>();
 
 /**
  * The body of a kept page, decoded when first read (counted in `counts.bodies`). One function for every page, so that
@@ -180,33 +202,52 @@ const keptBodies = new WeakMap<Page, { bytes: Uint8Array; counts: { bodies: numb
 function keptBody(this: Page): string {
   const kept = keptBodies.get(this)!;
   if (kept.text === undefined) {
-    kept.text = decodeExactly(kept.bytes);
+    kept.text = decodeExactly(kept.blob.subarray(kept.at, kept.end));
     kept.counts.bodies++;
   }
   return kept.text;
 }
 
+/** Puts a kept page's body in its place among its fields: read from the bodies' file when first asked for. */
+function defineKeptBody(page: Page, body: KeptBody): void {
+  Object.defineProperty(page, 'body', { get: keptBody, enumerable: true, configurable: true });
+  keptBodies.set(page, body);
+}
+
 /**
- * The page as read from the kept pages' file, with its body read from `bytes` when first asked for. Its fields are in
+ * The page as read from the kept pages' file as an object, with its body read when first asked for. Its fields are in
  * their order (the body where the load put it), so the page reads and writes as the one the load made; it is made
  * anew rather than changed, as turning a field into a getter would slow every read of the page.
  */
-function withKeptBody(saved: Page, bytes: Uint8Array, counts: { bodies: number }): Page {
+function withKeptBody(saved: Page, body: KeptBody): Page {
   const page: Record<string, unknown> = {};
   for (const key of Object.keys(saved)) {
-    if (key === 'body') Object.defineProperty(page, 'body', { get: keptBody, enumerable: true, configurable: true });
+    if (key === 'body') defineKeptBody(page as unknown as Page, body);
     else page[key] = (saved as unknown as Record<string, unknown>)[key];
   }
-  keptBodies.set(page as unknown as Page, { bytes, counts });
   return page as unknown as Page;
 }
 
 const isWellFormed = (text: string) => (text as unknown as { isWellFormed(): boolean }).isWellFormed();
 
-/** What the kept pages' file itself holds (without what was kept beside it): its pages' keys, its files' identities. */
+/** What the kept pages' file itself holds (without what was kept beside it): its pages, its files' identities. */
 interface KeptBase {
-  pages: ReadonlySet<string>;
-  files: ReadonlyMap<string, string>;
+  pages: ReadonlyMap<string, Page>;
+  files: ReadonlyMap<string, [identity: string, key: string]>;
+}
+
+/** What a kept page or file is looked up in: the kept pages' file's, under what was kept beside it. */
+interface Lookup<T> {
+  get(key: string): T | undefined;
+  readonly size: number;
+}
+
+/** `base` under `over`, which takes precedence: not copied (10,000 pages), as `over` is an edit's few. */
+function layered<T>(base: ReadonlyMap<string, T>, over: ReadonlyMap<string, T>): Lookup<T> {
+  if (over.size === 0) return base;
+  let size = base.size;
+  for (const key of over.keys()) if (!base.has(key)) size++;
+  return { get: (key) => over.get(key) ?? base.get(key), size };
 }
 
 const fileOf = (cacheDir: string) => join(cacheDir, 'pages-read.json');
@@ -234,13 +275,11 @@ export async function loadKeptPages(
     readRecord(fileOf(cacheDir), scope, { path: bodiesFileOf(cacheDir), counts, startNs }),
     readRecord(besideOf(cacheDir), scope),
   ]);
-  const pages = new Map(Object.entries(saved?.pages ?? {}));
-  const files = new Map(Object.entries(saved?.files ?? {}));
-  const base: KeptBase = { pages: new Set(pages.keys()), files: new Map([...files].map(([rel, [id]]) => [rel, id])) };
-  for (const [key, page] of Object.entries(beside?.pages ?? {})) pages.set(key, page);
-  for (const [rel, seen] of Object.entries(beside?.files ?? {})) files.set(rel, seen);
+  const none = new Map();
+  const pages = layered(saved?.pages ?? none, beside?.pages ?? none);
+  const files = layered(saved?.files ?? none, beside?.files ?? none);
   const kept = new KeptPages(scope, pages, files, startNs, counts);
-  if (saved) bases.set(kept, base);
+  if (saved) bases.set(kept, saved);
   return kept;
 }
 
@@ -253,7 +292,7 @@ async function readRecord(
   path: string,
   scope: string,
   bodies?: { path: string; counts: KeptCounts; startNs: bigint },
-): Promise<KeptRecord | undefined> {
+): Promise<KeptBase | undefined> {
   // The bodies (8 MB at 10,000 pages) are read while the pages' JSON is parsed, not after it.
   const reading = bodies && readFile(bodies.path);
   reading?.catch(() => undefined);
@@ -267,15 +306,31 @@ async function readRecord(
       (!blob || blob.byteLength !== saved.bodies.bytes || (!asWritten && crc32(blob) !== saved.bodies.crc))
     )
       return undefined;
-    for (const [key, page] of Object.entries(saved.pages)) {
+    const pages = new Map<string, Page>();
+    const size = blob?.byteLength ?? 0;
+    for (const key in saved.pages) {
+      if (!Object.hasOwn(saved.pages, key)) continue;
+      const page = saved.pages[key];
+      if (Array.isArray(page)) {
+        if (!blob || !isRow(page, size)) return undefined;
+        const kept = fromRow(page, (made) =>
+          defineKeptBody(made, { blob, at: page[7], end: page[7] + page[8], counts: bodies!.counts }),
+        );
+        noteFactsDigest(kept, page[9]);
+        pages.set(key, kept);
+        continue;
+      }
       const body: unknown = page?.body;
-      if (typeof body === 'string') continue;
-      if (!blob || !isBodyAt(body, blob.byteLength)) return undefined;
-      const kept = withKeptBody(page, blob.subarray(body[0], body[0] + body[1]), bodies!.counts);
+      if (typeof body === 'string') {
+        pages.set(key, page!);
+        continue;
+      }
+      if (!blob || !isBodyAt(body, size)) return undefined;
+      const kept = withKeptBody(page!, { blob, at: body[0], end: body[0] + body[1], counts: bodies!.counts });
       if (body[2] !== undefined) noteFactsDigest(kept, body[2]);
-      saved.pages[key] = kept;
+      pages.set(key, kept);
     }
-    return saved;
+    return { pages, files: new Map(Object.entries(saved.files ?? {})) };
   } catch {
     // None yet, or unreadable: its pages are read again.
   }
