@@ -241,13 +241,15 @@ function placeIn<T>(
 
 /** An artifact whose body is a kept page's bytes, read from the render cache when first asked for. */
 export class KeptArtifact implements Artifact {
+  /** `kept`: what holds the body under `name` (read from the cache when first asked for). */
   constructor(
     readonly entry: RegistryEntry,
-    private readonly read: () => string | Uint8Array,
+    private readonly kept: { readonly bodies: Readonly<Record<string, string | Uint8Array>> },
+    private readonly name: string,
   ) {}
 
   get body(): string | Uint8Array {
-    return this.read();
+    return this.kept.bodies[this.name]!;
   }
 }
 

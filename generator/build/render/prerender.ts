@@ -143,14 +143,11 @@ export async function prerenderPages(
     for (const [i, entry] of entries.entries()) {
       const name = names[i]!;
       // A kept page's body is read only when first asked for; a page made in this build has its text.
-      artifacts.set(
-        entry,
-        kept ? new KeptArtifact(entry, () => products.bodies[name]!) : { entry, body: products.bodies[name]! },
-      );
+      artifacts.set(entry, kept ? new KeptArtifact(entry, products, name) : { entry, body: products.bodies[name]! });
       const digest = products.digests?.get(name);
       if (digest) digests.set(entry, digest);
     }
-    const rendered = context.memo(`pages:rendered:${page.id}`, () => lazyRendered(page, products, context));
+    const rendered = context.memo(`pages:rendered:${page.id}`, () => new LazyRendered(page, products, context));
     const twin = entries.findIndex((entry) => entry.kind === 'markdown');
     if (twin >= 0) rendered.markdownSha256 ??= products.digests?.get(names[twin]!)?.sha256;
   }
@@ -188,23 +185,33 @@ function makeAgain(page: Page, entries: RegistryEntry[], kinds: KindTable, conte
 /**
  * A rendered page whose twin is known: what the other emitters read (llms-full reads `markdown`). The twin's text is
  * decoded from the render cache's bytes only when asked for; the HTML content is made only if some emitter asks for
- * it, the same way generator/build/render/render-page.ts makes it.
+ * it, the same way generator/build/render/render-page.ts makes it. A class, not an object with getters of its own:
+ * 10,000 kept pages share its getters rather than each hold three closures.
  */
-function lazyRendered(page: Page, products: PageProducts, context: EmitContext): RenderedPage {
-  let html: string | undefined;
-  let markdown: string | undefined;
-  return {
-    page,
-    get markdown() {
-      if (markdown === undefined) {
-        const kept = products.markdown;
-        markdown = typeof kept === 'string' ? kept : decodeText(kept);
-      }
-      return markdown;
-    },
-    parsedBy: products.parsedBy,
-    get html() {
-      return (html ??= renderTexts(page, context).html);
-    },
-  };
+class LazyRendered implements RenderedPage {
+  private madeHtml?: string;
+  private madeMarkdown?: string;
+  markdownSha256?: string;
+  readonly parsedBy: RenderedPage['parsedBy'];
+
+  constructor(
+    readonly page: Page,
+    private readonly products: PageProducts,
+    private readonly context: EmitContext,
+  ) {
+    this.parsedBy = products.parsedBy;
+  }
+
+  get markdown(): string {
+    if (this.madeMarkdown === undefined) {
+      const kept = this.products.markdown;
+      this.madeMarkdown = typeof kept === 'string' ? kept : decodeText(kept);
+    }
+    return this.madeMarkdown;
+  }
+
+  get html(): string {
+    this.madeHtml ??= renderTexts(this.page, this.context).html;
+    return this.madeHtml;
+  }
 }
