@@ -73,7 +73,7 @@ export async function prerenderPages(
   let fromCache = 0;
   if (cache) {
     for (const page of pages) {
-      const found = cache.get(keys.get(page.id)!, makeAgain(page, entriesByPage.get(page.id)!, kinds, context));
+      const found = cache.get(keys.get(page.id)!, new PageMadeAgain(page, entriesByPage.get(page.id)!, kinds, context));
       if (!found) continue;
       ready.set(page.id, found);
       fromCache++;
@@ -172,14 +172,22 @@ export async function prerenderPages(
  * How a kept page's part is made again when its record, read late, is not the bytes the index named: as a plain build
  * makes it (a body by its entry's own emitter, the twin by rendering the page), the same text the record was made of.
  */
-function makeAgain(page: Page, entries: RegistryEntry[], kinds: KindTable, context: EmitContext): MakeAgain {
-  return (part) => {
-    if (part === 'markdown') return renderTexts(page, context).markdown;
-    const entry = entries.find((e) => entryKey(e) === part.body);
-    const body = entry && kinds[entry.kind]!.emit(entry, context);
-    if (typeof body !== 'string') throw new Error(`${page.source.file}: its rendered page could not be made again`);
+class PageMadeAgain implements MakeAgain {
+  constructor(
+    private readonly page: Page,
+    private readonly entries: RegistryEntry[],
+    private readonly kinds: KindTable,
+    private readonly context: EmitContext,
+  ) {}
+
+  make(part: { body: string } | 'markdown'): string {
+    if (part === 'markdown') return renderTexts(this.page, this.context).markdown;
+    const entry = this.entries.find((e) => entryKey(e) === part.body);
+    const body = entry && this.kinds[entry.kind]!.emit(entry, this.context);
+    if (typeof body !== 'string')
+      throw new Error(`${this.page.source.file}: its rendered page could not be made again`);
     return body;
-  };
+  }
 }
 
 /**

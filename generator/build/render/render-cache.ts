@@ -86,8 +86,13 @@ interface RecordHead {
   parsedBy: PageProducts['parsedBy'];
 }
 
-/** The text of one of a kept page's parts, made again (a body by its entry's key, or the twin): see RenderCache.get. */
-export type MakeAgain = (part: { body: string } | 'markdown') => string;
+/**
+ * How the texts of a kept page's parts are made again (a body by its entry's key, or the twin): see RenderCache.get.
+ * An object rather than a closure: 10,000 kept pages each have one, and hold it to the end of the build.
+ */
+export interface MakeAgain {
+  make(part: { body: string } | 'markdown'): string;
+}
 
 export class RenderCache {
   /** The records kept for this build's pages (taken or new), by key; each save keeps these alone. */
@@ -185,16 +190,14 @@ export class RenderCache {
    * record when first asked for (once for all of them), from wherever the record is then (a save may have moved it).
    */
   private deferred(key: string, head: RecordHead, makeAgain: MakeAgain): PageProducts {
-    return new UnreadProducts(
-      () => {
-        const place = this.live.get(key)?.place;
-        // Read alone (its pack opened and closed): a late read may come after the build, and leaves no file open.
-        return place && this.readRecord(key, place, true);
-      },
-      digestsOf(head),
-      head.parsedBy,
-      makeAgain,
-    );
+    return new UnreadProducts(this, key, digestsOf(head), head.parsedBy, makeAgain);
+  }
+
+  /** A deferred record, read when its texts are first asked for, from wherever it is then (a save may have moved it). */
+  readLate(key: string): PageProducts | undefined {
+    const place = this.live.get(key)?.place;
+    // Read alone (its pack opened and closed): a late read may come after the build, and leaves no file open.
+    return place && this.readRecord(key, place, true);
   }
 
   /** Products made in this build, kept under `key` when the cache is saved. */
@@ -477,7 +480,8 @@ class UnreadProducts implements PageProducts {
   private texts?: Pick<PageProducts, 'bodies' | 'markdown'>;
 
   constructor(
-    private readonly read: () => PageProducts | undefined,
+    private readonly cache: RenderCache,
+    private readonly key: string,
     readonly digests: ReadonlyMap<string, Digest>,
     readonly parsedBy: PageProducts['parsedBy'],
     private readonly makeAgain: MakeAgain,
@@ -493,12 +497,12 @@ class UnreadProducts implements PageProducts {
 
   private textsOnce(): Pick<PageProducts, 'bodies' | 'markdown'> {
     if (this.texts) return this.texts;
-    const read = this.read();
+    const read = this.cache.readLate(this.key);
     if (read) return (this.texts = read);
     // Made again: the twin first (it reads nothing kept), then each body by its emitter, which may ask for the twin.
     const bodies: Record<string, string> = {};
-    this.texts = { bodies, markdown: this.makeAgain('markdown') };
-    for (const name of this.digests.keys()) bodies[name] = this.makeAgain({ body: name });
+    this.texts = { bodies, markdown: this.makeAgain.make('markdown') };
+    for (const name of this.digests.keys()) bodies[name] = this.makeAgain.make({ body: name });
     return this.texts;
   }
 }

@@ -34,6 +34,31 @@ export interface Segment {
   text: string;
 }
 
+/**
+ * A segment whose text is cut from the file when a check reads it (most segments' verdicts are kept). A class, so that
+ * the 10,000 segments of a file share one getter rather than each hold a closure.
+ */
+class PartsSegment implements Segment {
+  readonly offset: number;
+  readonly line: number;
+  private cut?: string;
+
+  constructor(
+    private readonly body: string | Uint8Array,
+    readonly parts: PartPlace[],
+    readonly chars: number,
+    readonly hash: string,
+  ) {
+    this.offset = parts[0]!.offset;
+    this.line = parts[0]!.line;
+  }
+
+  get text(): string {
+    this.cut ??= between(this.body, this.parts[0]!, this.parts[this.parts.length - 1]!);
+    return this.cut;
+  }
+}
+
 const segmentsCache = new WeakMap<PartedText, Segment[]>();
 
 /** The segments of a text this build made in parts; undefined for any other text (it is read whole). */
@@ -75,19 +100,7 @@ function segmentsIn(body: string | Uint8Array, parts: readonly PartPlace[]): Seg
             .update(run.map((p) => p.hash).join('\n'))
             .digest('hex')
             .slice(0, 32);
-    let cut: string | undefined;
-    segments.push({
-      offset: first.offset,
-      chars,
-      line: first.line,
-      hash,
-      parts: run,
-      // Cut when a check reads it: most segments' verdicts are kept.
-      get text() {
-        cut ??= between(body, first, last);
-        return cut;
-      },
-    });
+    segments.push(new PartsSegment(body, run, chars, hash));
     run = [];
   };
   for (const part of parts) {
