@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CONTENT_DIR } from '../../../generator/build/files/project-paths.js';
 import { FileHashes } from '../../../generator/build/cache/file-hashes.js';
-import { hashFolder } from '../../../generator/build/cache/fingerprint.js';
+import { hashFolder, hashWalk } from '../../../generator/build/cache/fingerprint.js';
+import { walkFolder } from '../../../generator/build/cache/folder-walk.js';
 import { build } from '../../../generator/build/pipeline.js';
 import { passFileClock } from '../../helpers/file-clock.js';
 
@@ -68,6 +69,18 @@ describe('input files known by their stat', () => {
     expect(second.opened).toBe(1);
     expect(second.digest).not.toBe(first.digest);
     expect(second.digest).toBe(await freshDigest());
+  });
+
+  it('gives the same digest however many files’ lines are hashed in one call', async () => {
+    await walk();
+    const known = await FileHashes.load(join(work, 'cache'));
+    const digests = [1, 2, 7, 4096].map((together) => {
+      const hash = createHash('sha256');
+      hashWalk(hash, walkFolder(content, known.start), known, together);
+      return hash.digest('hex');
+    });
+    expect(new Set(digests).size).toBe(1);
+    expect(digests[0]).toBe(await freshDigest());
   });
 
   it('reads every time a file whose time is not older than the walk that saw it', async () => {
