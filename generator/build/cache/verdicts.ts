@@ -32,6 +32,8 @@ export interface KeptVerdicts {
 /** A text's verdicts in this build: kept from the last good one, judged, and whether some check found something. */
 interface TextVerdicts extends VerdictKey {
   readonly kept: boolean;
+  /** Kept as the verdicts' file itself holds it (this hash alone, not kept beside the file): saved, it is the same. */
+  readonly asInBase: boolean;
   judged: boolean;
   failed: boolean;
 }
@@ -99,7 +101,12 @@ export class Verdicts implements KeptVerdicts {
   private made(display: string, hash: string): TextVerdicts {
     const passed = this.previous.get(display);
     const kept = passed !== undefined && (passed === hash || this.passedOf(display, passed).has(hash));
-    return { display, hash, kept, judged: false, failed: false };
+    const base = this.base;
+    const asInBase =
+      passed === hash &&
+      base !== undefined &&
+      (this.previous === base || this.previous.isBase?.(display, base) === true);
+    return { display, hash, kept, asInBase, judged: false, failed: false };
   }
 
   private passedOf(display: string, passed: string): Set<string> {
@@ -154,14 +161,43 @@ export class Verdicts implements KeptVerdicts {
   /** Each file with the hashes (space-separated) of its texts judged or kept in this build and found fine. */
   *passed(): Generator<[display: string, hashes: string]> {
     for (const [display, known] of this.texts) {
-      if (!(known instanceof Map)) {
-        if (known.judged && !known.failed) yield [display, known.hash];
-        continue;
-      }
-      const passed = [...known.values()].filter((text) => text.judged && !text.failed);
-      if (passed.length > 0) yield [display, passed.map((text) => text.hash).join(' ')];
+      const hashes = passedHashes(known);
+      if (hashes !== undefined) yield [display, hashes];
     }
   }
+
+  /**
+   * The files whose verdicts in this build differ from those of the verdicts' file (`base`), and how many of the
+   * file's files this build found fine as well. A text kept as the file holds it is counted without being looked up
+   * again: after an edit, that is all but a few of 20,000.
+   */
+  differences(base: HashesByFile): { differ: Record<string, string>; count: number; kept: number } {
+    const differ: Record<string, string> = {};
+    let count = 0;
+    let kept = 0;
+    for (const [display, known] of this.texts) {
+      if (!(known instanceof Map) && known.asInBase) {
+        if (known.judged && !known.failed) kept++;
+        continue;
+      }
+      const hashes = passedHashes(known);
+      if (hashes === undefined) continue;
+      const before = base.get(display);
+      if (before !== undefined) kept++;
+      if (before !== hashes) {
+        differ[display] = hashes;
+        count++;
+      }
+    }
+    return { differ, count, kept };
+  }
+}
+
+/** The hashes (space-separated) of a file's texts judged or kept and found fine; undefined when there are none. */
+function passedHashes(known: TextVerdicts | Map<string, TextVerdicts>): string | undefined {
+  if (!(known instanceof Map)) return known.judged && !known.failed ? known.hash : undefined;
+  const passed = [...known.values()].filter((text) => text.judged && !text.failed);
+  return passed.length > 0 ? passed.map((text) => text.hash).join(' ') : undefined;
 }
 
 /** Which verdicts: those of the checks on the built files, or of the boundaries guard on the content's pages. */
@@ -178,6 +214,8 @@ const besideOf = (cacheDir: string, set: VerdictSet) => join(cacheDir, `${set}.m
 /** Per published file, the hashes (space-separated) of its texts found fine. */
 export interface HashesByFile {
   get(display: string): string | undefined;
+  /** Whether `get` answers for this file what `base` answers (it is `base`, or keeps nothing over it for the file). */
+  isBase?(display: string, base: HashesByFile): boolean;
   keys(): Iterable<string>;
   readonly size: number;
 }
@@ -203,6 +241,10 @@ class SavedHashes implements HashesByFile {
     // One lookup: what the object inherits is never a string, and JSON makes "__proto__" a field of its own.
     const hashes = this.files[display];
     return typeof hashes === 'string' ? hashes : undefined;
+  }
+
+  isBase(display: string, base: HashesByFile): boolean {
+    return this === base || (this.files === (base as SavedHashes).files && this.over?.get(display) === undefined);
   }
 
   /** The same files, under those of `over`. */
@@ -270,17 +312,7 @@ export async function saveVerdicts(cacheDir: string, verdicts: Verdicts, set: Ve
   const base = verdicts.base;
   if (base) {
     // The files whose verdicts differ from the base, found without making the whole file's text: after an edit, a few.
-    const differ: Record<string, string> = {};
-    let count = 0;
-    let kept = 0;
-    for (const [display, hashes] of verdicts.passed()) {
-      const before = base.get(display);
-      if (before !== undefined) kept++;
-      if (before !== hashes) {
-        differ[display] = hashes;
-        count++;
-      }
-    }
+    const { differ, count, kept } = verdicts.differences(base);
     // A file no longer published keeps its entry in the base (true, and never asked for) until it is written again.
     const gone = base.size - kept;
     if ((count + gone) * FEW_BESIDE <= base.size) {

@@ -223,6 +223,19 @@ describe('verdicts kept beside the file', () => {
     expect(await build(TEXTS)).toEqual([]);
   });
 
+  it('keeps beside the file what an earlier edit kept there, with a later edit’s', async () => {
+    await build(TEXTS);
+    const edit = (pages: number[]) =>
+      TEXTS.map(([display, text], i): [string, string] => [display, pages.includes(i) ? `${text}, edited` : text]);
+    await build(edit([3]));
+    expect(await build(edit([3, 5]))).toEqual(['first dist/page-5.html', 'second dist/page-5.html']);
+    expect(JSON.parse(await readFile(beside(), 'utf8')).files).toEqual({
+      'dist/page-3.html': contentHash('Page 3, edited'),
+      'dist/page-5.html': contentHash('Page 5, edited'),
+    });
+    expect(await build(edit([3, 5]))).toEqual([]);
+  });
+
   it('writes the whole file again once many differ, and nothing beside it', async () => {
     await build(TEXTS);
     const edited = TEXTS.map(([display, text], i): [string, string] => [display, i < 10 ? `${text}, edited` : text]);
