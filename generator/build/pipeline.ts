@@ -19,6 +19,7 @@ import {
   buildInputsOf,
   checkBuildRecord,
   previousOutput,
+  type PreviousOutput,
   recordBuild,
   type RecordCheck,
 } from './cache/build-record.js';
@@ -28,6 +29,7 @@ import { type RenderPool, startEarly, workerCount } from './render/render-pool.j
 import { RenderCache, renderContextKey } from './render/render-cache.js';
 import { type Digest, generatorFingerprint } from './cache/fingerprint.js';
 import { savedVerdicts, saveVerdicts, type Verdicts } from './cache/verdicts.js';
+import { keepCache } from './cache/keep-cache.js';
 import type { FolderWalk } from './cache/folder-walk.js';
 import { nodeFileSystem, type OutputFileSystem } from './files/file-system.js';
 import { writeTrees, WriteIncomplete, type OutputTree, type TreeFile, type WriteResult } from './write/write-tree.js';
@@ -135,15 +137,22 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   return refused ? { diagnostics: refused } : runChecked(options);
 }
 
-/** `runPipeline` once its folders are known to be good (`build` checks them with the output folders). */
-async function runChecked(options: PipelineOptions): Promise<PipelineResult> {
+/**
+ * `runPipeline` once its folders are known to be good (`build` checks them with the output folders). `saving`: where
+ * the saves of a good build's caches are handed (`build` runs them while it writes); without it they are awaited here.
+ */
+async function runChecked(options: PipelineOptions, saving?: Promise<void>[]): Promise<PipelineResult> {
   // Render workers load their modules while this thread loads the content (see generator/build/render/render-pool.ts).
   const cacheIsEmpty = options.cacheDir === undefined || RenderCache.isEmpty(options.cacheDir);
   const pool = options.kinds
     ? undefined
     : startEarly(RENDER_WORKER, contentDirOf(options), options.workers, cacheIsEmpty);
   try {
-    return await runStages(options, pool);
+    if (saving) return await runStages(options, pool, saving);
+    const saves: Promise<void>[] = [];
+    const result = await runStages(options, pool, saves);
+    await Promise.all(saves);
+    return result;
   } finally {
     await pool?.close();
   }
@@ -151,7 +160,11 @@ async function runChecked(options: PipelineOptions): Promise<PipelineResult> {
 
 const contentDirOf = (options: PipelineOptions) => options.contentDir ?? DEFAULT_CONTENT_DIR;
 
-async function runStages(options: PipelineOptions, pool: RenderPool | undefined): Promise<PipelineResult> {
+async function runStages(
+  options: PipelineOptions,
+  pool: RenderPool | undefined,
+  saving: Promise<void>[],
+): Promise<PipelineResult> {
   const kinds = options.kinds ?? defaultKinds;
   const progress = options.progress ?? (() => undefined);
   progress('load', 0, 0);
@@ -218,13 +231,17 @@ async function runStages(options: PipelineOptions, pool: RenderPool | undefined)
     verdicts,
     parts: saidParts,
   });
-  if (verdicts && !diagnostics.hasErrors) await saveVerdicts(options.cacheDir!, verdicts);
+  // What a good build learnt is kept for the next: each cache in its own file, saved while the output is written (a
+  // save that fails is a warning: see keep-cache.ts).
+  const save = (what: string, saved: () => Promise<void>) =>
+    saving.push(keepCache(diagnostics, 'validate', options.cacheDir!, what, saved));
+  if (verdicts && !diagnostics.hasErrors) save("the checks' verdicts", () => saveVerdicts(options.cacheDir!, verdicts));
   if (emitted && !diagnostics.hasErrors) {
     for (const stream of artifacts.streams())
       if (kinds[stream.entry.kind]?.emitReadsScope) emitted.keepStream(keyOf(stream.entry), stream.digests());
-    await emitted.save(options.cacheDir!);
+    save('the files made from the scope alone', () => emitted.save(options.cacheDir!));
   }
-  if (saidParts && !diagnostics.hasErrors) await saidParts.save(options.cacheDir!);
+  if (saidParts && !diagnostics.hasErrors) save("llms-full.txt's parts", () => saidParts.save(options.cacheDir!));
   const checks = verdicts && { ...verdicts.counts, judgedFiles: [...verdicts.judgedFiles] };
   return {
     diagnostics,
@@ -375,8 +392,26 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
   // The trees in place are read only as the last good build recorded them: their unchanged files are linked. Their
   // stamps are taken beside the build, while it runs.
   const previousTaking = fingerprint ? previousOutput(options.cacheDir!, options.outDir) : undefined;
-  const result = await runChecked({ ...options, progress: clock.report, contentWalk: record?.contentWalk });
-  const previous = await previousTaking;
+  const saving: Promise<void>[] = [];
+  const result = await runChecked({ ...options, progress: clock.report, contentWalk: record?.contentWalk }, saving);
+  // The caches are saved while the output is written; the build ends when both have (a save that fails fails it).
+  const saved = Promise.all(saving);
+  try {
+    return await writeBuilt(options, result, await previousTaking, fingerprint, clock);
+  } finally {
+    await saved;
+    clock.enter(undefined);
+  }
+}
+
+/** The write and record stages of a build whose pipeline ran (`result`): only when nothing failed. */
+async function writeBuilt(
+  options: BuildOptions,
+  result: PipelineResult,
+  previous: PreviousOutput | undefined,
+  fingerprint: string | undefined,
+  clock: ReturnType<typeof stageClock>,
+): Promise<PipelineResult> {
   result.stageMs = clock.times;
   if (result.model) {
     const example = exampleIdentityFindings(result.model);
@@ -384,7 +419,6 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
   }
   if (result.diagnostics.hasErrors || !result.artifacts) {
     previous?.stop?.();
-    clock.enter(undefined);
     return result;
   }
   clock.enter('write');
@@ -416,7 +450,6 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
       if (problem) reportFolderProblems([problem], result.diagnostics, 'write');
     }
     if (result.diagnostics.hasErrors) {
-      clock.enter(undefined);
       return result;
     }
   }
@@ -443,20 +476,22 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
   }
   clock.enter('record');
   if (fingerprint && !result.diagnostics.hasErrors) {
-    await recordBuild(options.cacheDir!, options.outDir, fingerprint, {
-      hashes: written?.hashes,
-      linked: written?.linkedStamps,
-      notices: result.notices,
-      warnings: result.diagnostics.list().filter((message) => !message.fatal),
-      inPlace: written?.inPlace &&
-        previous?.recorded && {
-          ...written.inPlace,
-          trees: written.trees.map((tree) => tree.dir),
-          files: written.hashes.size,
-          recorded: previous.recorded,
-        },
-    });
+    const record = () =>
+      recordBuild(options.cacheDir!, options.outDir, fingerprint, {
+        hashes: written?.hashes,
+        linked: written?.linkedStamps,
+        notices: result.notices,
+        // Said again by a build skipped as up to date; a cache not kept is said by the build that could not keep it.
+        warnings: result.diagnostics.list().filter((message) => !message.fatal && message.ruleId !== 'cache-not-saved'),
+        inPlace: written?.inPlace &&
+          previous?.recorded && {
+            ...written.inPlace,
+            trees: written.trees.map((tree) => tree.dir),
+            files: written.hashes.size,
+            recorded: previous.recorded,
+          },
+      });
+    await keepCache(result.diagnostics, 'write', options.cacheDir!, 'the record of what this build wrote', record);
   }
-  clock.enter(undefined);
   return { ...result, written: written && { files: written.hashes.size, linked: written.linked } };
 }

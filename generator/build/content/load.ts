@@ -18,6 +18,7 @@ import { growHeapFor, growHeapGently } from './heap-growth.js';
 import { TimeBudgetExceeded, withinTimeBudget } from './time-budget.js';
 import { generatorFingerprint, modelFacts, sha256 } from '../cache/fingerprint.js';
 import { type KeptPages, loadKeptPages, saveKeptPages } from '../cache/kept-pages.js';
+import { keepCache } from '../cache/keep-cache.js';
 import { KeptYaml } from '../cache/kept-yaml.js';
 import { type FileIdentity, fileIdentity, fileSystemNow } from '../cache/file-identity.js';
 import { type FolderWalk, type WalkedEntry, walkFolder } from '../cache/folder-walk.js';
@@ -189,9 +190,13 @@ export async function loadContent(options: LoadOptions, diagnostics: Diagnostics
     options.stats.yamlRead = keptYaml ? keptYaml.counts.read : files.yaml.length;
   }
   if (model && cacheDir !== undefined) {
-    await keptYaml!.save(cacheDir);
-    await saveKeptPages(cacheDir, kept!);
-    if (verdicts) await saveVerdicts(cacheDir, verdicts, 'content-verdicts');
+    await keepCache(diagnostics, 'load', cacheDir, 'the content files read', () => keptYaml!.save(cacheDir));
+    await keepCache(diagnostics, 'load', cacheDir, 'the pages read', () => saveKeptPages(cacheDir, kept!));
+    const contentVerdicts = verdicts;
+    if (contentVerdicts) {
+      const save = () => saveVerdicts(cacheDir, contentVerdicts, 'content-verdicts');
+      await keepCache(diagnostics, 'load', cacheDir, "the content checks' verdicts", save);
+    }
   }
   return model;
 }

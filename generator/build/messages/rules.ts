@@ -1391,6 +1391,13 @@ export const RULES = {
     fix: 'Check that the output folder is writable and the disk has room, then build again.',
     example: 'A read-only output folder.',
   },
+  'cache-not-saved': {
+    area: 'build',
+    title: 'The build cache could not be kept',
+    what: 'A build keeps what it learnt (the pages it read, the rendered pages, the checks’ verdicts, the parts of llms-full.txt, the record of what it wrote) in its cache folder, so that the next build does only what changed. The cache serves speed alone: one that cannot be written is said as a warning, the output is written as it would be, and the next build does the work the cache would have spared.',
+    fix: 'Check that the cache folder is writable and its disk has room, or delete the folder: the next build makes it again.',
+    example: 'A cache folder on a full disk, or a folder made by hand where the cache keeps its verdicts’ file.',
+  },
   'content-folder': {
     area: 'build',
     title: 'No content folder',

@@ -11,6 +11,7 @@ import { RenderPool, workerCount } from './render-pool.js';
 import { type Digest, generatorFingerprint } from '../cache/fingerprint.js';
 import { entryKey, pageEntries, producePage, type PageProducts } from './page-products.js';
 import { type MakeAgain, pageKey, renderContextKey, RenderCache } from './render-cache.js';
+import { keepCache } from '../cache/keep-cache.js';
 
 export interface PrerenderOptions {
   projectRoot: string;
@@ -125,7 +126,7 @@ export async function prerenderPages(
   for (const [id, products] of fresh) ready.set(id, products);
   if (cache) {
     for (const [id, products] of fresh) cache.set(keys.get(id)!, products);
-    await cache.save();
+    await keepCache(diagnostics, 'emit', options.cacheDir!, 'the rendered pages', () => cache.save());
   }
 
   const artifacts = new Map<RegistryEntry, Artifact>();
