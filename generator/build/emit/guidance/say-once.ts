@@ -4,6 +4,7 @@
 import { comparableText } from '../../text/prose-rules.js';
 import { sentences } from '../../text/units.js';
 import { keyHash } from '../../text/key-hash.js';
+import { HashIndex, NONE } from '../../text/hash-index.js';
 import type { MadeSaidPart, SaidPart } from '../../cache/said-parts.js';
 
 export type { SaidPart };
@@ -66,14 +67,14 @@ export class SayOnce {
   private readonly parts: SaidPart[] = [];
   private readonly sources: string[] = [];
   /** A key's hash, and the part that said a key of that hash first; more such parts (rare) in `more`. */
-  private readonly byHash = new Map<number, number>();
+  private readonly byHash = new HashIndex(1024);
   private readonly more = new Map<number, number[]>();
   private readonly pointers = new Set<string>();
 
   /** The source of the part that said `key` first, if one did. */
   private lookup(key: string, hash: number): string | undefined {
     const first = this.byHash.get(hash);
-    if (first === undefined) return undefined;
+    if (first === NONE) return undefined;
     for (const index of [first, ...(this.more.get(hash) ?? [])]) {
       const part = this.parts[index]!;
       const keys = part.keys();
@@ -86,7 +87,7 @@ export class SayOnce {
 
   private add(hash: number, index: number): void {
     const first = this.byHash.get(hash);
-    if (first === undefined) this.byHash.set(hash, index);
+    if (first === NONE) this.byHash.addFirst(hash, index);
     else if (first !== index) {
       const more = this.more.get(hash);
       if (!more) this.more.set(hash, [index]);
@@ -195,7 +196,7 @@ export class SayOnce {
       const hash = hashes[i]!;
       const answer = part.answer(i);
       // No part said a key of this hash: the key is new now, whatever it is.
-      if (!this.byHash.has(hash)) {
+      if (this.byHash.get(hash) === NONE) {
         if (answer !== null) return false;
         continue;
       }
