@@ -197,6 +197,25 @@ describe('the checks of llms-full.txt, part by part', () => {
     expect(partWise).toEqual(check(after, { parted: false }));
   });
 
+  it('find a sentence of a kept part said first in a part made since, where judging the whole file finds it', () => {
+    const order = guides();
+    // In a code block: the file says each sentence of prose once (say-once.ts), a code block as it is.
+    const line = 'curl -s the same long command line that two guides both happen to show';
+    const code = (md: string) => `${md.trimEnd()}\n\n\`\`\`sh\n${line}\n\`\`\`\n`;
+    const first = new Verdicts('scope');
+    expect(check(made(new Map([[order.at(-2)!, code]])), { verdicts: first })).toEqual([]);
+    // The earlier guide now shows it too: the repeat is reported in the later guide's kept part, naming the new line.
+    const after = made(
+      new Map([
+        [order[1]!, code],
+        [order.at(-2)!, code],
+      ]),
+    );
+    const partWise = check(after, { verdicts: kept(first) });
+    expect(partWise.filter((m) => m.startsWith('repeated-sentence '))).toHaveLength(1);
+    expect(partWise).toEqual(check(after, { parted: false }));
+  });
+
   it('judge again a part kept from a build in another scope', () => {
     const build = made(new Map());
     const first = new Verdicts('scope');

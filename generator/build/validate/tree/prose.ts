@@ -2,7 +2,7 @@
 // publish (the same rule content is held to at load).
 import { textTreeValidator } from '../text/text-check.js';
 import { placeOfUnit, reportUnitFindings, unitAt, unitChunksOfArtifact } from '../text/artifact-units.js';
-import { placeInSegments, readingOf, segmentAt, segmentsOf, type Segment } from '../text/text-parts.js';
+import { placeInSegments, readingOf, segmentAt, segmentsOf, segmentVerdict, type Segment } from '../text/text-parts.js';
 import type { ArtifactText } from '../text/artifact-text.js';
 import type { ValidateContext } from '../../registry/types.js';
 import type { TextUnit } from '../../text/units.js';
@@ -47,9 +47,15 @@ export const noRepeatedSentences = textTreeValidator('noRepeatedSentences', (con
 /**
  * The same check on a text made in parts, read across them: each part's comparable sentences are kept with it as
  * hashes and offsets (a part whose verdicts are kept is not read again), so the check is a map of hashes; where two
- * hashes meet, the sentences' exact words are compared.
+ * hashes meet, the sentences' exact words are compared. With kept verdicts, only the hashes of the sentences of the
+ * segments the last good build did not have are followed (see newSentences): a repeat needs one of them.
  */
 function repeatedInParts(context: ValidateContext, item: ArtifactText, segments: Segment[]): void {
+  const followed = newSentences(context, item.display, segments);
+  if (followed?.size === 0) return;
+  // A sieve by the hash's low bits, so that the 100,000 sentences of the kept segments are passed over at a glance.
+  const sieve = new Uint8Array(SIEVE);
+  for (const hash of followed ?? []) sieve[hash & (SIEVE - 1)] = 1;
   const unitAtOffset = (offset: number): TextUnit => {
     const segment = segmentAt(segments, offset);
     return unitAt(readingOf(segment).units, offset - segment.offset)!;
@@ -60,8 +66,8 @@ function repeatedInParts(context: ValidateContext, item: ArtifactText, segments:
     return keys.get(offset);
   };
   const sentences = segments.map(sentencesOf);
-  let count = 0;
-  for (const { hashes } of sentences) count += hashes.length;
+  let count = followed?.size ?? 0;
+  if (!followed) for (const { hashes } of sentences) count += hashes.length;
   // The first sentence of each hash, in a table open by address (hash + 1 in `slots`, its offset in `firstAt`): a
   // file of 100,000 sentences is a pass over integers. Sentences of other words that share a hash (rare): `more`.
   let size = 16;
@@ -74,6 +80,7 @@ function repeatedInParts(context: ValidateContext, item: ArtifactText, segments:
     const base = segments[s]!.offset;
     for (let i = 0; i < hashes.length; i++) {
       const hash = hashes[i]!;
+      if (followed && (sieve[hash & (SIEVE - 1)] === 0 || !followed.has(hash))) continue;
       const at = base + offsets[i]!;
       let slot = hash & (size - 1);
       while (slots[slot] !== 0 && slots[slot] !== hash + 1) slot = (slot + 1) & (size - 1);
@@ -99,6 +106,29 @@ function repeatedInParts(context: ValidateContext, item: ArtifactText, segments:
       });
     }
   }
+}
+
+/** The sieve's slots: a power of two. */
+const SIEVE = 1 << 16;
+
+/**
+ * The hashes of the sentences of the segments the last good build did not check together with the others (their
+ * verdicts not kept), or undefined without kept verdicts (every sentence is then followed). The kept segments were all
+ * in the last good build's file, which had no sentence said twice: each of their keys is there once, so any repeat
+ * now has one of its sentences in a segment that is new. A segment whose hash is twice in the file is new too (the
+ * kept set says once).
+ */
+function newSentences(context: ValidateContext, display: string, segments: Segment[]): Set<number> | undefined {
+  const verdicts = context.verdicts;
+  if (!verdicts) return undefined;
+  const times = new Map<string, number>();
+  for (const { hash } of segments) times.set(hash, (times.get(hash) ?? 0) + 1);
+  const followed = new Set<number>();
+  for (const segment of segments) {
+    if (times.get(segment.hash) === 1 && segmentVerdict(verdicts, display, segment).kept) continue;
+    for (const hash of Array.from(sentencesOf(segment).hashes)) followed.add(hash);
+  }
+  return followed;
 }
 
 /** A segment's comparable sentences: kept with its part, or read (and then kept with it). */
