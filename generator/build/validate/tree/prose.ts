@@ -113,7 +113,7 @@ const SIEVE = 1 << 16;
 
 /**
  * The hashes of the sentences of the segments the last good build did not check together with the others (their
- * verdicts not kept), or undefined without kept verdicts (every sentence is then followed). The kept segments were all
+ * verdicts not kept), or undefined when no segment's verdicts are kept (every sentence is then followed). The kept segments were all
  * in the last good build's file, which had no sentence said twice: each of their keys is there once, so any repeat
  * now has one of its sentences in a segment that is new. A segment whose hash is twice in the file is new too (the
  * kept set says once).
@@ -123,11 +123,13 @@ function newSentences(context: ValidateContext, display: string, segments: Segme
   if (!verdicts) return undefined;
   const times = new Map<string, number>();
   for (const { hash } of segments) times.set(hash, (times.get(hash) ?? 0) + 1);
+  const fresh = segments.filter(
+    (segment) => times.get(segment.hash) !== 1 || !segmentVerdict(verdicts, display, segment).kept,
+  );
+  // None kept (a first build): every sentence is followed, without a set of them all.
+  if (fresh.length === segments.length) return undefined;
   const followed = new Set<number>();
-  for (const segment of segments) {
-    if (times.get(segment.hash) === 1 && segmentVerdict(verdicts, display, segment).kept) continue;
-    for (const hash of Array.from(sentencesOf(segment).hashes)) followed.add(hash);
-  }
+  for (const segment of fresh) for (const hash of Array.from(sentencesOf(segment).hashes)) followed.add(hash);
   return followed;
 }
 
