@@ -113,10 +113,10 @@ const SIEVE = 1 << 16;
 
 /**
  * The hashes of the sentences of the segments the last good build did not check together with the others (their
- * verdicts not kept), or undefined when no segment's verdicts are kept (every sentence is then followed). The kept segments were all
- * in the last good build's file, which had no sentence said twice: each of their keys is there once, so any repeat
- * now has one of its sentences in a segment that is new. A segment whose hash is twice in the file is new too (the
- * kept set says once).
+ * verdicts not kept), or undefined when no segment's verdicts are kept (every sentence is then followed). The kept
+ * segments were all in the last good build's file, which had no sentence said twice: each of their keys is there
+ * once, so any repeat now has one of its sentences in a segment that is new. A segment whose hash is twice in the file
+ * is new too (the kept set says once).
  */
 function newSentences(context: ValidateContext, display: string, segments: Segment[]): Set<number> | undefined {
   const verdicts = context.verdicts;
