@@ -394,7 +394,7 @@ export async function build(options: BuildOptions): Promise<PipelineResult> {
   const previousTaking = fingerprint ? previousOutput(options.cacheDir!, options.outDir) : undefined;
   const saving: Promise<void>[] = [];
   const result = await runChecked({ ...options, progress: clock.report, contentWalk: record?.contentWalk }, saving);
-  // The caches are saved while the output is written; the build ends when both have (a save that fails fails it).
+  // The caches are saved while the output is written; the build ends when both have (a save that fails says so).
   const saved = Promise.all(saving);
   try {
     return await writeBuilt(options, result, await previousTaking, fingerprint, clock);

@@ -180,40 +180,34 @@ describe('the checks of llms-full.txt, part by part', () => {
     }
   });
 
-  it('find a sentence said again in another part, where judging the whole file finds it', () => {
-    const order = guides();
+  /**
+   * A code line (the file says each sentence of prose once, a code block as it is: say-once.ts) shown by the guide
+   * `before` alone in a first build, then by `before` and `now` too: the repeat is found part by part, the first
+   * build's parts kept, exactly as judging the whole file finds it.
+   */
+  function repeatedAfterEdit(before: string, now: string) {
     const line = 'curl -s the same long command line that two guides both happen to show';
     const code = (md: string) => `${md.trimEnd()}\n\n\`\`\`sh\n${line}\n\`\`\`\n`;
     const first = new Verdicts('scope');
-    expect(check(made(new Map([[order[1]!, code]])), { verdicts: first })).toEqual([]);
+    expect(check(made(new Map([[before, code]])), { verdicts: first })).toEqual([]);
     const after = made(
       new Map([
-        [order[1]!, code],
-        [order.at(-2)!, code],
+        [before, code],
+        [now, code],
       ]),
     );
     const partWise = check(after, { verdicts: kept(first) });
     expect(partWise.filter((m) => m.startsWith('repeated-sentence '))).toHaveLength(1);
     expect(partWise).toEqual(check(after, { parted: false }));
+  }
+
+  it('find a sentence said again in another part, where judging the whole file finds it', () => {
+    repeatedAfterEdit(guides()[1]!, guides().at(-2)!);
   });
 
   it('find a sentence of a kept part said first in a part made since, where judging the whole file finds it', () => {
-    const order = guides();
-    // In a code block: the file says each sentence of prose once (say-once.ts), a code block as it is.
-    const line = 'curl -s the same long command line that two guides both happen to show';
-    const code = (md: string) => `${md.trimEnd()}\n\n\`\`\`sh\n${line}\n\`\`\`\n`;
-    const first = new Verdicts('scope');
-    expect(check(made(new Map([[order.at(-2)!, code]])), { verdicts: first })).toEqual([]);
-    // The earlier guide now shows it too: the repeat is reported in the later guide's kept part, naming the new line.
-    const after = made(
-      new Map([
-        [order[1]!, code],
-        [order.at(-2)!, code],
-      ]),
-    );
-    const partWise = check(after, { verdicts: kept(first) });
-    expect(partWise.filter((m) => m.startsWith('repeated-sentence '))).toHaveLength(1);
-    expect(partWise).toEqual(check(after, { parted: false }));
+    // The earlier guide now shows it too: the repeat is in the later guide's kept part, naming the new line.
+    repeatedAfterEdit(guides().at(-2)!, guides()[1]!);
   });
 
   it('judge again a part kept from a build in another scope', () => {
