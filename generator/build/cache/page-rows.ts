@@ -29,19 +29,20 @@ export type PageRow = [
 ];
 
 const ROW_LENGTH = 16;
-const FIELDS = ['id', 'path', 'twinPath', 'section', 'title', 'description', 'order', 'body', 'bodyLine', 'source'];
-const WITH_PLACES = [...FIELDS, 'fieldPlaces'].join();
+/** A page's fields in the load's order (a page without a section has no such field once kept). */
+const FIELDS = 'id,path,twinPath,section,title,description,order,body,bodyLine,source,fieldPlaces';
+const FIELDS_WITHOUT_SECTION = FIELDS.replace('section,', '');
 const PLACE_KEYS = 'file,line,column';
 
 /** The row of a page whose body is at `at` for `bytes` in the bodies' file; undefined when the page has another shape. */
 export function toRow(page: Page, at: number, bytes: number, facts: string): PageRow | undefined {
   const keys = Object.keys(page).filter((key) => key !== 'section' || page.section !== undefined);
-  const expected = page.section === undefined ? WITH_PLACES.replace('section,', '') : WITH_PLACES;
+  const expected = page.section === undefined ? FIELDS_WITHOUT_SECTION : FIELDS;
   if (keys.join() !== expected) return undefined;
   const { id, path, twinPath, section, title, description, order, bodyLine, source, fieldPlaces } = page;
   const file = source.file;
-  const title_ = fieldPlaces?.title;
-  const description_ = fieldPlaces?.description;
+  const titlePlace = fieldPlaces?.title;
+  const descriptionPlace = fieldPlaces?.description;
   const fits =
     [id, path, twinPath, title, description, file].every((text) => typeof text === 'string') &&
     (section === undefined || typeof section === 'string') &&
@@ -51,8 +52,8 @@ export function toRow(page: Page, at: number, bytes: number, facts: string): Pag
     source.line === 1 &&
     source.column === 1 &&
     Object.keys(fieldPlaces!).join() === 'title,description' &&
-    isPlace(title_, file) &&
-    isPlace(description_, file);
+    isPlace(titlePlace, file) &&
+    isPlace(descriptionPlace, file);
   if (!fits) return undefined;
   return [
     id,
@@ -67,10 +68,10 @@ export function toRow(page: Page, at: number, bytes: number, facts: string): Pag
     facts,
     bodyLine,
     file,
-    title_!.line!,
-    title_!.column!,
-    description_!.line!,
-    description_!.column!,
+    titlePlace!.line!,
+    titlePlace!.column!,
+    descriptionPlace!.line!,
+    descriptionPlace!.column!,
   ];
 }
 

@@ -244,7 +244,10 @@ class SavedHashes implements HashesByFile {
   }
 
   isBase(display: string, base: HashesByFile): boolean {
-    return this === base || (this.files === (base as SavedHashes).files && this.over?.get(display) === undefined);
+    return (
+      this === base ||
+      (base instanceof SavedHashes && this.files === base.files && this.over?.get(display) === undefined)
+    );
   }
 
   /** The same files, under those of `over`. */

@@ -1,6 +1,8 @@
-// An index from a unit's key hash (a 30-bit integer, see key-hash.ts) to the first part that said a key of that hash:
-// one table of integers, open by address. llms-full.txt's fold looks up and adds some 130,000 hashes at 10,000 pages
-// on every build; a Map of them was a fifth of the file's making.
+// An index from a unit's key hash (a 30-bit integer, see key-hash.ts) to the first part or place that has a key of
+// that hash: one table of integers, open by address. llms-full.txt's fold looks up and adds some 130,000 hashes at
+// 10,000 pages on every build (a Map of them was a fifth of the file's making), and the repeated-sentence check as
+// many sentences.
+import { KEY_HASH_MASK } from './key-hash.js';
 
 /** No part yet: what `get` answers for a hash never added. */
 export const NONE = -1;
@@ -60,4 +62,4 @@ export class HashIndex {
   }
 }
 
-const isKeyHash = (hash: number) => (hash & 0x3fffffff) === hash;
+const isKeyHash = (hash: number) => (hash & KEY_HASH_MASK) === hash;

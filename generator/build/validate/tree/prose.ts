@@ -7,6 +7,7 @@ import type { ArtifactText } from '../text/artifact-text.js';
 import type { ValidateContext } from '../../registry/types.js';
 import type { TextUnit } from '../../text/units.js';
 import { keyHash } from '../../text/key-hash.js';
+import { HashIndex, NONE } from '../../text/hash-index.js';
 import { comparableText, unpublishedReferenceFindings } from '../../text/prose-rules.js';
 import { excerpt } from '../../boundaries/wording.js';
 
@@ -68,12 +69,9 @@ function repeatedInParts(context: ValidateContext, item: ArtifactText, segments:
   const sentences = segments.map(sentencesOf);
   let count = followed?.size ?? 0;
   if (!followed) for (const { hashes } of sentences) count += hashes.length;
-  // The first sentence of each hash, in a table open by address (hash + 1 in `slots`, its offset in `firstAt`): a
-  // file of 100,000 sentences is a pass over integers. Sentences of other words that share a hash (rare): `more`.
-  let size = 16;
-  while (size < count * 2) size *= 2;
-  const slots = new Int32Array(size);
-  const firstAt = new Int32Array(size);
+  // The offset of the first sentence of each hash, in a table of integers: a file of 100,000 sentences is a pass over
+  // integers. Sentences of other words that share a hash (rare): `more`.
+  const firstAt = new HashIndex(count);
   const more = new Map<number, number[]>();
   for (let s = 0; s < segments.length; s++) {
     const { hashes, offsets } = sentences[s]!;
@@ -82,15 +80,13 @@ function repeatedInParts(context: ValidateContext, item: ArtifactText, segments:
       const hash = hashes[i]!;
       if (followed && (sieve[hash & (SIEVE - 1)] === 0 || !followed.has(hash))) continue;
       const at = base + offsets[i]!;
-      let slot = hash & (size - 1);
-      while (slots[slot] !== 0 && slots[slot] !== hash + 1) slot = (slot + 1) & (size - 1);
-      if (slots[slot] === 0) {
-        slots[slot] = hash + 1;
-        firstAt[slot] = at;
+      const firstOfHash = firstAt.get(hash);
+      if (firstOfHash === NONE) {
+        firstAt.addFirst(hash, at);
         continue;
       }
       const key = keyAt(at);
-      const first = [firstAt[slot]!, ...(more.get(hash) ?? [])].find((offset) => keyAt(offset) === key);
+      const first = [firstOfHash, ...(more.get(hash) ?? [])].find((offset) => keyAt(offset) === key);
       if (first === undefined) {
         const others = more.get(hash);
         if (others) others.push(at);
