@@ -164,10 +164,19 @@ function findingsOf(units: TextUnit[], model: Model): Finding[] {
 
 /**
  * The site's paths as the content names them (before the registry adds what it derives): the discovery resources,
- * the pages and their twins, the static files.
+ * the pages and their twins, the static files. Gathered when a guarded text first names a path, not before: after an
+ * edit only the page edited is guarded, and most pages name none (20,000 paths at 10,000 pages).
  */
 const sitePathSets = new WeakMap<Model, Set<string>>();
 function sitePaths(model: Model): (path: string) => boolean {
+  let known: Set<string> | undefined;
+  return (path) => {
+    known ??= sitePathSet(model);
+    return known.has(path) || known.has(path.replace(/\/$/, ''));
+  };
+}
+
+function sitePathSet(model: Model): Set<string> {
   let paths = sitePathSets.get(model);
   if (!paths) {
     paths = new Set([
@@ -177,8 +186,7 @@ function sitePaths(model: Model): (path: string) => boolean {
     ]);
     sitePathSets.set(model, paths);
   }
-  const known = paths;
-  return (path) => known.has(path) || known.has(path.replace(/\/$/, ''));
+  return paths;
 }
 
 /** An environment's address written out in content: each build must fill in its own, so content uses placeholders. */
