@@ -14,7 +14,7 @@ import { asciiJson, readCacheText } from './ascii-json.js';
 import { FEW_BESIDE, writeWhole } from './whole-file.js';
 import { withBodyAs } from './page-fields.js';
 import { fromRow, isRow, type PageRow, toRow } from './page-rows.js';
-import { noteFactsDigest, noteKeptKey } from './page-keys.js';
+import { FILE_KEY_LENGTH, noteFactsDigest, noteKeptKey } from './page-keys.js';
 import { FACTS_DIGEST, pageFactsDigest } from './fingerprint.js';
 import { decodeExactly } from '../text/exact-utf8.js';
 
@@ -42,7 +42,7 @@ export class KeptPages {
 
   /** The key of a page file: its name (as messages show it, and inside pages/) and its bytes. */
   key(rel: string, file: string, bytes: Uint8Array): string {
-    return createHash('sha256').update(`${rel}\0${file}\0`).update(bytes).digest('base64url').slice(0, 22);
+    return createHash('sha256').update(`${rel}\0${file}\0`).update(bytes).digest('base64url').slice(0, FILE_KEY_LENGTH);
   }
 
   /** The page the last good build kept for this file when its identity is the settled one seen then: not opened. */

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import type { Model, Page } from '../../model/types.js';
 import { crc32 } from 'node:zlib';
 import { type Digest, digestOf, modelFacts, sha256 } from '../cache/fingerprint.js';
-import { keptKeyOf } from '../cache/page-keys.js';
+import { keptKeyOf, keptKeyParts } from '../cache/page-keys.js';
 import type { PageProducts } from './page-products.js';
 import { encodedText } from '../registry/types.js';
 import { fileSystemNow, identityOf, settledBefore } from '../cache/file-identity.js';
@@ -45,12 +45,25 @@ const contextKeys = new WeakMap<Model, { generator: string; key: string }>();
 
 /**
  * A page's key within its context: the key it was kept or read under when the load gave it one (the same file name
- * and bytes, generator and content schemas make the same page), otherwise the page itself as text.
+ * and bytes, generator and content schemas make the same page), otherwise the page itself as text. A kept page's key
+ * is its file's key after a prefix made once for the context and the scope it was read in, not a hash made for each
+ * of a rebuild's 10,000 pages; it cannot be mistaken for a page's hash (64 hexadecimal digits), being shorter.
  */
 export function pageKey(contextKey: string, page: Page): string {
   const kept = keptKeyOf(page);
-  return kept === undefined ? sha256(contextKey, JSON.stringify(page)) : sha256(contextKey, 'kept', kept);
+  if (kept === undefined) return sha256(contextKey, JSON.stringify(page));
+  const parts = keptKeyParts(kept);
+  return parts ? `${keptPrefix(contextKey, parts.scope)}${parts.file}` : sha256(contextKey, 'kept', kept);
 }
+
+/** The prefix of the kept pages' keys in a context and read scope (one pair in a build): 128 bits of their hash. */
+function keptPrefix(contextKey: string, scope: string): string {
+  if (lastPrefix?.contextKey !== contextKey || lastPrefix.scope !== scope)
+    lastPrefix = { contextKey, scope, prefix: sha256(contextKey, 'kept', scope).slice(0, 32) };
+  return lastPrefix.prefix;
+}
+
+let lastPrefix: { contextKey: string; scope: string; prefix: string } | undefined;
 
 /**
  * Where a record is: which pack, at which byte, how long, and the CRC-32 of its bytes (what catches a record cut

@@ -9,7 +9,8 @@ import { runPipeline, type PipelineOptions } from '../../../generator/build/pipe
 import { builtFiles, writeSyntheticContent } from '../../helpers/synthetic-content.js';
 import { syntheticPage } from '../../../bench/synthetic/pages.js';
 import { loadProject } from '../../../generator/build/project.js';
-import { renderContextKey } from '../../../generator/build/render/render-cache.js';
+import { pageKey, renderContextKey } from '../../../generator/build/render/render-cache.js';
+import { noteKeptKey } from '../../../generator/build/cache/page-keys.js';
 import { buildRegistry } from '../../../generator/build/registry/build-registry.js';
 import { kinds } from '../../../generator/build/kinds.js';
 import { Diagnostics } from '../../../generator/build/messages/diagnostics.js';
@@ -193,6 +194,32 @@ describe('the render cache on disk', () => {
     const more = { ...model!, pages: [...model!.pages, copy] };
     expect(buildRegistry(more, kinds, new Diagnostics())!.entries.length).toBeGreaterThan(registry!.entries.length);
     expect(renderContextKey('generator', more)).not.toBe(key);
+  });
+
+  it('keys a kept page by its context, the scope it was read in and its file’s key; another key shape is hashed', async () => {
+    const { model } = await loadProject({ env: 'production', contentDir: content });
+    const page = model!.pages[0]!;
+    const keyed = (kept?: string) => {
+      const copy = { ...page };
+      if (kept !== undefined) noteKeptKey(copy, kept);
+      return copy;
+    };
+    const scope = 'a'.repeat(64);
+    const file = 'Bc-d_0123456789abcdefg';
+    const key = pageKey('context', keyed(`${scope}\0${file}`));
+    // Another page object under the same kept key is the same page.
+    expect(pageKey('context', keyed(`${scope}\0${file}`))).toBe(key);
+    expect(pageKey('another context', keyed(`${scope}\0${file}`))).not.toBe(key);
+    expect(pageKey('context', keyed(`${'b'.repeat(64)}\0${file}`))).not.toBe(key);
+    expect(pageKey('context', keyed(`${scope}\0${file.replace('B', 'C')}`))).not.toBe(key);
+    // Never a page's own hash, made when the load gave it no key.
+    const own = pageKey('context', keyed());
+    expect(own).toMatch(/^[0-9a-f]{64}$/);
+    expect(key).not.toMatch(/^[0-9a-f]{64}$/);
+    // A key from a kept pages' file edited by hand is hashed, not copied into the render cache's records.
+    for (const odd of [`${scope}\0bad\nkey-0123456789abcd`, `${scope}\0short`, file]) {
+      expect(pageKey('context', keyed(odd))).toMatch(/^[0-9a-f]{64}$/);
+    }
   });
 
   it('keeps an edit’s record and the places that differ beside the index, which it does not write again', async () => {
