@@ -147,7 +147,9 @@ describe('unknown-endpoint in content', () => {
   it("accepts a method with the site's own paths (a page, its twin, a discovery file), not another path", async () => {
     const { messages, text } = await loadEdited(
       'pages/developers.md',
-      append('Fetch with GET /developers/ or GET /developers.md, and GET /llms.txt.\n\nOrders are listed with GET /v1/orders.'),
+      append(
+        'Fetch with GET /developers/ or GET /developers.md, and GET /llms.txt.\n\nOrders are listed with GET /v1/orders.',
+      ),
     );
     expect(messages.map((m) => [m.ruleId, m.line, m.column])).toEqual([
       ['unknown-endpoint', positionOf(text, 'GET /v1/orders').line, positionOf(text, 'GET /v1/orders').column],
