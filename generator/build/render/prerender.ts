@@ -135,22 +135,24 @@ export async function prerenderPages(
     const products = ready.get(page.id);
     if (!products) continue;
     const entries = entriesByPage.get(page.id)!;
-    // Asked without reading a kept body: it is read when the body is first asked for.
     const names = entries.map(entryKey);
-    const has = (name: string) =>
-      products.digests ? products.digests.has(name) : Object.hasOwn(products.bodies, name);
-    if (!names.every(has)) continue;
+    // Each body's digest, looked up once: asked without reading a kept body, which is read when first asked for.
+    const known = names.map((name) => products.digests?.get(name));
+    if (
+      !names.every((name, i) => known[i] !== undefined || (!products.digests && Object.hasOwn(products.bodies, name)))
+    )
+      continue;
     const kept = !fresh.has(page.id);
     for (const [i, entry] of entries.entries()) {
       const name = names[i]!;
       // A kept page's body is read only when first asked for; a page made in this build has its text.
       artifacts.set(entry, kept ? new KeptArtifact(entry, products, name) : { entry, body: products.bodies[name]! });
-      const digest = products.digests?.get(name);
+      const digest = known[i];
       if (digest) digests.set(entry, digest);
     }
     const rendered = context.memo(`pages:rendered:${page.id}`, () => new LazyRendered(page, products, context));
     const twin = entries.findIndex((entry) => entry.kind === 'markdown');
-    if (twin >= 0) rendered.markdownSha256 ??= products.digests?.get(names[twin]!)?.sha256;
+    if (twin >= 0) rendered.markdownSha256 ??= known[twin]?.sha256;
   }
   let referenceParsed = 0;
   for (const products of fresh.values()) if (products.parsedBy === 'reference') referenceParsed++;

@@ -180,7 +180,8 @@ export class RenderCache {
    * its stat showing it), `makeAgain` makes that part's text as a plain build makes it.
    */
   get(key: string, makeAgain?: MakeAgain): PageProducts | undefined {
-    const place = Object.hasOwn(this.index.entries, key) ? this.index.entries[key] : undefined;
+    // One lookup: what the index inherits is never an array, and JSON makes "__proto__" a field of its own.
+    const place = this.index.entries[key] as Place | undefined;
     if (!Array.isArray(place) || place.length !== 5) return undefined;
     if (makeAgain && this.trusted.has(place[0]) && isHead(place[4])) {
       this.live.set(key, { place });
