@@ -11,7 +11,7 @@ Builds synthetic content sets in a temporary folder and measures each case in it
 times; prints median and spread, then each target the run measured (bench/limits.ts), met or not; writes
 bench/out/results.json and bench/out/results.md.
   --quick      small sizes (N = 200 pages, M = 5,000 catalog entries, 3 s load runs instead of 5 s), for trying the harness
-  --runs N     repetitions of each measurement (default 3; at most 2 for 10,000 pages and for the catalog)
+  --runs N     repetitions of each measurement (default 3; at most 2 for the full builds of 10,000 pages and for the catalog)
   --only S     one suite only (process: whole commands on the shipped content against Eleventy's, 5 runs each)
   --pages N,N  page counts of the pages suite (default 1000,10000)
   --catalog M  public pages of the catalog suite (default 100000)
