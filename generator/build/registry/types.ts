@@ -213,10 +213,15 @@ export class ArtifactSet {
   }
   /** Tells the digest of an artifact made from a file whose digest is known (a streamed file made again alone). */
   remember(artifact: Artifact, digest: Digest): void {
-    this.digests.set(artifact, digest);
+    if (artifact instanceof KeptArtifact) artifact.digest = digest;
+    else this.digests.set(artifact, digest);
   }
-  /** The artifact's digest, made once per build (one hash per text, whoever asks). */
+  /**
+   * The artifact's digest, made once per build (one hash per text, whoever asks). A kept page's artifact holds its own
+   * (the render cache's): 20,000 of them are asked for it four times each in a rebuild after one edit.
+   */
   digest(artifact: Artifact): Digest {
+    if (artifact instanceof KeptArtifact) return (artifact.digest ??= digestOf(artifact.body));
     let digest = this.digests.get(artifact);
     if (!digest) this.digests.set(artifact, (digest = digestOf(artifact.body)));
     return digest;
@@ -241,11 +246,15 @@ function placeIn<T>(
 
 /** An artifact whose body is a kept page's bytes, read from the render cache when first asked for. */
 export class KeptArtifact implements Artifact {
-  /** `kept`: what holds the body under `name` (read from the cache when first asked for). */
+  /**
+   * `kept`: what holds the body under `name` (read from the cache when first asked for); `digest`: its body's, when the
+   * cache knows it (see ArtifactSet.digest).
+   */
   constructor(
     readonly entry: RegistryEntry,
     private readonly kept: { readonly bodies: Readonly<Record<string, string | Uint8Array>> },
     private readonly name: string,
+    public digest: Digest | undefined = undefined,
   ) {}
 
   get body(): string | Uint8Array {

@@ -35,7 +35,7 @@ export interface PrerenderResult {
    * in this build, bytes when kept, read from the render cache only when first asked for.
    */
   artifacts: Map<RegistryEntry, Artifact>;
-  /** Their digests, where the render cache made or kept them. */
+  /** The digests of those made in this build, where the render cache made them (a kept one's artifact holds its own). */
   digests: Map<RegistryEntry, Digest>;
   /**
    * `renderMs`: wall time of rendering the pages the cache did not have, on every thread (to set beside the parse
@@ -145,10 +145,14 @@ export async function prerenderPages(
     const kept = !fresh.has(page.id);
     for (const [i, entry] of entries.entries()) {
       const name = names[i]!;
-      // A kept page's body is read only when first asked for; a page made in this build has its text.
-      artifacts.set(entry, kept ? new KeptArtifact(entry, products, name) : { entry, body: products.bodies[name]! });
-      const digest = known[i];
-      if (digest) digests.set(entry, digest);
+      // A kept page's body is read only when first asked for, and its artifact holds its digest; a page made in this
+      // build has its text, and its digest is told with it.
+      if (kept) artifacts.set(entry, new KeptArtifact(entry, products, name, known[i]));
+      else {
+        artifacts.set(entry, { entry, body: products.bodies[name]! });
+        const digest = known[i];
+        if (digest) digests.set(entry, digest);
+      }
     }
     const rendered = context.memo(`pages:rendered:${page.id}`, () => new LazyRendered(page, products, context));
     const twin = entries.findIndex((entry) => entry.kind === 'markdown');
