@@ -1,6 +1,11 @@
 // The artifacts of a build, as every stage after the emit looks them up: by host and file, in the order first set.
 import { describe, expect, it } from 'vitest';
-import { ArtifactSet, type RegistryEntry } from '../../../generator/build/registry/types.js';
+import {
+  type Artifact,
+  ArtifactSet,
+  type HostName,
+  type RegistryEntry,
+} from '../../../generator/build/registry/types.js';
 
 const entry = (host: string, file: string) => ({ host, file, path: `/${file}` }) as RegistryEntry;
 
@@ -45,5 +50,34 @@ describe('ArtifactSet', () => {
     expect(artifacts.streams().map((s) => s.folder)).toEqual(['a-again/', 'b/']);
     expect(artifacts.streamOf(entry('site', 'b/index.json'))?.folder).toBe('b/');
     expect(artifacts.streamOf(entry('mcp', 'b/index.json'))).toBeUndefined();
+  });
+  it('gives the artifact last set for a host and file however they are asked: in order, out of order, set again, missing', () => {
+    const artifacts = new ArtifactSet();
+    /** What a lookup by host and file must give: the last artifact set for them. */
+    const expected = new Map<string, Artifact>();
+    const put = (host: HostName, file: string, body: string) => {
+      const artifact = { entry: entry(host, file), body };
+      artifacts.set(artifact);
+      expected.set(`${host}\0${file}`, artifact);
+    };
+    for (let i = 0; i < 300; i++) put(i % 7 === 0 ? 'mcp' : 'site', `page-${i % 250}.html`, `v${i}`);
+    let seed = 11;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const all = [...expected.values()];
+    let next = 0;
+    for (let ask = 0; ask < 5000; ask++) {
+      const r = random();
+      // Mostly the next in the order set (the registry's, as the checks ask), sometimes any, sometimes none set.
+      const wanted = r < 0.75 ? all[next++ % all.length]! : all[Math.floor(random() * all.length)]!;
+      const host: HostName = r > 0.97 ? 'auth' : wanted.entry.host;
+      const file = r > 0.95 && r <= 0.97 ? `missing-${ask}.html` : wanted.entry.file;
+      // A name made here, as the checks make theirs, not the string the artifact holds.
+      const asked = ['', file].join('');
+      expect(artifacts.get(host, asked)).toBe(expected.get(`${host}\0${asked}`));
+      if (ask === 2500) put('site', 'page-3.html', 'set again');
+    }
   });
 });
