@@ -136,11 +136,10 @@ describe('verdicts', () => {
     const saved = JSON.parse(await readFile(join(dir, 'verdicts.json'), 'utf8'));
     expect(saved).toEqual({
       scope: 'scope-1',
-      count: 2,
-      files: {
-        'dist/a.html': contentHash('A'),
-        'dist/_agent/page-context.json': `${contentHash('{}')} ${withStream}`,
-      },
+      files: [
+        ['dist/a.html', contentHash('A')],
+        ['dist/_agent/page-context.json', `${contentHash('{}')} ${withStream}`],
+      ],
     });
     const next = await loadVerdicts(dir, 'scope-1');
     expect(next.kept(next.key('dist/_agent/page-context.json', withStream))).toBe(true);
@@ -155,27 +154,35 @@ describe('verdicts', () => {
     expect(verdicts.key('dist/a.html', contentHash('B'))).not.toBe(key);
   });
 
-  it("reads a file's entry only when it is a string, and names that are object members as names", async () => {
+  it("reads a file's pair only when it is a name and a string, and names that are object members as names", async () => {
     const hash = contentHash('A');
-    await writeFile(
-      join(dir, 'verdicts.json'),
-      JSON.stringify({ scope: 'scope-1', files: { 'dist/a.html': hash, 'dist/b.html': [hash], ['__proto__']: hash } }),
-    );
+    const pairs = [
+      ['dist/a.html', hash],
+      ['dist/b.html', [hash]],
+      ['dist/c.html', hash, 'more'],
+      [42, hash],
+      'dist/d.html',
+      null,
+      ['__proto__', hash],
+    ];
+    await writeFile(join(dir, 'verdicts.json'), JSON.stringify({ scope: 'scope-1', files: pairs }));
     const verdicts = await loadVerdicts(dir, 'scope-1');
     expect(verdicts.kept(verdicts.key('dist/a.html', hash))).toBe(true);
-    expect(verdicts.kept(verdicts.key('dist/b.html', hash))).toBe(false);
+    for (const display of ['dist/b.html', 'dist/c.html', '42', 'dist/d.html', 'toString', 'constructor']) {
+      expect(verdicts.kept(verdicts.key(display, hash)), display).toBe(false);
+    }
     expect(verdicts.kept(verdicts.key('__proto__', hash))).toBe(true);
-    expect(verdicts.kept(verdicts.key('toString', hash))).toBe(false);
     expect(verdicts.base?.size).toBe(2);
   });
 
   it('keeps nothing from a damaged file or one of another layout: every text is judged again', async () => {
     const hash = contentHash('A');
     for (const text of [
-      '{"scope":"scope-1","files":{"dist/a.html":',
+      '{"scope":"scope-1","files":[["dist/a.html",',
       JSON.stringify({ scope: 'scope-1', passed: [`dist/a.html\0${hash}`] }),
-      JSON.stringify({ scope: 'scope-1', files: [['dist/a.html', hash]] }),
-      JSON.stringify({ scope: 'scope-1', files: { 'dist/a.html': [hash] } }),
+      // The layout before pairs: an object by file.
+      JSON.stringify({ scope: 'scope-1', files: { 'dist/a.html': hash } }),
+      JSON.stringify({ scope: 'scope-1', files: [[hash, 'dist/a.html']] }),
       'null',
     ]) {
       await writeFile(join(dir, 'verdicts.json'), text);
@@ -214,7 +221,7 @@ describe('verdicts kept beside the file', () => {
     expect(await readFile(join(kept, 'verdicts.json'), 'utf8')).toBe(whole);
     expect(JSON.parse(await readFile(beside(), 'utf8'))).toEqual({
       scope: 'scope-1',
-      files: { 'dist/page-3.html': contentHash('Page 3, edited') },
+      files: [['dist/page-3.html', contentHash('Page 3, edited')]],
     });
     expect(await build(edited)).toEqual([]);
     // Back to the file's own verdicts: nothing differs, and nothing is kept beside it.
@@ -229,10 +236,10 @@ describe('verdicts kept beside the file', () => {
       TEXTS.map(([display, text], i): [string, string] => [display, pages.includes(i) ? `${text}, edited` : text]);
     await build(edit([3]));
     expect(await build(edit([3, 5]))).toEqual(['first dist/page-5.html', 'second dist/page-5.html']);
-    expect(JSON.parse(await readFile(beside(), 'utf8')).files).toEqual({
-      'dist/page-3.html': contentHash('Page 3, edited'),
-      'dist/page-5.html': contentHash('Page 5, edited'),
-    });
+    expect(JSON.parse(await readFile(beside(), 'utf8')).files).toEqual([
+      ['dist/page-3.html', contentHash('Page 3, edited')],
+      ['dist/page-5.html', contentHash('Page 5, edited')],
+    ]);
     expect(await build(edit([3, 5]))).toEqual([]);
   });
 
@@ -241,25 +248,33 @@ describe('verdicts kept beside the file', () => {
     const edited = TEXTS.map(([display, text], i): [string, string] => [display, i < 10 ? `${text}, edited` : text]);
     expect(await build(edited)).toHaveLength(20);
     expect(existsSync(beside())).toBe(false);
-    expect(JSON.parse(await readFile(join(kept, 'verdicts.json'), 'utf8')).files['dist/page-0.html']).toBe(
-      contentHash('Page 0, edited'),
-    );
+    const saved = new Map(JSON.parse(await readFile(join(kept, 'verdicts.json'), 'utf8')).files);
+    expect(saved.get('dist/page-0.html')).toBe(contentHash('Page 0, edited'));
     expect(await build(edited)).toEqual([]);
   });
 
-  it('counts the files of a file whose count is not one of theirs, to tell whether the changes are few', async () => {
+  it('tells whether the changes are few by the pairs the file holds, whatever else it says', async () => {
     await build(TEXTS);
     const whole = JSON.parse(await readFile(join(kept, 'verdicts.json'), 'utf8'));
-    expect(whole.count).toBe(TEXTS.length);
+    expect(whole.files).toHaveLength(TEXTS.length);
     const edited = TEXTS.map(([display, text], i): [string, string] => [display, i === 7 ? `${text}, edited` : text]);
-    // Taken as told, a count past any file's, or one that is no number, would make one change many: they are counted.
+    // A count written beside the pairs (the layout before them had one) is not taken: one change stays one.
     for (const count of [1e20, -1, 'twenty']) {
       await writeFile(join(kept, 'verdicts.json'), JSON.stringify({ ...whole, count }));
       await build(edited);
       expect(existsSync(beside())).toBe(true);
-      expect(JSON.parse(await readFile(join(kept, 'verdicts.json'), 'utf8')).count).toBe(count);
       await rm(beside());
     }
+    // Pairs of another shape are not counted: with most of them such, one change is many, and the file is written again.
+    await writeFile(
+      join(kept, 'verdicts.json'),
+      JSON.stringify({ ...whole, files: whole.files.map((pair: string[], i: number) => (i < 19 ? [pair[0]] : pair)) }),
+    );
+    await build(edited);
+    expect(existsSync(beside())).toBe(false);
+    expect(JSON.parse(await readFile(join(kept, 'verdicts.json'), 'utf8')).files).toHaveLength(TEXTS.length);
+    // The file as the first build left it, for the next test.
+    await writeFile(join(kept, 'verdicts.json'), JSON.stringify(whole));
   });
 
   it('reads the file alone when what is beside it is damaged or of another scope', async () => {
@@ -267,8 +282,8 @@ describe('verdicts kept beside the file', () => {
     const edited = TEXTS.map(([display, text], i): [string, string] => [display, i === 5 ? `${text}, edited` : text]);
     await build(edited);
     for (const damaged of [
-      '{"scope":"scope-1","files":{"dist/page-5.html":',
-      JSON.stringify({ scope: 'scope-2', files: {} }),
+      '{"scope":"scope-1","files":[["dist/page-5.html",',
+      JSON.stringify({ scope: 'scope-2', files: [] }),
     ]) {
       await writeFile(beside(), damaged);
       // The edited page is judged again; every other page keeps the file's verdict.

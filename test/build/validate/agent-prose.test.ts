@@ -131,7 +131,7 @@ describe('agent-file-missing-fact', () => {
     // Judged: the fact is missing, and the file's verdict is not kept.
     const judged = new Verdicts('scope');
     expect(run(judged)).toEqual(['dist/llms.txt']);
-    expect(judged.toJSON().files['dist/llms.txt']).toBeUndefined();
+    expect(new Map(judged.toJSON().files).get('dist/llms.txt')).toBeUndefined();
     // Kept as fine for the same bytes in the same scope (a verdict only a good build saves): not read again.
     const kept = new Verdicts('scope', new Map([['dist/llms.txt', artifacts.digest(llms).hash]]));
     expect(run(kept)).toEqual([]);

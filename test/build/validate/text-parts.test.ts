@@ -90,7 +90,7 @@ function check(build: ReturnType<typeof made>, options: Parameters<typeof valida
 }
 
 /** The verdicts a good build keeps, read back by the next build in the same scope. */
-const kept = (verdicts: Verdicts) => new Verdicts(verdicts.scope, new Map(Object.entries(verdicts.toJSON().files)));
+const kept = (verdicts: Verdicts) => new Verdicts(verdicts.scope, new Map(verdicts.toJSON().files));
 
 function guides(): string[] {
   const { registry } = base;
