@@ -80,11 +80,21 @@ interface PackIndex {
    * settled stat is that identity still holds the bytes written, so its records are trusted without being read.
    */
   packs: { name: string; bytes: number; identity?: string }[];
-  entries: Record<string, Place>;
+  /**
+   * Each key's place, as pairs: read back, 10,000 pairs make a map at once, where an object's 10,000 names are each
+   * looked up by a key the build made (the engine's table of every name first, about a microsecond each).
+   */
+  entries: [key: string, place: Place][];
+}
+
+/** An index as the cache holds it while the build runs: its places by key. */
+interface HeldIndex {
+  packs: PackIndex['packs'];
+  entries: Map<string, Place>;
 }
 
 /** The layout of the index and its records; another value is not read. */
-const FORMAT = 3;
+const FORMAT = 4;
 /** More packs than this and the small ones are merged into one (each build with new products adds one). */
 const MAX_PACKS = 8;
 
@@ -116,7 +126,7 @@ export class RenderCache {
 
   private constructor(
     private readonly dir: string,
-    private index: PackIndex,
+    private index: HeldIndex,
     /** The packs whose settled stat is the identity the index gives them: their records are taken unread. */
     private trusted: ReadonlySet<number>,
     /**
@@ -140,20 +150,19 @@ export class RenderCache {
    */
   static open(cacheDir: string): RenderCache {
     const dir = join(cacheDir, 'render');
-    let index: PackIndex = { format: FORMAT, packs: [], entries: {} };
+    let index: HeldIndex = { packs: [], entries: new Map() };
     let base: IndexBase | undefined;
     const saved = readChecked(indexOf(dir));
     if (saved && isIndex(saved.value)) {
-      index = saved.value;
+      index = { packs: saved.value.packs, entries: placesOf(saved.value.entries) };
       base = { crc: saved.crc, packs: index.packs.length, entries: index.entries };
       // What later saves kept beside this index: their packs after its own, their places over its own.
       const beside = readChecked(besideOf(dir))?.value as Beside | undefined;
-      if (isIndex(beside) && beside.base === base.crc)
-        index = {
-          format: FORMAT,
-          packs: [...index.packs, ...beside.packs],
-          entries: { ...index.entries, ...beside.entries },
-        };
+      if (isIndex(beside) && beside.base === base.crc) {
+        const entries = new Map(index.entries);
+        for (const [key, place] of placesOf(beside.entries)) entries.set(key, place);
+        index = { packs: [...index.packs, ...beside.packs], entries };
+      }
     }
     // A pack is known by its stat like a content file: the same identity, settled before now, is the same bytes.
     const now = index.packs.length > 0 ? fileSystemNow(cacheDir) : 0n;
@@ -180,8 +189,7 @@ export class RenderCache {
    * its stat showing it), `makeAgain` makes that part's text as a plain build makes it.
    */
   get(key: string, makeAgain?: MakeAgain): PageProducts | undefined {
-    // One lookup: what the index inherits is never an array, and JSON makes "__proto__" a field of its own.
-    const place = this.index.entries[key] as Place | undefined;
+    const place = this.index.entries.get(key);
     if (!Array.isArray(place) || place.length !== 5) return undefined;
     if (makeAgain && this.trusted.has(place[0]) && isHead(place[4])) {
       this.live.set(key, { place });
@@ -229,7 +237,7 @@ export class RenderCache {
     const fresh = [...this.live.values()].some((kept) => kept.record);
     const sizes = this.liveBytes();
     const restamped = [...this.seen.keys()].some((pack) => sizes.has(pack));
-    if (!fresh && !restamped && this.live.size === Object.keys(this.index.entries).length) {
+    if (!fresh && !restamped && this.live.size === this.index.entries.size) {
       this.closePacks();
       return;
     }
@@ -251,19 +259,19 @@ export class RenderCache {
       packs.push(seen === undefined ? name : { ...name, identity: seen });
     }
     const newPack = { name: `${packName()}.pack`, bytes: 0 };
-    const entries: Record<string, Place> = {};
+    const entries = new Map<string, Place>();
     const chunks: Buffer[] = [];
     for (const [key, { place, record, head: made }] of this.live) {
       const number = place && numbers.get(place[0]);
       if (place && number !== undefined) {
-        entries[key] = [number, place[1], place[2], place[3], place[4]];
+        entries.set(key, [number, place[1], place[2], place[3], place[4]]);
         continue;
       }
       const bytes = record ?? this.read(place!);
       const head = place?.[4] ?? made;
       if (!bytes || !head) continue;
       chunks.push(bytes);
-      entries[key] = [packs.length, newPack.bytes, bytes.length, place?.[3] ?? crc32(bytes), head];
+      entries.set(key, [packs.length, newPack.bytes, bytes.length, place?.[3] ?? crc32(bytes), head]);
       newPack.bytes += bytes.length;
     }
     this.closePacks();
@@ -275,17 +283,17 @@ export class RenderCache {
       await writeWhole(path, Buffer.concat(chunks));
       packs.push({ ...newPack, identity: identityOf(statSync(path, { bigint: true })) });
     }
-    const index: PackIndex = { format: FORMAT, packs, entries };
+    const index: PackIndex = { format: FORMAT, packs, entries: [...entries] };
     const crc = await writeChecked(indexOf(this.dir), index);
     rmSync(besideOf(this.dir), { force: true });
     removeOthers(this.dir, new Set(packs.map((pack) => pack.name)));
     this.base = { crc, packs: packs.length, entries };
     // The records not read yet are read from where they are now (a merged pack is gone).
-    this.index = index;
+    this.index = { packs, entries };
     this.trusted = trusted;
     this.seen = new Map();
     for (const [key, kept] of this.live) {
-      kept.place = entries[key];
+      kept.place = entries.get(key);
       kept.record = undefined;
       kept.head = undefined;
     }
@@ -297,8 +305,8 @@ export class RenderCache {
    */
   private fewBeside(base: IndexBase): boolean {
     let differ = 0;
-    for (const [key, { place }] of this.live) if (!place || place !== base.entries[key]) differ++;
-    return differ * FEW_BESIDE <= Object.keys(base.entries).length;
+    for (const [key, { place }] of this.live) if (!place || place !== base.entries.get(key)) differ++;
+    return differ * FEW_BESIDE <= base.entries.size;
   }
 
   /**
@@ -310,18 +318,20 @@ export class RenderCache {
   private async saveBeside(base: IndexBase): Promise<void> {
     const packs = [...this.index.packs];
     const newPack = { name: `${packName()}.pack`, bytes: 0 };
-    const entries: Record<string, Place> = {};
-    const differ: Record<string, Place> = {};
+    const entries = new Map<string, Place>();
+    const differ: PackIndex['entries'] = [];
     const chunks: Buffer[] = [];
     for (const [key, { place, record, head }] of this.live) {
       if (place) {
-        entries[key] = place;
-        if (place !== base.entries[key]) differ[key] = place;
+        entries.set(key, place);
+        if (place !== base.entries.get(key)) differ.push([key, place]);
         continue;
       }
       if (!record || !head) continue;
       chunks.push(record);
-      entries[key] = differ[key] = [packs.length, newPack.bytes, record.length, crc32(record), head];
+      const made: Place = [packs.length, newPack.bytes, record.length, crc32(record), head];
+      entries.set(key, made);
+      differ.push([key, made]);
       newPack.bytes += record.length;
     }
     this.closePacks();
@@ -334,9 +344,9 @@ export class RenderCache {
     const beside: Beside = { format: FORMAT, base: base.crc, packs: packs.slice(base.packs), entries: differ };
     await writeChecked(besideOf(this.dir), beside);
     removeOthers(this.dir, new Set(packs.map((pack) => pack.name)));
-    this.index = { format: FORMAT, packs, entries };
+    this.index = { packs, entries };
     for (const [key, kept] of this.live) {
-      kept.place = entries[key];
+      kept.place = entries.get(key);
       kept.record = undefined;
       kept.head = undefined;
     }
@@ -412,7 +422,7 @@ const besideOf = (dir: string) => join(dir, 'index.more.json');
 interface IndexBase {
   crc: string;
   packs: number;
-  entries: Record<string, Place>;
+  entries: ReadonlyMap<string, Place>;
 }
 
 /** Kept beside an index file (named by its checksum): the packs after its own, and the places that differ. */
@@ -438,6 +448,16 @@ function readChecked(path: string): { crc: string; value: unknown } | undefined 
   }
 }
 
+/** The places an index's pairs give, by key: a pair of another shape is left out (its page is rendered again). */
+function placesOf(pairs: PackIndex['entries']): Map<string, Place> {
+  const places = new Map<string, Place>();
+  // The place itself is checked when its page asks for it (see get).
+  for (const pair of pairs as unknown[]) {
+    if (Array.isArray(pair) && pair.length === 2 && typeof pair[0] === 'string') places.set(pair[0], pair[1] as Place);
+  }
+  return places;
+}
+
 /** An index of this format, its packs named and sized (its places are checked as they are used). */
 function isIndex(saved: unknown): saved is PackIndex {
   const value = saved as PackIndex | undefined;
@@ -451,8 +471,7 @@ function isIndex(saved: unknown): saved is PackIndex {
         Number.isSafeInteger(pack.bytes) &&
         (pack.identity === undefined || typeof pack.identity === 'string'),
     ) &&
-    typeof value.entries === 'object' &&
-    value.entries !== null
+    Array.isArray(value.entries)
   );
 }
 
