@@ -13,6 +13,7 @@ import type { RuleId } from '../messages/rules.js';
 import type { KeptVerdicts, VerdictKey } from '../cache/verdicts.js';
 import { contentHash } from '../cache/fingerprint.js';
 import { keptKeyOf } from '../cache/page-keys.js';
+import { fileKeyOf } from '../cache/kept-keys.js';
 import { keptYamlKeyOf } from '../cache/kept-yaml.js';
 import { countFindings, unpublishedReferenceFindings } from '../text/prose-rules.js';
 
@@ -78,12 +79,6 @@ export function guardContent(input: ContentGuardInput, model: Model, diagnostics
   }
   if (fine.length > 0) verdicts!.judgeAllKept(fine);
 }
-
-/**
- * The file's own part of a key the load kept a read under (`scope\0key`: a hash of the file's name and bytes; the
- * scope, the generator and the content schemas, is part of the verdicts' own): already a hash, not hashed again.
- */
-const fileKeyOf = (kept: string) => kept.slice(kept.lastIndexOf('\0') + 1);
 
 /** The wording rules on every string of a YAML document, each finding at its place. */
 function guardYaml(source: YamlSource, model: Model, diagnostics: Diagnostics): void {

@@ -4,7 +4,6 @@
 // The pages' bodies are kept in a file of their own, as UTF-8: a kept page's body is decoded only when something reads
 // it (a rebuild after one page changed reads almost none), and the kept pages' JSON is half as long to parse.
 import { mkdir, readFile, rm } from 'node:fs/promises';
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { Page } from '../../model/types.js';
@@ -14,7 +13,8 @@ import { asciiJson, readCacheText } from './ascii-json.js';
 import { FEW_BESIDE, writeWhole } from './whole-file.js';
 import { withBodyAs } from './page-fields.js';
 import { fromRow, isRow, type PageRow, toRow } from './page-rows.js';
-import { FILE_KEY_LENGTH, noteFactsDigest, noteKeptKey } from './page-keys.js';
+import { noteFactsDigest, noteKeptKey } from './page-keys.js';
+import { fileKey, keptKey } from './kept-keys.js';
 import { FACTS_DIGEST, pageFactsDigest } from './fingerprint.js';
 import { decodeExactly } from '../text/exact-utf8.js';
 
@@ -42,7 +42,7 @@ export class KeptPages {
 
   /** The key of a page file: its name (as messages show it, and inside pages/) and its bytes. */
   key(rel: string, file: string, bytes: Uint8Array): string {
-    return createHash('sha256').update(`${rel}\0${file}\0`).update(bytes).digest('base64url').slice(0, FILE_KEY_LENGTH);
+    return fileKey(rel, file, bytes);
   }
 
   /** The page the last good build kept for this file when its identity is the settled one seen then: not opened. */
@@ -60,7 +60,7 @@ export class KeptPages {
     if (page) {
       this.counts.kept++;
       this.current.set(key, page);
-      noteKeptKey(page, `${this.scope}\0${key}`);
+      noteKeptKey(page, keptKey(this.scope, key));
     }
     return page;
   }
@@ -80,7 +80,7 @@ export class KeptPages {
     this.counts.read++;
     if (page && clean && isPlainJson(page)) {
       this.current.set(key, page);
-      noteKeptKey(page, `${this.scope}\0${key}`);
+      noteKeptKey(page, keptKey(this.scope, key));
     }
   }
 

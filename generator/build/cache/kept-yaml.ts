@@ -3,6 +3,7 @@
 // from the record, as plain JSON), and a file whose stat is the one the last good load saw, settled before that load
 // began, is not even opened. The record carries its own checksum: a damaged or cut record reads every file again.
 import { createHash } from 'node:crypto';
+import { fileKey, keptKey } from './kept-keys.js';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FileIdentity } from './file-identity.js';
@@ -39,7 +40,7 @@ export class KeptYaml {
 
   /** The key of a YAML file: its name (in the content folder, and as messages show it) and its bytes. */
   key(rel: string, file: string, bytes: Uint8Array): string {
-    return createHash('sha256').update(`${rel}\0${file}\0`).update(bytes).digest('base64url').slice(0, 22);
+    return fileKey(rel, file, bytes);
   }
 
   /** The read the last good load kept for this file when its identity is the settled one seen then: not opened. */
@@ -52,7 +53,7 @@ export class KeptYaml {
 
   /** A read, known from now on by its key in this scope (see keptYamlKeyOf). */
   private named(read: unknown, key: string): unknown {
-    if (typeof read === 'object' && read !== null) keysOfReads.set(read, `${this.scope}\0${key}`);
+    if (typeof read === 'object' && read !== null) keysOfReads.set(read, keptKey(this.scope, key));
     return read;
   }
 

@@ -11,21 +11,6 @@ import type { Page } from '../../model/types.js';
  */
 const keysOfPages = new WeakMap<Page, string>();
 
-/** A page file's key as the load makes it (KeptPages.key): this many characters of base64url, 132 bits of SHA-256. */
-export const FILE_KEY_LENGTH = 22;
-
-const FILE_KEY = new RegExp(`^[\\w-]{${FILE_KEY_LENGTH}}$`);
-
-/**
- * A kept key's two parts: the scope the page was read in and its file's key (`scope\0key`, as KeptPages notes it).
- * Undefined when the file's key is not of the load's shape (a kept pages' file edited by hand can hold any key).
- */
-export function keptKeyParts(kept: string): { scope: string; file: string } | undefined {
-  const at = kept.lastIndexOf('\0');
-  const file = kept.slice(at + 1);
-  return at >= 0 && FILE_KEY.test(file) ? { scope: kept.slice(0, at), file } : undefined;
-}
-
 /** Notes the key a page was kept or read under. */
 export const noteKeptKey = (page: Page, key: string): void => void keysOfPages.set(page, key);
 

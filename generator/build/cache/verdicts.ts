@@ -5,6 +5,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { asciiJson, readCacheText } from './ascii-json.js';
+import { mapOfPairs } from './saved-pairs.js';
 import { FEW_BESIDE, writeWhole } from './whole-file.js';
 
 /**
@@ -38,11 +39,7 @@ interface TextVerdicts extends VerdictKey {
   failed: boolean;
 }
 
-/**
- * The saved verdicts: per published file, the hashes of its texts that every check found fine, space-separated. As
- * pairs, not an object keyed by file: read back, 20,000 pairs make a map at once, where an object's 20,000 names are
- * each looked up by a name this build made (about a microsecond each) or listed in their order (as slow).
- */
+/** The saved verdicts: per published file, the hashes of its texts that every check found fine, space-separated. */
 interface Saved {
   scope: string;
   files: [display: string, hashes: string][];
@@ -257,16 +254,11 @@ function parseSaved(text: string, scope: string): SavedHashes | undefined {
   } catch {
     return undefined;
   }
-  const pairs: unknown = saved?.scope === scope ? saved.files : undefined;
-  if (!Array.isArray(pairs)) return undefined;
-  const files = new Map<string, string>();
-  // A pair of any other shape is left out: its file's texts are judged again.
-  for (const pair of pairs as unknown[]) {
-    if (Array.isArray(pair) && pair.length === 2 && typeof pair[0] === 'string' && typeof pair[1] === 'string')
-      files.set(pair[0], pair[1]);
-  }
-  return new SavedHashes(files);
+  const files = saved?.scope === scope ? mapOfPairs(saved.files, isText) : undefined;
+  return files && new SavedHashes(files);
 }
+
+const isText = (value: unknown): value is string => typeof value === 'string';
 
 /** The verdicts of the last good build, if they were made in the same scope; none otherwise. */
 export async function loadVerdicts(cacheDir: string, scope: string, set: VerdictSet = 'verdicts'): Promise<Verdicts> {

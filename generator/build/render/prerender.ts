@@ -136,12 +136,13 @@ export async function prerenderPages(
     if (!products) continue;
     const entries = entriesByPage.get(page.id)!;
     const names = entries.map(entryKey);
-    // Each body's digest, looked up once: asked without reading a kept body, which is read when first asked for.
+    // Each body's digest, looked up once. Whether the page has every body is asked of its digests when it has them,
+    // without reading a kept body (read when first asked for).
     const known = names.map((name) => products.digests?.get(name));
-    if (
-      !names.every((name, i) => known[i] !== undefined || (!products.digests && Object.hasOwn(products.bodies, name)))
-    )
-      continue;
+    const has = products.digests
+      ? (_name: string, i: number) => known[i] !== undefined
+      : (name: string) => Object.hasOwn(products.bodies, name);
+    if (!names.every(has)) continue;
     const kept = !fresh.has(page.id);
     for (const [i, entry] of entries.entries()) {
       const name = names[i]!;

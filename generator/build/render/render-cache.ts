@@ -18,12 +18,14 @@ import { join } from 'node:path';
 import type { Model, Page } from '../../model/types.js';
 import { crc32 } from 'node:zlib';
 import { type Digest, digestOf, modelFacts, sha256 } from '../cache/fingerprint.js';
-import { keptKeyOf, keptKeyParts } from '../cache/page-keys.js';
+import { keptKeyOf } from '../cache/page-keys.js';
+import { keptKeyParts } from '../cache/kept-keys.js';
 import type { PageProducts } from './page-products.js';
 import { encodedText } from '../registry/types.js';
 import { fileSystemNow, identityOf, settledBefore } from '../cache/file-identity.js';
 import { asciiJson, cacheText } from '../cache/ascii-json.js';
 import { checkedBody, FEW_BESIDE, withChecksum, writeWhole } from '../cache/whole-file.js';
+import { mapOfPairs } from '../cache/saved-pairs.js';
 
 /**
  * What every page's rendering may read besides the page itself: the model without page bodies (directives pull
@@ -80,10 +82,7 @@ interface PackIndex {
    * settled stat is that identity still holds the bytes written, so its records are trusted without being read.
    */
   packs: { name: string; bytes: number; identity?: string }[];
-  /**
-   * Each key's place, as pairs: read back, 10,000 pairs make a map at once, where an object's 10,000 names are each
-   * looked up by a key the build made (the engine's table of every name first, about a microsecond each).
-   */
+  /** Each key's place, as pairs (see saved-pairs.ts). */
   entries: [key: string, place: Place][];
 }
 
@@ -449,14 +448,10 @@ function readChecked(path: string): { crc: string; value: unknown } | undefined 
 }
 
 /** The places an index's pairs give, by key: a pair of another shape is left out (its page is rendered again). */
-function placesOf(pairs: PackIndex['entries']): Map<string, Place> {
-  const places = new Map<string, Place>();
-  // The place itself is checked when its page asks for it (see get).
-  for (const pair of pairs as unknown[]) {
-    if (Array.isArray(pair) && pair.length === 2 && typeof pair[0] === 'string') places.set(pair[0], pair[1] as Place);
-  }
-  return places;
-}
+const placesOf = (pairs: PackIndex['entries']): Map<string, Place> => mapOfPairs(pairs, isPlaceLike) ?? new Map();
+
+/** A place's shape is checked in full when its page asks for it (see get). */
+const isPlaceLike = (value: unknown): value is Place => Array.isArray(value);
 
 /** An index of this format, its packs named and sized (its places are checked as they are used). */
 function isIndex(saved: unknown): saved is PackIndex {
