@@ -15,7 +15,7 @@ import {
   type VerdictKey,
 } from '../registry/types.js';
 import { checkStreamedTexts, noJudgement } from './text/text-check.js';
-import { segmentsOf, segmentVerdict } from './text/text-parts.js';
+import { openSegments, segmentsOf } from './text/text-parts.js';
 import { formatOf } from './text/artifact-text.js';
 import { sha256 } from '../cache/fingerprint.js';
 import { modelWithoutBodies, scopeArtifacts } from '../emit/emit-context.js';
@@ -85,13 +85,11 @@ export function validateArtifacts(input: ValidateInput): void {
       // A text made in parts, to a validator that reads a part alone: the parts whose verdicts are not kept, each alone.
       const segments = verdicts && isPartWise(validator) ? segmentsOf(context, artifact, formatOf(entry)) : undefined;
       if (segments) {
-        for (const segment of segments) {
-          const verdict = segmentVerdict(verdicts!, display, segment);
-          if (verdict.kept) continue;
+        for (const { segment, key: segmentKey } of openSegments(verdicts!, display, segments)) {
           const part = { entry, body: segment.text };
           const run = () =>
             validator(part, { ...context, diagnostics: shifted(input.diagnostics, display, segment.line - 1) });
-          guarded(input.diagnostics, display, () => verdicts!.judge(verdict.key, findings, run));
+          guarded(input.diagnostics, display, () => verdicts!.judge(segmentKey, findings, run));
         }
         continue;
       }

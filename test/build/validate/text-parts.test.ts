@@ -14,7 +14,7 @@ import { loadSaidParts, SaidParts } from '../../../generator/build/cache/said-pa
 import { Verdicts } from '../../../generator/build/cache/verdicts.js';
 import { displayPath } from '../../../generator/build/registry/display-path.js';
 import { Diagnostics } from '../../../generator/build/messages/diagnostics.js';
-import { ArtifactSet, type TreeValidator } from '../../../generator/build/registry/types.js';
+import { ArtifactSet, type TreeValidator, type ValidateContext } from '../../../generator/build/registry/types.js';
 import { validateArtifacts } from '../../../generator/build/validate/validate-artifacts.js';
 import { treeValidators } from '../../../generator/build/validate/tree-validators.js';
 import {
@@ -23,6 +23,7 @@ import {
   textTreeValidator,
 } from '../../../generator/build/validate/text/text-check.js';
 import { noRepeatedSentences } from '../../../generator/build/validate/tree/prose.js';
+import { openSegments, segmentsOf, segmentVerdict } from '../../../generator/build/validate/text/text-parts.js';
 import { fillAddresses } from '../../../generator/build/registry/registry.js';
 
 let base: PipelineResult;
@@ -239,5 +240,31 @@ describe('the checks of llms-full.txt, part by part', () => {
       expect(diagnostics.list().map((m) => m.ruleId)).toContain('validator-crash');
     }
     expect(treeValidators.filter((v) => isTextTreeValidator(v) && v.partWise).length).toBeGreaterThan(8);
+  });
+
+  it('give the checks that read parts alone the parts whose verdicts are not kept, each kept part counted once', () => {
+    const first = new Verdicts('scope');
+    expect(check(made(new Map()), { verdicts: first })).toEqual([]);
+    const target = guides()[2]!;
+    const edited = made(new Map([[target, (md) => `${md.trimEnd()}\n\nOne more sentence of this guide.\n`]]));
+    const artifact = edited.artifacts.get('site', 'llms-full.txt')!;
+    const context = { parts: edited.parts } as ValidateContext;
+    const segments = segmentsOf(context, artifact, 'markdown')!;
+    expect(segments.length).toBeGreaterThan(guides().length / 2);
+    const verdicts = kept(first);
+    const open = openSegments(verdicts, FILE, segments);
+    // The edited guide's part alone, in its segment, under the key every check judges it by.
+    const title = base.model!.pages.find((p) => p.id === target)!.title;
+    expect(
+      open.map(({ segment }) => segment.text.includes(title) && segment.text.includes('One more sentence')),
+    ).toEqual([true]);
+    expect(open[0]!.key).toBe(segmentVerdict(verdicts, FILE, open[0]!.segment).key);
+    expect(verdicts.kept(open[0]!.key)).toBe(false);
+    // Asked again (the next check), the same answer, and no kept part counted twice.
+    expect(verdicts.counts.kept).toBe(segments.length - 1);
+    expect(openSegments(verdicts, FILE, segments)).toBe(open);
+    expect(verdicts.counts.kept).toBe(segments.length - 1);
+    // Other verdicts (another scope: none kept) are asked afresh: every part is open.
+    expect(openSegments(new Verdicts('another scope'), FILE, segments)).toHaveLength(segments.length);
   });
 });

@@ -4,7 +4,7 @@
 import type { TreeValidator, ValidateContext, VerdictKey } from '../../registry/types.js';
 import { publishedTexts, streamedTexts, type ArtifactText, type TextView } from './artifact-text.js';
 import type { PartsView } from './artifact-units.js';
-import { placeInSegments, readingOf, segmentsOf, segmentVerdict, type Segment } from './text-parts.js';
+import { openSegments, placeInSegments, readingOf, segmentsOf, type Segment } from './text-parts.js';
 
 /** Prepares what one run of the check shares (memos, the model's patterns), then judges one text at a time. */
 export type TextCheck = (context: ValidateContext) => (item: ArtifactText) => void;
@@ -60,22 +60,24 @@ function judgeParts(
   judge: (item: TextView) => void,
 ): void {
   const verdicts = context.verdicts;
-  const open: Segment[] = [];
-  const keys: (VerdictKey | undefined)[] = [];
-  for (const segment of segments) {
-    const verdict = verdicts && segmentVerdict(verdicts, item.display, segment);
-    if (verdict?.kept) continue;
-    open.push(segment);
-    keys.push(verdict?.key);
+  if (!verdicts) {
+    judge(partsView(item, segments, segments));
+    return;
   }
+  const open = openSegments(verdicts, item.display, segments);
   if (open.length === 0) return;
   const before = context.diagnostics.count;
-  judge(partsView(item, segments, open));
+  judge(
+    partsView(
+      item,
+      segments,
+      open.map(({ segment }) => segment),
+    ),
+  );
   const found = context.diagnostics.count !== before;
-  for (const key of keys) {
-    if (key === undefined) continue;
+  for (const { key } of open) {
     let asked = 0;
-    verdicts!.judge(key, () => (asked++ === 0 || !found ? 0 : 1), noJudgement);
+    verdicts.judge(key, () => (asked++ === 0 || !found ? 0 : 1), noJudgement);
   }
 }
 

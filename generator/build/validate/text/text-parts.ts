@@ -165,6 +165,31 @@ export function segmentVerdict(
 
 const segmentVerdicts = new WeakMap<Segment, { verdicts: KeptVerdicts; key: VerdictKey; kept: boolean }>();
 
+/** A segment whose verdicts are not kept, with the key its checks judge it under. */
+export interface OpenSegment {
+  segment: Segment;
+  key: VerdictKey;
+}
+
+/**
+ * The segments of a text whose verdicts are not kept, in order, found in one pass over the text's segments for all the
+ * checks that read a part alone (a dozen): a rebuild after one edit keeps all but a few of 10,000 parts, and each check
+ * is given the few rather than pass over every part's verdicts again.
+ */
+export function openSegments(verdicts: KeptVerdicts, display: string, segments: Segment[]): readonly OpenSegment[] {
+  const known = openOf.get(segments);
+  if (known?.verdicts === verdicts && known.display === display) return known.open;
+  const open: OpenSegment[] = [];
+  for (const segment of segments) {
+    const verdict = segmentVerdict(verdicts, display, segment);
+    if (!verdict.kept) open.push({ segment, key: verdict.key });
+  }
+  openOf.set(segments, { verdicts, display, open });
+  return open;
+}
+
+const openOf = new WeakMap<Segment[], { verdicts: KeptVerdicts; display: string; open: OpenSegment[] }>();
+
 /** A segment's blocks and units, read once per segment and check run. */
 export interface SegmentReading {
   blocks: Block[];
