@@ -142,6 +142,8 @@ export interface KeptParts {
    * are not taken.
    */
   begin(context: string): void;
+  /** How many units the parts the last good build kept under this context looked up (0 when none is kept). */
+  readonly keyCount: number;
   /** The part the last good build made under `key`, if any (the caller checks its answers). */
   take(key: string): SaidPart | undefined;
   /** A part of this build, kept for the next under `key`: one `take` gave, or one made (a `MadeSaidPart`). */
@@ -227,6 +229,7 @@ interface Current {
 export class SaidParts implements KeptParts, PartedTexts {
   private previous = new Map<string, SavedPart>();
   private context = '';
+  keyCount = 0;
   private readonly current = new Map<string, Current>();
   /** The file made of this build's parts (its text or its bytes), and their places in it. */
   private layout?: { body: string | Uint8Array; parted: PartedText };
@@ -247,8 +250,17 @@ export class SaidParts implements KeptParts, PartedTexts {
     this.counts.kept = 0;
     this.counts.made = 0;
     const header = this.loaded?.header;
-    this.previous =
-      header?.context === context ? new Map(header.parts.map((part) => [String(part?.[0]), part])) : new Map();
+    this.previous = new Map();
+    this.keyCount = 0;
+    if (header?.context !== context) return;
+    let count = 0;
+    for (const part of header.parts) {
+      this.previous.set(String(part?.[0]), part);
+      const looked = part?.[6];
+      if (Number.isSafeInteger(looked) && looked > 0) count += looked;
+    }
+    // No more than the integers read hold (each unit has two): a damaged head's counts only size the index less well.
+    this.keyCount = Math.min(count, this.loaded!.ints.length / 2);
   }
 
   take(key: string): KeptPart | undefined {

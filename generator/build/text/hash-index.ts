@@ -33,22 +33,27 @@ export class HashIndex {
     }
   }
 
-  /** Names `part` for `hash` unless a part is named for it already (the first stays). */
-  addFirst(hash: number, part: number): void {
+  /**
+   * Names `part` for `hash` unless a part is named for it already (the first stays). Returns the part named before, or
+   * NONE when `part` is now: one probe where a `get` before it would make two.
+   */
+  addFirst(hash: number, part: number): number {
     if (!isKeyHash(hash)) {
-      if (!this.others.has(hash)) this.others.set(hash, part);
-      return;
+      const before = this.others.get(hash);
+      if (before !== undefined) return before;
+      this.others.set(hash, part);
+      return NONE;
     }
     if ((this.count + 1) * 2 > this.keys.length) this.grow();
     const mask = this.keys.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const key = this.keys[slot]!;
-      if (key === hash + 1) return;
+      if (key === hash + 1) return this.values[slot]!;
       if (key === 0) {
         this.keys[slot] = hash + 1;
         this.values[slot] = part;
         this.count++;
-        return;
+        return NONE;
       }
     }
   }

@@ -249,3 +249,28 @@ describe('two builds sharing a cache folder', () => {
     expect(text('three')).toBe('Build B writes another sentence in the third part.');
   });
 });
+
+describe('the fold of a rebuild', () => {
+  it('is sized by the units its kept parts looked up, under their context only', async () => {
+    const cacheDir = join(work, 'sized-cache');
+    const scope = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+    const fold = new SayOnce();
+    const made = [
+      'The first guide says this sentence first. It says a second sentence of its own too.',
+      'The second guide says this sentence of its own.',
+      'The first guide says this sentence first. The third guide adds a sentence of its own.',
+    ].map((text, i) => fold.make([{ text, source: `Guide ${i}` }], `Guide ${i}`));
+    const first = await loadSaidParts(cacheDir, scope);
+    first.begin('context');
+    expect(first.keyCount).toBe(0);
+    made.forEach((part, i) => first.keep(`part ${i}`, part));
+    await first.save(cacheDir);
+    const read = await loadSaidParts(cacheDir, scope);
+    read.begin('context');
+    // Every unit each part looked up, said first or not (the third part's first was said by the first part).
+    expect(made.map((part) => part.hashes.length)).toEqual([2, 1, 2]);
+    expect(read.keyCount).toBe(5);
+    read.begin('another context');
+    expect(read.keyCount).toBe(0);
+  });
+});

@@ -23,7 +23,8 @@ describe('the index of key hashes', () => {
       const hash = i % 4 === 3 && added.length > 0 ? added[next() % added.length]! : (next() >>> 2) & ~0xff0;
       const part = next() % 1000;
       expect(index.get(hash)).toBe(reference.get(hash) ?? NONE);
-      index.addFirst(hash, part);
+      // Adding answers what was named before it, as a get would have.
+      expect(index.addFirst(hash, part)).toBe(reference.get(hash) ?? NONE);
       if (!reference.has(hash)) {
         reference.set(hash, part);
         added.push(hash);
@@ -43,8 +44,8 @@ describe('the index of key hashes', () => {
       [2 ** 31 - 1, 4],
       [0, 5],
     ] as const)
-      index.addFirst(hash, part);
-    index.addFirst(-1, 9);
+      expect(index.addFirst(hash, part)).toBe(NONE);
+    expect(index.addFirst(-1, 9)).toBe(1);
     expect([-1, 2 ** 30, 1.5, 2 ** 31 - 1, 0, 7].map((hash) => index.get(hash))).toEqual([1, 2, 3, 4, 5, NONE]);
   });
 });

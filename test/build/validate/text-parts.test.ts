@@ -248,7 +248,7 @@ describe('the checks of llms-full.txt, part by part', () => {
     const target = guides()[2]!;
     const edited = made(new Map([[target, (md) => `${md.trimEnd()}\n\nOne more sentence of this guide.\n`]]));
     const artifact = edited.artifacts.get('site', 'llms-full.txt')!;
-    const context = { parts: edited.parts } as ValidateContext;
+    const context = { parts: edited.parts } as unknown as ValidateContext;
     const segments = segmentsOf(context, artifact, 'markdown')!;
     expect(segments.length).toBeGreaterThan(guides().length / 2);
     const verdicts = kept(first);

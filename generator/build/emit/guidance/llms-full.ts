@@ -21,7 +21,7 @@ export const emitLlmsFull: Emitter = (_entry, context) => {
   const notice = indexNoticeText(context.model);
   const kept = context.saidParts;
   kept?.begin(notice);
-  const fold = new SayOnce();
+  const fold = new SayOnce(kept?.keyCount);
   /** Each part's text: a kept part's as the UTF-8 bytes it was kept as (decoded once, with the others). */
   const texts: (string | Uint8Array)[] = [];
   /** A part taken from the last good build when its answers hold, or made (and kept for the next). */
