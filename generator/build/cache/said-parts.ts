@@ -10,7 +10,7 @@ import { basename, join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { asciiJson, cacheText } from './ascii-json.js';
 import { fileSystemNow } from './file-identity.js';
-import { checkedBody, withChecksum } from './whole-file.js';
+import { checkedBody, FEW_BESIDE, withChecksum } from './whole-file.js';
 import { appendToBlob, type PartsBlob, isBlob, readBlob, writeBlob, writePieces } from './parts-blob.js';
 
 /**
@@ -120,9 +120,35 @@ interface Header {
   blob: PartsBlob;
 }
 
+/**
+ * What a save after an edit keeps beside the head rather than write the head again: the parts that differ from the
+ * head's own, their integers after the head's, and the sources and the blob as they are now. Read only beside the head
+ * it names (by its checksum); the head alone is read otherwise.
+ */
+interface Beside {
+  format: typeof FORMAT;
+  base: string;
+  /** All the sources: the head's, then those added since. */
+  sources: string[];
+  intsBytes: number;
+  /** Each part's `intsAt` counts from the head's first integer: its integers follow the head's. */
+  parts: SavedPart[];
+  blob: PartsBlob;
+}
+
+/** The head as read, under what was kept beside it: its checksum, its integers' count, the parts kept beside it. */
+interface HeadBase {
+  crc: string;
+  ints: number;
+  beside: ReadonlySet<SavedPart>;
+}
+
 interface Loaded {
+  /** The head, with the parts, sources and blob kept beside it. */
   header: Header;
+  /** The head's integers, then those kept beside it. */
   ints: Int32Array;
+  base?: HeadBase;
   /** The blob's bytes, as far as the head names them. */
   blob: Buffer;
   /** Whether the blob file ends where the head says: then new parts are appended to it. */
@@ -133,6 +159,7 @@ interface Loaded {
 const FORMAT = 3;
 
 const folderOf = (cacheDir: string) => join(cacheDir, 'said-parts');
+const besideOf = (cacheDir: string, scope: string) => join(folderOf(cacheDir), `${scope.slice(0, 32)}.more`);
 const headOf = (cacheDir: string, scope: string) => join(folderOf(cacheDir), `${scope.slice(0, 32)}.head`);
 
 /** What an emitter needs of the kept parts. */
@@ -362,91 +389,144 @@ export class SaidParts implements KeptParts, PartedTexts {
       blobBytes += bytes.length;
       return blobBytes - bytes.length;
     };
-    let intCount = 0;
-    for (const { part, place } of this.current.values())
-      intCount += 2 * part.hashes.length + 2 * (place?.sentences?.hashes.length ?? 0);
-    const ints = new Int32Array(intCount);
-    let intsAt = 0;
-    const parts: SavedPart[] = [];
-    for (const [key, { part, facts, place }] of this.current) {
-      const count = part.hashes.length;
-      const sentences = place?.sentences;
-      const sentenceCount = sentences ? sentences.hashes.length : -1;
-      const kept = part instanceof KeptPart ? part.saved : undefined;
-      const asKept =
-        sameSources &&
-        kept !== undefined &&
-        sentenceCount === kept[13] &&
-        (sentences === undefined || sentences.hashes instanceof Int32Array);
-      if (asKept) {
-        const from = kept[5];
-        // A kept part as it was kept: its hashes, answers and sentences, one copy.
-        const length = 2 * count + 2 * Math.max(0, sentenceCount);
-        ints.set(loaded!.ints.subarray(from, from + length), intsAt);
-      } else {
-        for (let i = 0; i < count; i++) {
-          ints[intsAt + i] = part.hashes[i]!;
-          ints[intsAt + count + i] = indexOf(part.answer(i));
-        }
-        if (sentences) {
-          ints.set(Array.from(sentences.hashes), intsAt + 2 * count);
-          ints.set(Array.from(sentences.offsets), intsAt + 2 * count + sentenceCount);
-        }
-      }
-      const checked = [facts.chars, facts.lines, facts.hash, place?.edges ?? -1, sentenceCount] as const;
-      if (part instanceof KeptPart) {
-        const [, textAt, textBytes, keysAt, keysBytes, , , pointers, had] = part.saved;
-        const from = loaded!.blob;
-        // Appending, a kept part's bytes stay where they are; written afresh, they are copied from the blob read.
-        const text = append ? textAt : put(from.subarray(textAt, textAt + textBytes));
-        const keys = append ? keysAt : put(from.subarray(keysAt, keysAt + keysBytes));
-        parts.push([key, text, textBytes, keys, keysBytes, intsAt, count, pointers, had, ...checked]);
-      } else {
-        const { text, keys } = made.get(key)!;
-        const had = part.hadPointers.map((h): 0 | 1 => (h ? 1 : 0));
-        parts.push([
-          key,
-          put(text),
-          text.length,
-          put(keys),
-          keys.length,
-          intsAt,
-          count,
-          [...part.pointers],
-          had,
-          ...checked,
-        ]);
-      }
-      intsAt += 2 * count + 2 * Math.max(0, sentenceCount);
-    }
     const folder = folderOf(cacheDir);
     await mkdir(folder, { recursive: true });
+    const lay = (entries: Iterable<[string, Current]>, intsFrom: number) =>
+      layOut(entries, { loaded, append, sameSources, indexOf, made, put, intsFrom });
+    // After an edit, the parts that differ from the head's own (the edited guide's) go beside it, appended to the
+    // blob, and the head of 10,000 parts is not made and written again.
+    const base = loaded?.base;
+    if (append && sameSources && base) {
+      const differ = [...this.current].filter(([, current]) => !isAsInHead(current, base));
+      if (differ.length * FEW_BESIDE <= this.current.size) {
+        const { parts, ints } = lay(differ, base.ints);
+        const blob = await appendToBlob(folder, loaded.header.blob, pieces);
+        if (!blob) return this.save(cacheDir, true);
+        const beside: Beside = { format: FORMAT, base: base.crc, sources, intsBytes: ints.byteLength, parts, blob };
+        await writeHeadFile(besideOf(cacheDir, this.scope), beside, ints);
+        await removeOthers(folder, [headOf(cacheDir, this.scope), besideOf(cacheDir, this.scope), blob.name]);
+        return;
+      }
+    }
+    const { parts, ints } = lay(this.current, 0);
     const blob = append
       ? await appendToBlob(folder, loaded.header.blob, pieces)
       : await writeBlob(folder, this.scope, pieces);
     // Another build appended to the same blob since it was read (two builds sharing a cache folder): this build's
     // bytes are not where its head would say. Its parts go to a blob of their own instead.
     if (!blob) return this.save(cacheDir, true);
-    const intBytes = new Uint8Array(ints.buffer);
     const header: Header = {
       format: FORMAT,
       scope: this.scope,
       context: this.context,
       sources,
-      intsBytes: intBytes.length,
+      intsBytes: ints.byteLength,
       parts,
       blob,
     };
-    const head = asciiJson(header);
     const path = headOf(cacheDir, this.scope);
-    const tmp = `${path}.${process.pid}.tmp`;
-    // The head carries its own checksum: one cut short, zeroed or changed by accident is not read.
-    await writePieces(tmp, withChecksum([Buffer.from(`${head.length}\n`), head, intBytes]).pieces, 'w');
-    await rename(tmp, path);
-    // Only the latest parts are kept: another generator's, and a blob written afresh before this one, are removed.
-    const keep = new Set([basename(path), blob.name]);
-    for (const file of await readdir(folder)) if (!keep.has(file)) await rm(join(folder, file), { force: true });
+    await writeHeadFile(path, header, ints);
+    // Only the latest parts are kept: another generator's, a blob written afresh before this one, and what was kept
+    // beside the head just replaced, are removed.
+    await removeOthers(folder, [path, blob.name]);
   }
+}
+
+/** How the parts of a save are laid out: where their bytes go, and their integers from `intsFrom` on. */
+interface Layout {
+  loaded: Loaded | undefined;
+  append: boolean;
+  sameSources: boolean;
+  indexOf: (source: string | null) => number;
+  made: ReadonlyMap<string, { text: Buffer; keys: Buffer }>;
+  put: (bytes: Uint8Array) => number;
+  intsFrom: number;
+}
+
+/** The entries of these parts, and their integers (each part's at its `intsAt`, counted from `intsFrom`). */
+function layOut(entries: Iterable<[string, Current]>, layout: Layout): { parts: SavedPart[]; ints: Int32Array } {
+  const { loaded, append, sameSources, indexOf, made, put, intsFrom } = layout;
+  const list = [...entries];
+  let intCount = 0;
+  for (const [, { part, place }] of list)
+    intCount += 2 * part.hashes.length + 2 * (place?.sentences?.hashes.length ?? 0);
+  const ints = new Int32Array(intCount);
+  let at = 0;
+  const parts: SavedPart[] = [];
+  for (const [key, { part, facts, place }] of list) {
+    const count = part.hashes.length;
+    const sentences = place?.sentences;
+    const sentenceCount = sentences ? sentences.hashes.length : -1;
+    const kept = part instanceof KeptPart ? part.saved : undefined;
+    const asKept =
+      sameSources &&
+      kept !== undefined &&
+      sentenceCount === kept[13] &&
+      (sentences === undefined || sentences.hashes instanceof Int32Array);
+    if (asKept) {
+      const from = kept[5];
+      // A kept part as it was kept: its hashes, answers and sentences, one copy.
+      const length = 2 * count + 2 * Math.max(0, sentenceCount);
+      ints.set(loaded!.ints.subarray(from, from + length), at);
+    } else {
+      for (let i = 0; i < count; i++) {
+        ints[at + i] = part.hashes[i]!;
+        ints[at + count + i] = indexOf(part.answer(i));
+      }
+      if (sentences) {
+        ints.set(Array.from(sentences.hashes), at + 2 * count);
+        ints.set(Array.from(sentences.offsets), at + 2 * count + sentenceCount);
+      }
+    }
+    const checked = [facts.chars, facts.lines, facts.hash, place?.edges ?? -1, sentenceCount] as const;
+    const intsAt = intsFrom + at;
+    if (part instanceof KeptPart) {
+      const [, textAt, textBytes, keysAt, keysBytes, , , pointers, had] = part.saved;
+      const from = loaded!.blob;
+      // Appending, a kept part's bytes stay where they are; written afresh, they are copied from the blob read.
+      const text = append ? textAt : put(from.subarray(textAt, textAt + textBytes));
+      const keys = append ? keysAt : put(from.subarray(keysAt, keysAt + keysBytes));
+      parts.push([key, text, textBytes, keys, keysBytes, intsAt, count, pointers, had, ...checked]);
+    } else {
+      const { text, keys } = made.get(key)!;
+      const had = part.hadPointers.map((h): 0 | 1 => (h ? 1 : 0));
+      parts.push([
+        key,
+        put(text),
+        text.length,
+        put(keys),
+        keys.length,
+        intsAt,
+        count,
+        [...part.pointers],
+        had,
+        ...checked,
+      ]);
+    }
+    at += 2 * count + 2 * Math.max(0, sentenceCount);
+  }
+  return { parts, ints };
+}
+
+/** Whether a part of this build is kept as the head holds it (not beside it), and the checks learnt nothing new of it. */
+function isAsInHead({ part, place }: Current, base: HeadBase): boolean {
+  return part instanceof KeptPart && !base.beside.has(part.saved) && (place === undefined || !isNewer(part, place));
+}
+
+/** Writes a head or what is kept beside it: its checksum, its JSON's length, its JSON, its integers. */
+async function writeHeadFile(path: string, value: Header | Beside, ints: Int32Array): Promise<void> {
+  const json = asciiJson(value);
+  const tmp = `${path}.${process.pid}.tmp`;
+  // It carries its own checksum: one cut short, zeroed or changed by accident is not read.
+  const intBytes = new Uint8Array(ints.buffer, ints.byteOffset, ints.byteLength);
+  await writePieces(tmp, withChecksum([Buffer.from(`${json.length}\n`), json, intBytes]).pieces, 'w');
+  await rename(tmp, path);
+}
+
+/** Removes every file of the folder but these (another generator's parts, blobs no head names). */
+async function removeOthers(folder: string, keep: readonly string[]): Promise<void> {
+  const kept = new Set(keep.map((file) => basename(file)));
+  for (const file of await readdir(folder)) if (!kept.has(file)) await rm(join(folder, file), { force: true });
 }
 
 /** Whether a check learnt of a kept part what its file does not hold. */
@@ -471,19 +551,31 @@ function factsOf(text: string): TextFacts {
 /** The parts the last good build made with this generator; none when it was another, or its files are damaged. */
 export async function loadSaidParts(cacheDir: string, scope: string): Promise<SaidParts> {
   try {
-    const body = checkedBody(await readFile(headOf(cacheDir, scope)))?.body;
-    if (body) {
-      const headEnd = body.indexOf(0x0a);
-      const headBytes = Number(body.toString('latin1', 0, headEnd));
-      const header = JSON.parse(cacheText(body.subarray(headEnd + 1, headEnd + 1 + headBytes))) as Header;
-      if (isHeader(header, scope)) {
-        const intsStart = headEnd + 1 + headBytes;
-        const blob = await readBlob(folderOf(cacheDir), fileSystemNow(cacheDir), header.blob);
-        if (blob) {
-          // Copied out: an Int32Array needs its bytes aligned, and the file's are where the header ends.
-          const ints = new Int32Array(new Uint8Array(body.subarray(intsStart, intsStart + header.intsBytes)).buffer);
-          return new SaidParts(scope, { header, ints, ...blob });
-        }
+    const [headFile, besideFile] = await Promise.all(
+      [headOf(cacheDir, scope), besideOf(cacheDir, scope)].map((path) => readFile(path).catch(() => undefined)),
+    );
+    const head = headFile && readHeadFile<Header>(headFile);
+    if (head && isHeader(head.value, scope)) {
+      const kept = besideFile && readHeadFile<Beside>(besideFile);
+      const beside = kept && isBeside(kept.value, head.value, head.crc) ? kept : undefined;
+      const header = beside
+        ? {
+            ...head.value,
+            sources: beside.value.sources,
+            parts: [...head.value.parts, ...beside.value.parts],
+            blob: beside.value.blob,
+          }
+        : head.value;
+      const blob = await readBlob(folderOf(cacheDir), fileSystemNow(cacheDir), header.blob);
+      if (blob) {
+        // Copied out (an Int32Array needs its bytes aligned, and the file's are where its JSON ends), the head's
+        // integers and then those kept beside it.
+        const ints = new Int32Array((head.ints.length + (beside?.ints.length ?? 0)) / 4);
+        const bytes = new Uint8Array(ints.buffer);
+        bytes.set(head.ints);
+        if (beside) bytes.set(beside.ints, head.ints.length);
+        const base = { crc: head.crc, ints: head.ints.length / 4, beside: new Set(beside?.value.parts ?? []) };
+        return new SaidParts(scope, { header, ints, base, ...blob });
       }
     }
   } catch {
@@ -492,14 +584,43 @@ export async function loadSaidParts(cacheDir: string, scope: string): Promise<Sa
   return new SaidParts(scope);
 }
 
+/** A head's or its beside's JSON and integers, when its checksum holds; undefined otherwise. */
+function readHeadFile<T extends { intsBytes: number }>(
+  file: Buffer,
+): { value: T; ints: Buffer; crc: string } | undefined {
+  const checked = checkedBody(file);
+  if (!checked) return undefined;
+  const body = checked.body;
+  const jsonEnd = body.indexOf(0x0a);
+  const jsonBytes = Number(body.toString('latin1', 0, jsonEnd));
+  const value = JSON.parse(cacheText(body.subarray(jsonEnd + 1, jsonEnd + 1 + jsonBytes))) as T;
+  const intsBytes = value?.intsBytes;
+  if (!Number.isSafeInteger(intsBytes) || intsBytes % 4 !== 0) return undefined;
+  const ints = body.subarray(jsonEnd + 1 + jsonBytes, jsonEnd + 1 + jsonBytes + intsBytes);
+  return ints.length === intsBytes ? { value, ints, crc: checked.crc } : undefined;
+}
+
+/** What was kept beside this head (named by its checksum): its sources the head's and more, its parts listed. */
+function isBeside(beside: Beside, header: Header, crc: string): boolean {
+  return (
+    beside?.format === FORMAT &&
+    beside.base === crc &&
+    Array.isArray(beside.sources) &&
+    beside.sources.length >= header.sources.length &&
+    header.sources.every((source, i) => beside.sources[i] === source) &&
+    beside.sources.every((source) => typeof source === 'string') &&
+    Array.isArray(beside.parts) &&
+    isBlob(beside.blob)
+  );
+}
+
 function isHeader(header: Header, scope: string): boolean {
   return (
     header?.format === FORMAT &&
     header.scope === scope &&
     typeof header.context === 'string' &&
     Array.isArray(header.sources) &&
-    Number.isSafeInteger(header.intsBytes) &&
-    header.intsBytes % 4 === 0 &&
+    header.sources.every((source) => typeof source === 'string') &&
     Array.isArray(header.parts) &&
     isBlob(header.blob)
   );

@@ -195,8 +195,54 @@ describe('llms-full.txt made in parts', () => {
   });
 });
 
-/** The kept parts' head or blob (one of each in the folder). */
-async function keptFile(which: 'head' | 'blob'): Promise<string> {
+describe('the parts an edit changes, kept beside the head', () => {
+  const edit = (file: string, words: string) =>
+    appendFile(file, `\nAn editor adds this paragraph about ${words}, said by no other guide at all.\n`);
+
+  it('leaves the head as it was, and the next rebuild takes the parts of both', async () => {
+    const cold = await rebuilt();
+    const all = guides(cold).length + 1;
+    const head = await readFile(await keptFile('head'));
+    await edit(guides(cold)[1]!.file, 'rivers');
+    const first = await rebuilt();
+    expect(first.saidParts).toEqual({ kept: all - 1, made: 1 });
+    // The head of every part is not written again: the edited guide's part is beside it.
+    expect((await readFile(await keptFile('head'))).equals(head)).toBe(true);
+    expect((await stat(await keptFile('more'))).size).toBeLessThan(head.length / 4);
+    expect(llmsFull(first)).toBe(await clean());
+    // The part made by the first edit is taken from beside the head; the second edit's is made.
+    await edit(guides(cold)[3]!.file, 'stones');
+    const second = await rebuilt();
+    expect(second.saidParts).toEqual({ kept: all - 1, made: 1 });
+    expect((await readFile(await keptFile('head'))).equals(head)).toBe(true);
+    expect(llmsFull(second)).toBe(await clean());
+    // Nothing changed: nothing is made, and nothing is written.
+    const kept = await readFile(await keptFile('more'));
+    await edit(join(contentDir, 'pages', 'this-page-is-not-there.txt'), 'nothing');
+    const third = await rebuilt();
+    expect(third.saidParts).toEqual({ kept: all, made: 0 });
+    expect((await readFile(await keptFile('more'))).equals(kept)).toBe(true);
+  });
+
+  it('reads the head alone when what is beside it is damaged, and writes what a clean build writes', async () => {
+    const cold = await rebuilt();
+    const all = guides(cold).length + 1;
+    await edit(guides(cold)[1]!.file, 'rivers');
+    await rebuilt();
+    const more = await keptFile('more');
+    const bytes = await readFile(more);
+    bytes[bytes.length - 3]! ^= 0xff;
+    await writeFile(more, bytes);
+    await edit(guides(cold)[2]!.file, 'stones');
+    const again = await rebuilt();
+    // The first edit's part, kept only beside the head, is made again with the second's.
+    expect(again.saidParts).toEqual({ kept: all - 2, made: 2 });
+    expect(llmsFull(again)).toBe(await clean());
+  });
+});
+
+/** The kept parts' head, blob, or what is kept beside the head (one of each in the folder). */
+async function keptFile(which: 'head' | 'blob' | 'more'): Promise<string> {
   const folder = join(work, 'cache', 'said-parts');
   const names = (await readdir(folder)).filter((name) => name.endsWith(`.${which}`));
   expect(names).toHaveLength(1);
@@ -263,7 +309,7 @@ describe('the fold of a rebuild', () => {
     const first = await loadSaidParts(cacheDir, scope);
     first.begin('context');
     expect(first.keyCount).toBe(0);
-    made.forEach((part, i) => first.keep(`part ${i}`, part));
+    for (const [i, part] of made.entries()) first.keep(`part ${i}`, part);
     await first.save(cacheDir);
     const read = await loadSaidParts(cacheDir, scope);
     read.begin('context');
