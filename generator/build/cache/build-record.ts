@@ -6,7 +6,7 @@ import { basename, dirname, join, resolve, sep } from 'node:path';
 import { lstatSync, readdirSync } from 'node:fs';
 import type { EnvironmentName, Addresses } from '../../model/types.js';
 import type { ListedMessage } from '../messages/diagnostics.js';
-import { CONTENT_SCHEMA_DIR, DEFAULT_CONTENT_DIR, PROJECT_ROOT } from '../files/project-paths.js';
+import { CONTENT_SCHEMA_DIR, DEFAULT_CONTENT_DIR, hostTreeDir, PROJECT_ROOT } from '../files/project-paths.js';
 import { generatorFingerprint, hashFolder, hashWalk, sha256 } from './fingerprint.js';
 import { type FolderWalk, walkFolder } from './folder-walk.js';
 import { FileHashes } from './file-hashes.js';
@@ -14,6 +14,7 @@ import { crc32 } from 'node:zlib';
 import { asciiJson, cacheText } from './ascii-json.js';
 import { writeWhole } from './whole-file.js';
 import { STAMPS_ON_A_THREAD, stampNow, takeStamps } from './output-stamps.js';
+import type { TreeListing } from '../files/tree-listing.js';
 import {
   besideAfter,
   byName,
@@ -409,6 +410,28 @@ export interface PreviousOutput {
   settle?(fresh: boolean): Promise<void>;
   /** Stops taking stamps, for a build that will not write. */
   stop?(): void;
+  /**
+   * A tree in place (its path resolved) as it was listed beside the build, once settled fresh; undefined when it was
+   * not (the writer lists it then).
+   */
+  listed?(dir: string): TreeListing | undefined;
+}
+
+/**
+ * The trees the record's files are in, as the writer resolves them: the site's, and each host's (`<out>-hosts/<host>`).
+ */
+function treesOf(outputs: readonly Output[], outDir: string): string[] {
+  const names = recordNames(outDir);
+  const site = `${basename(resolve(outDir))}/`;
+  const hosts = new Set<string>();
+  for (const [name] of outputs) {
+    if (name.startsWith(site)) hosts.add('site');
+    else if (name.startsWith(`${names.hosts}/`)) {
+      const host = name.slice(names.hosts.length + 1).split('/', 1)[0]!;
+      if (host !== '') hosts.add(host);
+    }
+  }
+  return [...hosts].map((host) => resolve(hostTreeDir(outDir, host)));
 }
 
 /**
@@ -431,8 +454,10 @@ export async function previousOutput(
   const hashed = Array.isArray(record.outputs) ? record.outputs.filter((o) => Array.isArray(o) && o[3]) : [];
   const paths = hashed.map((o) => pathOf(o[0]));
   const byPath = new Map(paths.map((path, i) => [path, i] as const));
-  const taking = paths.length >= onAThreadFrom ? takeStamps(paths) : undefined;
+  // The trees the record's files are in, listed on the same thread: the writer needs their every file and folder.
+  const taking = paths.length >= onAThreadFrom ? takeStamps(paths, treesOf(hashed, outDir)) : undefined;
   let stamps: Float64Array | undefined;
+  let listings: ReadonlyMap<string, TreeListing> | undefined;
   const stampAt = (index: number, path: string): FileStamp | undefined => {
     if (!stamps) return stampNow(path);
     const size = stamps[2 * index]!;
@@ -449,8 +474,12 @@ export async function previousOutput(
       return stamp && stamp[0] === output[1] && stamp[1] === output[2] ? [output[1], output[2]] : undefined;
     },
     async settle(fresh) {
-      const taken = await taking?.taken;
+      const [taken, listed] = await Promise.all([taking?.taken, taking?.listed]);
       stamps = fresh ? taken : undefined;
+      listings = fresh ? listed : undefined;
+    },
+    listed(dir) {
+      return listings?.get(dir);
     },
     stop() {
       taking?.stop();

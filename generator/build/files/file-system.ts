@@ -13,6 +13,7 @@ import {
 } from 'node:fs';
 import { mkdir, rename, writeFile, stat } from 'node:fs/promises';
 import { dirname, sep } from 'node:path';
+import { listTree } from './tree-listing.js';
 
 export interface OutputFileSystem {
   mkdir(path: string): Promise<void>;
@@ -84,18 +85,8 @@ export const nodeFileSystem: OutputFileSystem = {
     } catch {
       return undefined;
     }
-    const files = new Set<string>();
-    const dirs = new Set<string>();
-    // Cut from the entry's folder, not path.relative (tens of thousands of entries).
-    const root = dir.endsWith(sep) ? dir : dir + sep;
-    for (const entry of entries) {
-      const folder = entry.parentPath.length > root.length ? entry.parentPath.slice(root.length) : '';
-      const name = folder ? `${folder}${sep}${entry.name}` : entry.name;
-      const rel = sep === '/' ? name : name.split(sep).join('/');
-      // Anything but a folder (a file, a link made by hand) is a file to replace or remove.
-      (entry.isDirectory() ? dirs : files).add(rel);
-    }
-    return { files, dirs };
+    const { files, dirs } = listTree(entries, dir, sep);
+    return { files: new Set(files), dirs: new Set(dirs) };
   },
   moveSync(from, to) {
     try {

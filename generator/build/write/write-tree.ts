@@ -207,7 +207,8 @@ async function writeInPlace(
     for (const tree of trees) {
       // Absolute in the journal: the build that completes it may run from another folder.
       const dir = resolve(tree.dir);
-      const present = fs.list(dir);
+      // As listed beside the build when it was (the same listing, made on another thread), else listed now.
+      const present = previous.listed?.(dir) ?? fs.list(dir);
       if (!present) throw new NotInPlace();
       const staged = `${dir}.build-tmp-${stamp}`;
       const entry: JournalTree = { dir, staged, moves: [], removals: [], folders: [...present.dirs] };

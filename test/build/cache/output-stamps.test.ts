@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stampNow, takeStamps } from '../../../generator/build/cache/output-stamps.js';
 import { previousOutput, recordBuild } from '../../../generator/build/cache/build-record.js';
+import { nodeFileSystem } from '../../../generator/build/files/file-system.js';
 
 let work: string;
 let out: string;
@@ -55,6 +56,27 @@ describe('stamps taken on a thread', () => {
     expect(answers(onThread).map((stamp) => stamp !== undefined)).toEqual([true, true, false, true]);
     // Another hash than the recorded one is never unchanged.
     expect(onThread.unchanged(join(out, 'index.html'), 'another hash')).toBeUndefined();
+  });
+
+  it('list each tree as the writer lists it, and not a tree that is not there', async () => {
+    // A folder left empty, a file below two folders, a link: each as the writer's own listing has it.
+    await mkdir(join(out, 'empty'), { recursive: true });
+    await mkdir(join(out, 'deep/er'), { recursive: true });
+    await writeFile(join(out, 'deep/er/page.html'), 'deep\n');
+    const missing = join(work, 'not-there');
+    const { listed } = takeStamps([], [out, missing]);
+    const listings = await listed;
+    expect(listings.get(out)).toEqual(nodeFileSystem.list!(out));
+    expect([...listings.get(out)!.dirs].sort()).toEqual(['deep', 'deep/er', 'docs', 'empty']);
+    expect(listings.get(out)!.files).toContain('link.html');
+    expect(listings.has(missing)).toBe(false);
+    // The record's trees are listed beside the build, and kept only when settled fresh.
+    const previous = (await previousOutput(cache, out, 0))!;
+    expect(previous.listed!(out)).toBeUndefined();
+    await previous.settle!(true);
+    expect(previous.listed!(out)).toEqual(nodeFileSystem.list!(out));
+    await previous.settle!(false);
+    expect(previous.listed!(out)).toBeUndefined();
   });
 
   it('are dropped when the trees changed after they were taken (a half-applied write completed)', async () => {
