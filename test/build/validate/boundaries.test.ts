@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { boundaryWording } from '../../../generator/build/validate/boundaries/boundary-wording.js';
 import { onlyContractEndpoints } from '../../../generator/build/validate/boundaries/unknown-endpoints.js';
 import { noUnpublishedShapes } from '../../../generator/build/validate/boundaries/unpublished-shapes.js';
+import { noInventedCalls } from '../../../generator/build/validate/boundaries/method-paths.js';
 import { appendParagraph, checkWith, editJson, goodBuild, positionOf, replace } from '../../helpers/validate.js';
 
 describe('the shipped build', () => {
@@ -77,6 +78,20 @@ describe('unpublished-interface in artifacts', () => {
       '/mcp/llms.txt': appendParagraph('Use `update_physical_product_order` to change an order.'),
     });
     expect(messages.map((m) => m.ruleId)).toEqual(['unpublished-control']);
+  });
+});
+
+describe('unknown-endpoint in a method and a path', () => {
+  it("passes the site's own paths, and reports another at its place", async () => {
+    let changed = '';
+    const messages = checkWith(await goodBuild(), [noInventedCalls], {
+      '/llms.txt': (t) =>
+        (changed = appendParagraph(
+          'An agent can call GET /llms-full.txt and GET /pricing.md for more. Then call POST /api/v1/refunds to refund.',
+        )(t)),
+    });
+    expect(messages.map((m) => m.ruleId)).toEqual(['unknown-endpoint']);
+    expect(messages[0]).toMatchObject({ file: 'dist/llms.txt', ...positionOf(changed, 'POST /api/v1/refunds') });
   });
 });
 
