@@ -83,6 +83,26 @@ describe('input files known by their stat', () => {
     expect(digests[0]).toBe(await freshDigest());
   });
 
+  it('reads again a file whose entry is of another shape, and a record of another layout as none', async () => {
+    const first = await walk();
+    const record = join(work, 'cache', 'file-hashes.json');
+    const { files } = JSON.parse(await readFile(record, 'utf8')) as { files: [string, string, string][] };
+    expect(files).toHaveLength(first.opened);
+    // One entry without its hash, one with a number for its identity: those two files are read again.
+    files[0] = [files[0]![0], files[0]![1]] as unknown as [string, string, string];
+    files[1] = [files[1]![0], 7, files[1]![2]] as unknown as [string, string, string];
+    await writeFile(record, JSON.stringify({ files }));
+    const second = await walk();
+    expect(second).toEqual({ digest: first.digest, opened: 2, known: first.opened - 2 });
+    // The layout of an earlier build (an object keyed by path): every file is read once, then known again.
+    await writeFile(
+      record,
+      JSON.stringify({ files: Object.fromEntries(files.map(([path, ...known]) => [path, known])) }),
+    );
+    expect(await walk()).toEqual({ digest: first.digest, opened: first.opened, known: 0 });
+    expect(await walk()).toEqual({ digest: first.digest, opened: 0, known: first.opened });
+  });
+
   it('reads every time a file whose time is not older than the walk that saw it', async () => {
     const future = new Date(Date.now() + 3_600_000);
     await utimes(join(content, PAGE), future, future);
