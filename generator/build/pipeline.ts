@@ -487,11 +487,11 @@ async function writeBuilt(
           previous?.recorded && {
             ...written.inPlace,
             trees: written.trees.map((tree) => tree.dir),
-            files: written.hashes.size,
+            files: written.files,
             recorded: previous.recorded,
           },
       });
     await keepCache(result.diagnostics, 'write', options.cacheDir!, 'the record of what this build wrote', record);
   }
-  return { ...result, written: written && { files: written.hashes.size, linked: written.linked } };
+  return { ...result, written: written && { files: written.files, linked: written.linked } };
 }

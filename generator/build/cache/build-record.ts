@@ -287,7 +287,7 @@ export interface Recorded {
    * The hash of each file written, by its path, so that the next build can leave in place, or stage by a hard link,
    * each file whose bytes it would write again (see previousOutput).
    */
-  hashes?: Map<string, string>;
+  hashes?: ReadonlyMap<string, string>;
   /**
    * The stamps of the files kept from the previous tree, as they were checked (a link keeps them), so that tens of
    * thousands of files are not read again; a file edited by hand since then no longer matches its stamp, and the next

@@ -13,4 +13,12 @@ export function displayPath(entry: Pick<RegistryEntry, 'host' | 'file'>, outDir 
 
 const displayed = new WeakMap<Pick<RegistryEntry, 'host' | 'file'>, string>();
 
-const treeOf = (outDir: string, host: string) => hostTreeDir(outDir, host).split('\\').join('/');
+/** Each host's tree as messages name it, by output folder and host: made once for the 20,000 entries that share it. */
+const trees = new Map<string, Map<string, string>>();
+function treeOf(outDir: string, host: string): string {
+  let hosts = trees.get(outDir);
+  if (!hosts) trees.set(outDir, (hosts = new Map()));
+  let tree = hosts.get(host);
+  if (tree === undefined) hosts.set(host, (tree = hostTreeDir(outDir, host).split('\\').join('/')));
+  return tree;
+}
