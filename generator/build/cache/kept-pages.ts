@@ -17,6 +17,7 @@ import { noteFactsDigest, noteKeptKey } from './page-keys.js';
 import { fileKey, keptKey } from './kept-keys.js';
 import { FACTS_DIGEST, pageFactsDigest } from './fingerprint.js';
 import { decodeExactly } from '../text/exact-utf8.js';
+import { layered, type Lookup } from './layered.js';
 
 export type { FileIdentity };
 
@@ -237,19 +238,6 @@ interface KeptBase {
 }
 
 /** What a kept page or file is looked up in: the kept pages' file's, under what was kept beside it. */
-interface Lookup<T> {
-  get(key: string): T | undefined;
-  readonly size: number;
-}
-
-/** `base` under `over`, which takes precedence: not copied (10,000 pages), as `over` is an edit's few. */
-function layered<T>(base: ReadonlyMap<string, T>, over: ReadonlyMap<string, T>): Lookup<T> {
-  if (over.size === 0) return base;
-  let size = base.size;
-  for (const key of over.keys()) if (!base.has(key)) size++;
-  return { get: (key) => over.get(key) ?? base.get(key), size };
-}
-
 const fileOf = (cacheDir: string) => join(cacheDir, 'pages-read.json');
 /** The bodies of the kept pages' file's pages, as UTF-8, one after another. */
 const bodiesFileOf = (cacheDir: string) => join(cacheDir, 'pages-read.bodies');

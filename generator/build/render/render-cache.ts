@@ -26,6 +26,7 @@ import { fileSystemNow, identityOf, settledBefore } from '../cache/file-identity
 import { asciiJson, cacheText } from '../cache/ascii-json.js';
 import { checkedBody, FEW_BESIDE, withChecksum, writeWhole } from '../cache/whole-file.js';
 import { mapOfPairs } from '../cache/saved-pairs.js';
+import { layered, type Lookup } from '../cache/layered.js';
 
 /**
  * What every page's rendering may read besides the page itself: the model without page bodies (directives pull
@@ -89,7 +90,7 @@ interface PackIndex {
 /** An index as the cache holds it while the build runs: its places by key. */
 interface HeldIndex {
   packs: PackIndex['packs'];
-  entries: Map<string, Place>;
+  entries: Lookup<Place>;
 }
 
 /** The layout of the index and its records; another value is not read. */
@@ -153,15 +154,13 @@ export class RenderCache {
     let base: IndexBase | undefined;
     const saved = readChecked(indexOf(dir));
     if (saved && isIndex(saved.value)) {
-      index = { packs: saved.value.packs, entries: placesOf(saved.value.entries) };
-      base = { crc: saved.crc, packs: index.packs.length, entries: index.entries };
+      const entries = placesOf(saved.value.entries);
+      index = { packs: saved.value.packs, entries };
+      base = { crc: saved.crc, packs: index.packs.length, entries };
       // What later saves kept beside this index: their packs after its own, their places over its own.
       const beside = readChecked(besideOf(dir))?.value as Beside | undefined;
-      if (isIndex(beside) && beside.base === base.crc) {
-        const entries = new Map(index.entries);
-        for (const [key, place] of placesOf(beside.entries)) entries.set(key, place);
-        index = { packs: [...index.packs, ...beside.packs], entries };
-      }
+      if (isIndex(beside) && beside.base === saved.crc)
+        index = { packs: [...index.packs, ...beside.packs], entries: layered(entries, placesOf(beside.entries)) };
     }
     // A pack is known by its stat like a content file: the same identity, settled before now, is the same bytes.
     const now = index.packs.length > 0 ? fileSystemNow(cacheDir) : 0n;
