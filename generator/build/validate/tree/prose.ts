@@ -2,7 +2,7 @@
 // publish (the same rule content is held to at load).
 import { textTreeValidator } from '../text/text-check.js';
 import { placeOfUnit, reportUnitFindings, unitAt, unitChunksOfArtifact } from '../text/artifact-units.js';
-import { placeInSegments, readingOf, segmentAt, segmentsOf, segmentVerdict, type Segment } from '../text/text-parts.js';
+import { openSegments, placeInSegments, readingOf, segmentAt, segmentsOf, type Segment } from '../text/text-parts.js';
 import type { ArtifactText } from '../text/artifact-text.js';
 import type { ValidateContext } from '../../registry/types.js';
 import type { TextUnit } from '../../text/units.js';
@@ -119,9 +119,9 @@ function newSentences(context: ValidateContext, display: string, segments: Segme
   if (!verdicts) return undefined;
   const times = new Map<string, number>();
   for (const { hash } of segments) times.set(hash, (times.get(hash) ?? 0) + 1);
-  const fresh = segments.filter(
-    (segment) => times.get(segment.hash) !== 1 || !segmentVerdict(verdicts, display, segment).kept,
-  );
+  // The segments whose verdicts are not kept, as every check that reads a part alone is given them (one pass for all).
+  const open = new Set(openSegments(verdicts, display, segments).map(({ segment }) => segment));
+  const fresh = segments.filter((segment) => times.get(segment.hash) !== 1 || open.has(segment));
   // None kept (a first build): every sentence is followed, without a set of them all.
   if (fresh.length === segments.length) return undefined;
   const followed = new Set<number>();
