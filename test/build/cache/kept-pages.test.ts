@@ -208,6 +208,45 @@ describe('page files known by their stat', () => {
   });
 });
 
+describe('what an edit keeps beside the kept pages', () => {
+  const beside = () => join(work, 'cache', 'pages-read.more.json');
+  const whole = () => join(work, 'cache', 'pages-read.json');
+  const edit = async (rel: string, text: (before: string) => string) => {
+    await writeFile(join(contentDir, rel), text(await readFile(join(contentDir, rel), 'utf8')));
+    passFileClock(work, join(contentDir, rel));
+  };
+
+  it('keeps only the file’s new stat beside them when an edit is undone: its page is the file’s own again', async () => {
+    await load();
+    const original = await readFile(join(contentDir, PAGE), 'utf8');
+    await edit(PAGE, (text) => `${text}\nOne more sentence.\n`);
+    await load();
+    const edited = JSON.parse(await readFile(beside(), 'utf8')) as { pages: object; files: object };
+    expect([Object.keys(edited.pages).length, Object.keys(edited.files)]).toEqual([1, [PAGE.replace('pages/', '')]]);
+    await edit(PAGE, () => original);
+    await load();
+    const undone = JSON.parse(await readFile(beside(), 'utf8')) as { pages: object; files: object };
+    expect([Object.keys(undone.pages).length, Object.keys(undone.files)]).toEqual([0, [PAGE.replace('pages/', '')]]);
+    const after = await load();
+    expect(after.stats).toMatchObject({ opened: 0, read: 0 });
+    expect(JSON.stringify(after.model)).toBe(JSON.stringify((await load({ cache: false })).model));
+  });
+
+  it('writes them whole, nothing beside, when more than an edit’s few pages changed', async () => {
+    const first = await load();
+    const before = await stat(whole(), { bigint: true });
+    const pages = ['pages/help/reading-errors.md', 'pages/help/not-published.md', 'pages/help/connect-mcp-client.md'];
+    for (const rel of pages) await edit(rel, (text) => `${text}\nOne more sentence.\n`);
+    const edited = await load();
+    expect(edited.stats).toMatchObject({ opened: 3, read: 3 });
+    const after = await stat(whole(), { bigint: true });
+    expect([after.ino, after.mtimeNs]).not.toEqual([before.ino, before.mtimeNs]);
+    await expect(stat(beside())).rejects.toThrow();
+    const again = await load();
+    expect(again.stats).toMatchObject({ pages: first.stats.pages, opened: 0, read: 0 });
+  });
+});
+
 describe('kept pages’ bodies', () => {
   const bodies = () => join(work, 'cache', 'pages-read.bodies');
 
