@@ -91,6 +91,8 @@ interface PackIndex {
 interface HeldIndex {
   packs: PackIndex['packs'];
   entries: Lookup<Place>;
+  /** What later saves kept beside the index file, over its own places (absent when nothing was). */
+  over?: ReadonlyMap<string, Place>;
 }
 
 /** The layout of the index and its records; another value is not read. */
@@ -120,6 +122,14 @@ export interface MakeAgain {
 export class RenderCache {
   /** The records kept for this build's pages (taken or new), by key; each save keeps these alone. */
   private readonly live = new Map<string, { place?: Place; record?: Buffer; head?: RecordHead }>();
+  /**
+   * Noted as records are taken and made, so that a save after an edit finds what differs from the index file without
+   * a pass over 10,000 records: the keys taken from what was kept beside the index, the keys of records made here,
+   * and the bytes each pack's taken records use (by pack number).
+   */
+  private takenFromOver: string[] = [];
+  private madeKeys: string[] = [];
+  private packBytes: number[] = [];
   private readonly handles = new Map<number, number | null>();
   /** How many records were read: every kept page's, or only those whose bytes were asked for (packs known by stat). */
   readonly counts = { read: 0 };
@@ -159,8 +169,10 @@ export class RenderCache {
       base = { crc: saved.crc, packs: index.packs.length, entries };
       // What later saves kept beside this index: their packs after its own, their places over its own.
       const beside = readChecked(besideOf(dir))?.value as Beside | undefined;
-      if (isIndex(beside) && beside.base === saved.crc)
-        index = { packs: [...index.packs, ...beside.packs], entries: layered(entries, placesOf(beside.entries)) };
+      if (isIndex(beside) && beside.base === saved.crc) {
+        const over = placesOf(beside.entries);
+        index = { packs: [...index.packs, ...beside.packs], entries: layered(entries, over), over };
+      }
     }
     // A pack is known by its stat like a content file: the same identity, settled before now, is the same bytes.
     const now = index.packs.length > 0 ? fileSystemNow(cacheDir) : 0n;
@@ -187,15 +199,26 @@ export class RenderCache {
    * its stat showing it), `makeAgain` makes that part's text as a plain build makes it.
    */
   get(key: string, makeAgain?: MakeAgain): PageProducts | undefined {
-    const place = this.index.entries.get(key);
+    // Looked up beside the index file first, then in it: which one answers is then known (see takenFromOver).
+    const over = this.index.over?.get(key);
+    const place = over ?? this.base?.entries.get(key);
     if (!Array.isArray(place) || place.length !== 5) return undefined;
     if (makeAgain && this.trusted.has(place[0]) && isHead(place[4])) {
-      this.live.set(key, { place });
+      this.take(key, place, over !== undefined);
       return this.deferred(key, place[4], makeAgain);
     }
     const products = this.readRecord(key, place);
-    if (products) this.live.set(key, { place });
+    if (products) this.take(key, place, over !== undefined);
     return products;
+  }
+
+  /** A record taken for this build, where it is: noted for the save (see takenFromOver). */
+  private take(key: string, place: Place, fromOver: boolean): void {
+    const size = this.live.size;
+    this.live.set(key, { place });
+    if (this.live.size === size) return;
+    if (fromOver) this.takenFromOver.push(key);
+    this.packBytes[place[0]] = (this.packBytes[place[0]] ?? 0) + place[2];
   }
 
   /** A record read and checked (its CRC-32, its key, its parts), or undefined. */
@@ -222,7 +245,11 @@ export class RenderCache {
 
   /** Products made in this build, kept under `key` when the cache is saved. */
   set(key: string, products: PageProducts): void {
+    const taken = this.live.get(key)?.place;
+    // A record taken, then made again: its bytes no longer count for its pack.
+    if (taken) this.packBytes[taken[0]]! -= taken[2];
     this.live.set(key, encodeRecord(key, products));
+    this.madeKeys.push(key);
   }
 
   /**
@@ -232,7 +259,7 @@ export class RenderCache {
    * is written beside and renamed, the index last: a reader sees the old index or the new one, each whole.
    */
   async save(): Promise<void> {
-    const fresh = [...this.live.values()].some((kept) => kept.record);
+    const fresh = this.madeKeys.some((key) => this.live.get(key)?.record !== undefined);
     const sizes = this.liveBytes();
     const restamped = [...this.seen.keys()].some((pack) => sizes.has(pack));
     if (!fresh && !restamped && this.live.size === this.index.entries.size) {
@@ -290,11 +317,14 @@ export class RenderCache {
     this.index = { packs, entries };
     this.trusted = trusted;
     this.seen = new Map();
+    this.packBytes = [];
     for (const [key, kept] of this.live) {
       kept.place = entries.get(key);
       kept.record = undefined;
       kept.head = undefined;
+      if (kept.place) this.packBytes[kept.place[0]] = (this.packBytes[kept.place[0]] ?? 0) + kept.place[2];
     }
+    this.noteSaved([]);
   }
 
   /**
@@ -302,9 +332,22 @@ export class RenderCache {
    * and the records that what was kept beside it moved or added.
    */
   private fewBeside(base: IndexBase): boolean {
-    let differ = 0;
-    for (const [key, { place }] of this.live) if (!place || place !== base.entries.get(key)) differ++;
-    return differ * FEW_BESIDE <= base.entries.size;
+    return this.differing(base).length * FEW_BESIDE <= base.entries.size;
+  }
+
+  /**
+   * The keys of this build's records whose places differ from the index file's: those made here and those taken from
+   * what was kept beside it (a record taken from the file itself has the file's place). Found from what was noted as
+   * they were taken and made.
+   */
+  private differing(base: IndexBase): string[] {
+    const keys = new Set<string>();
+    for (const key of this.madeKeys) if (this.live.get(key)?.record !== undefined) keys.add(key);
+    for (const key of this.takenFromOver) {
+      const place = this.live.get(key)?.place;
+      if (place && place !== base.entries.get(key)) keys.add(key);
+    }
+    return [...keys];
   }
 
   /**
@@ -316,20 +359,17 @@ export class RenderCache {
   private async saveBeside(base: IndexBase): Promise<void> {
     const packs = [...this.index.packs];
     const newPack = { name: `${packName()}.pack`, bytes: 0 };
-    const entries = new Map<string, Place>();
     const differ: PackIndex['entries'] = [];
     const chunks: Buffer[] = [];
-    for (const [key, { place, record, head }] of this.live) {
+    for (const key of this.differing(base)) {
+      const { place, record, head } = this.live.get(key)!;
       if (place) {
-        entries.set(key, place);
-        if (place !== base.entries.get(key)) differ.push([key, place]);
+        differ.push([key, place]);
         continue;
       }
       if (!record || !head) continue;
       chunks.push(record);
-      const made: Place = [packs.length, newPack.bytes, record.length, crc32(record), head];
-      entries.set(key, made);
-      differ.push([key, made]);
+      differ.push([key, [packs.length, newPack.bytes, record.length, crc32(record), head]]);
       newPack.bytes += record.length;
     }
     this.closePacks();
@@ -342,12 +382,23 @@ export class RenderCache {
     const beside: Beside = { format: FORMAT, base: base.crc, packs: packs.slice(base.packs), entries: differ };
     await writeChecked(besideOf(this.dir), beside);
     removeOthers(this.dir, new Set(packs.map((pack) => pack.name)));
-    this.index = { packs, entries };
-    for (const [key, kept] of this.live) {
-      kept.place = entries.get(key);
+    // As a later build reads them: the index file's places under those kept beside it now.
+    const over = new Map(differ);
+    this.index = { packs, entries: layered(base.entries, over), over };
+    for (const [key, place] of differ) {
+      const kept = this.live.get(key)!;
+      if (!kept.place) this.packBytes[place[0]] = (this.packBytes[place[0]] ?? 0) + place[2];
+      kept.place = place;
       kept.record = undefined;
       kept.head = undefined;
     }
+    this.noteSaved(differ.map(([key]) => key));
+  }
+
+  /** After a save, what a later save starts from: the records kept beside the index (`over`), none made since. */
+  private noteSaved(over: string[]): void {
+    this.takenFromOver = over;
+    this.madeKeys = [];
   }
 
   /** All packs when more of their bytes are dead than live; all but the largest when there would be too many. */
@@ -364,7 +415,9 @@ export class RenderCache {
   /** The bytes of each pack that this build's records still use (packs with none are left out). */
   private liveBytes(): Map<number, number> {
     const sizes = new Map<number, number>();
-    for (const { place } of this.live.values()) if (place) sizes.set(place[0], (sizes.get(place[0]) ?? 0) + place[2]);
+    this.packBytes.forEach((bytes, pack) => {
+      if (bytes > 0) sizes.set(pack, bytes);
+    });
     return sizes;
   }
 

@@ -279,6 +279,28 @@ describe('the render cache on disk', () => {
     }
   }, 300_000);
 
+  it('keeps an earlier edit’s place beside the index when another page is edited, and takes both pages after', async () => {
+    const cacheDir = join(work, 'cache-two-edits');
+    const pages = [syntheticPage(4, PAGES), syntheticPage(5, PAGES)];
+    const paths = pages.map((page) => join(content, 'pages', page.section, `${page.slug}.md`));
+    const beside = join(cacheDir, 'render', 'index.more.json');
+    try {
+      await run({ cacheDir });
+      for (const [i, path] of paths.entries()) {
+        await writeFile(path, `${pages[i]!.text}\nThis page was edited.\n`);
+        const result = await run({ cacheDir });
+        expect(result.renderStats!.fromCache).toBe(result.renderStats!.pages - 1);
+        const kept = JSON.parse((await readFile(beside, 'utf8')).split('\n')[1]!) as { entries: unknown[] };
+        expect(kept.entries).toHaveLength(i + 1);
+      }
+      const again = await run({ cacheDir });
+      expect(again.renderStats!.fromCache).toBe(again.renderStats!.pages);
+      expect(builtFiles(again)).toEqual(builtFiles(await run()));
+    } finally {
+      for (const [i, path] of paths.entries()) await writeFile(path, pages[i]!.text);
+    }
+  }, 300_000);
+
   it('keeps the products of this build’s pages alone: editing one page again and again does not grow it', async () => {
     const cacheDir = join(work, 'cache-edits');
     const page = syntheticPage(2, PAGES);
