@@ -262,6 +262,13 @@ export class SaidParts implements KeptParts, PartedTexts {
   private layout?: { body: string | Uint8Array; parted: PartedText };
   /** Whether a part was made in this build. */
   private differs = false;
+  /**
+   * Noted as parts are kept and laid out, so that a save after an edit finds what differs from the head without a pass
+   * over its 10,000 parts: the keys of the parts made or taken from beside the head, and the kept parts whose checks'
+   * findings the head did not hold (`edges` or `sentences` unknown: a check may learn them; see isNewer).
+   */
+  private notAsInHead: string[] = [];
+  private unknown: [string, Current][] = [];
   /** How many parts were taken from the last good build, and how many were made. */
   readonly counts = { kept: 0, made: 0 };
 
@@ -273,6 +280,8 @@ export class SaidParts implements KeptParts, PartedTexts {
   begin(context: string): void {
     this.context = context;
     this.current.clear();
+    this.notAsInHead = [];
+    this.unknown = [];
     this.layout = undefined;
     this.counts.kept = 0;
     this.counts.made = 0;
@@ -303,12 +312,14 @@ export class SaidParts implements KeptParts, PartedTexts {
     if (part instanceof KeptPart) {
       this.counts.kept++;
       this.current.set(key, { part, facts: part.facts });
+      if (this.loaded?.base?.beside.has(part.saved) !== false) this.notAsInHead.push(key);
       return;
     }
     const made = part as MadeSaidPart;
     this.counts.made++;
     this.differs = true;
     this.current.set(key, { part: made, facts: factsOf(made.text) });
+    this.notAsInHead.push(key);
   }
 
   laidOut(body: string | Uint8Array): void {
@@ -316,11 +327,13 @@ export class SaidParts implements KeptParts, PartedTexts {
     let offset = 0;
     let byteOffset = 0;
     let line = 1;
-    for (const current of this.current.values()) {
+    for (const [key, current] of this.current) {
       const { chars, bytes, lines, hash } = current.facts;
       if (chars === 0) continue;
       const checked = current.part instanceof KeptPart ? current.part.checked() : { edges: -1 };
       current.place = { offset, chars, byteOffset, bytes, line, hash, ...checked };
+      if (current.part instanceof KeptPart && (checked.edges < 0 || checked.sentences === undefined))
+        this.unknown.push([key, current]);
       parts.push(current.place);
       offset += chars + 2;
       byteOffset += bytes + 2;
@@ -342,12 +355,27 @@ export class SaidParts implements KeptParts, PartedTexts {
   }
 
   /**
+   * The parts of this build not kept as the head holds them (see isAsInHead), in the order they were noted: found among
+   * the few noted as parts were kept and laid out, not by a pass over every part.
+   */
+  private differing(base: HeadBase): [string, Current][] {
+    const keys = new Set(this.notAsInHead);
+    for (const [key] of this.unknown) keys.add(key);
+    const differ: [string, Current][] = [];
+    for (const key of keys) {
+      const current = this.current.get(key);
+      if (current && !isAsInHead(current, base)) differ.push([key, current]);
+    }
+    return differ;
+  }
+
+  /**
    * Keeps the parts of a good build (never a failed one's), unless they are the ones kept already; `afresh`: in a
    * blob of their own, not appended to the one read.
    */
   async save(cacheDir: string, afresh = false): Promise<void> {
     const before = this.loaded?.header;
-    const learnt = [...this.current.values()].some(({ part, place }) => place !== undefined && isNewer(part, place));
+    const learnt = this.unknown.some(([, { part, place }]) => place !== undefined && isNewer(part, place));
     if (!this.differs && !learnt && before?.context === this.context && this.current.size === this.previous.size)
       return;
     // The sources start as the last file's, so that a kept part's answers keep their indexes (its integers are copied
@@ -397,7 +425,7 @@ export class SaidParts implements KeptParts, PartedTexts {
     // blob, and the head of 10,000 parts is not made and written again.
     const base = loaded?.base;
     if (append && sameSources && base) {
-      const differ = [...this.current].filter(([, current]) => !isAsInHead(current, base));
+      const differ = this.differing(base);
       if (differ.length * FEW_BESIDE <= this.current.size) {
         const { parts, ints } = lay(differ, base.ints);
         const blob = await appendToBlob(folder, loaded.header.blob, pieces);

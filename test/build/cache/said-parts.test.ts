@@ -13,6 +13,8 @@ import { digestOf } from '../../../generator/build/cache/fingerprint.js';
 import { loadSaidParts } from '../../../generator/build/cache/said-parts.js';
 import { SayOnce } from '../../../generator/build/emit/guidance/say-once.js';
 import { createHash } from 'node:crypto';
+import { checkedBody, withChecksum } from '../../../generator/build/cache/whole-file.js';
+import { asciiJson } from '../../../generator/build/cache/ascii-json.js';
 
 let contentDir = '';
 let work = '';
@@ -224,6 +226,30 @@ describe('the parts an edit changes, kept beside the head', () => {
     expect((await readFile(await keptFile('more'))).equals(kept)).toBe(true);
   });
 
+  it('keeps what a rebuild’s checks learnt of kept parts their head did not hold, then writes nothing', async () => {
+    const cold = await rebuilt();
+    const all = guides(cold).length + 1;
+    // A head whose parts' edges are not known, as a build that did not check them would have kept them.
+    const path = await keptFile('head');
+    const { parts, json, ints } = readHead(await readFile(path));
+    expect(parts.every((part) => (part[12] as number) >= 0)).toBe(true);
+    for (const part of parts) part[12] = -1;
+    await writeHead(path, { ...json, parts }, ints);
+    // A file that is no page changes the inputs (the build is not skipped), and no part.
+    const unrelated = join(contentDir, 'pages', 'this-page-is-not-there.txt');
+    await edit(unrelated, 'nothing');
+    const learnt = await rebuilt();
+    expect(learnt.saidParts).toEqual({ kept: all, made: 0 });
+    expect(readHead(await readFile(await keptFile('head'))).parts.every((part) => (part[12] as number) >= 0)).toBe(
+      true,
+    );
+    const written = await stat(await keptFile('head'), { bigint: true });
+    await edit(unrelated, 'more');
+    expect((await rebuilt()).saidParts).toEqual({ kept: all, made: 0 });
+    const after = await stat(await keptFile('head'), { bigint: true });
+    expect([after.ino, after.mtimeNs]).toEqual([written.ino, written.mtimeNs]);
+  });
+
   it('reads the head alone when what is beside it is damaged, and writes what a clean build writes', async () => {
     const cold = await rebuilt();
     const all = guides(cold).length + 1;
@@ -242,6 +268,21 @@ describe('the parts an edit changes, kept beside the head', () => {
 });
 
 /** The kept parts' head, blob, or what is kept beside the head (one of each in the folder). */
+/** A head file's JSON, its parts, and its integers (see cache/said-parts.ts). */
+function readHead(file: Buffer): { json: { parts: unknown[][] }; parts: unknown[][]; ints: Buffer } {
+  const body = checkedBody(file)!.body;
+  const end = body.indexOf(0x0a);
+  const length = Number(body.toString('latin1', 0, end));
+  const json = JSON.parse(body.toString('utf8', end + 1, end + 1 + length)) as { parts: unknown[][] };
+  return { json, parts: json.parts, ints: body.subarray(end + 1 + length) };
+}
+
+/** Writes a head file as the cache writes one, with its checksum. */
+async function writeHead(path: string, json: object, ints: Buffer): Promise<void> {
+  const text = asciiJson(json);
+  await writeFile(path, Buffer.concat(withChecksum([Buffer.from(`${text.length}\n`), text, ints]).pieces));
+}
+
 async function keptFile(which: 'head' | 'blob' | 'more'): Promise<string> {
   const folder = join(work, 'cache', 'said-parts');
   const names = (await readdir(folder)).filter((name) => name.endsWith(`.${which}`));
