@@ -167,17 +167,18 @@ export class Verdicts implements KeptVerdicts {
   differences(base: HashesByFile): { differ: Saved['files']; kept: number } {
     const differ: Saved['files'] = [];
     let kept = 0;
-    for (const [display, known] of this.texts) {
+    // forEach rather than a destructuring for...of: 40,000 texts, in the interpreter.
+    this.texts.forEach((known, display) => {
       if (!(known instanceof Map) && known.asInBase) {
         if (known.judged && !known.failed) kept++;
-        continue;
+        return;
       }
       const hashes = passedHashes(known);
-      if (hashes === undefined) continue;
+      if (hashes === undefined) return;
       const before = base.get(display);
       if (before !== undefined) kept++;
       if (before !== hashes) differ.push([display, hashes]);
-    }
+    });
     return { differ, kept };
   }
 }

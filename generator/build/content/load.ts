@@ -375,16 +375,18 @@ async function loadPages(
     const bytes: (Uint8Array | undefined)[] = [];
     let next = 0;
     for (let i = 0; i < batch.length; i++) bytes.push(known[i] ? undefined : read[next++]);
-    for (const [i, { rel }] of batch.entries()) {
+    for (let i = 0; i < batch.length; i++) {
+      const rel = batch[i]!.rel;
       let page = known[i];
       if (!page) {
         const file = shown(rel);
-        const key = kept && bytes[i] && kept.key(rel, file, bytes[i]);
+        const data = bytes[i];
+        const key = kept && data && kept.key(rel, file, data);
         if (key) kept.opened(rel, identities[i], key);
         page = key ? kept.get(key) : undefined;
         if (!page) {
           const before = diagnostics.count;
-          page = readPageFile(rel, file, bytes[i], schemas, diagnostics);
+          page = readPageFile(rel, file, data, schemas, diagnostics);
           if (key) kept.read(key, page, diagnostics.count === before);
         }
       }

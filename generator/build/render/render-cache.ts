@@ -548,7 +548,8 @@ const isNamedBody = (entry: unknown): entry is RecordHead['bodies'][number] =>
 /** Each body's digest, as the record's head names it. */
 function digestsOf(head: RecordHead): Map<string, Digest> {
   const digests = new Map<string, Digest>();
-  for (const [name, bytes, sha] of head.bodies) digests.set(name, { sha256: sha, bytes, hash: sha.slice(0, 32) });
+  // By index: a destructuring runs an iterator, for each body of 10,000 kept pages.
+  for (const body of head.bodies) digests.set(body[0], { sha256: body[2], bytes: body[1], hash: body[2].slice(0, 32) });
   return digests;
 }
 

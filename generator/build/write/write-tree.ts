@@ -290,10 +290,11 @@ async function writeInPlace(
         observer.onProgress?.(++done);
       };
       const toWrite: [string, TreeFile][] = [];
-      for (const [file, body] of tree.files) {
+      // forEach rather than a destructuring for...of: 21,000 files, in the interpreter.
+      tree.files.forEach((body, file) => {
         if (changed(file, hashOf(tree, file, body))) toWrite.push([file, body]);
         else wrote(file, body, keptSize);
-      }
+      });
       for (const dir of new Set(toWrite.map(([file]) => dirname(join(staged, file))))) await fs.mkdir(dir);
       await mkdirOnce(fs, staged, made);
       await mapLimit(toWrite, IO_CONCURRENCY, async ([file, source]) => {
