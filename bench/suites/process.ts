@@ -3,9 +3,10 @@
 // own building the same pages: the cold build, the build with nothing changed, and `--help` of every command. Each
 // measurement runs five times, ours and Eleventy's alternating, so that both meet the same moments of a busy machine.
 import { readdirSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { COMPILED_DIR, DEFAULT_CONTENT_DIR, PROJECT_ROOT } from '../../generator/build/files/project-paths.js';
+import { nodeFlagsOf, npmCommands } from '../../generator/tools/compile/npm-commands.js';
 import { median } from '../harness/stats.js';
 import { ms } from '../harness/table.js';
 import { type ProcessRun, runProcess } from '../harness/process.js';
@@ -40,17 +41,6 @@ export interface ProcessRow {
   notes: string[];
 }
 
-/** Every command of package.json that runs a compiled entry point (`node compiled/….js`), by npm script name. */
-export async function compiledCommands(): Promise<{ name: string; entry: string }[]> {
-  const scripts = (
-    JSON.parse(await readFile(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
-  ).scripts;
-  return Object.entries(scripts).flatMap(([name, script]) => {
-    const entry = /^node (compiled\/\S+\.js)$/.exec(script)?.[1];
-    return entry ? [{ name, entry }] : [];
-  });
-}
-
 export function summarizeRuns(runs: ProcessRun[]): ProcessSummary {
   const ms = runs.map((r) => r.ms);
   const memory = runs.flatMap((r) => (r.peakRssMb === undefined ? [] : [r.peakRssMb]));
@@ -71,7 +61,15 @@ export async function processSuite(workRoot: string, options: SuiteOptions): Pro
   // The `eleventy` command as npm installs it (node_modules/.bin/eleventy links to it).
   const eleventyBin = join(PROJECT_ROOT, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
   const eleventy = await writeEleventyInput(join(DEFAULT_CONTENT_DIR, 'pages'), join(root, 'eleventy'));
-  const ourBuild = [join(COMPILED_DIR, 'generator/tools/cli/build.js'), '--out', out, '--cache', cache];
+  // As `npm run build` starts it: with the Node flags its script gives.
+  const ourBuild = [
+    ...nodeFlagsOf('build'),
+    join(COMPILED_DIR, 'generator/tools/cli/build.js'),
+    '--out',
+    out,
+    '--cache',
+    cache,
+  ];
   const eleventyBuild = [
     eleventyBin,
     `--input=${eleventy.input}`,
@@ -143,8 +141,12 @@ export async function processSuite(workRoot: string, options: SuiteOptions): Pro
         'Eleventy has no skip for an unchanged input: its column is a second full build',
       ]),
     );
-    for (const { name, entry } of await compiledCommands()) {
-      const help = await alternate(`${name} --help`, [join(PROJECT_ROOT, entry), '--help'], [eleventyBin, '--help']);
+    for (const { name, flags, entry } of npmCommands()) {
+      const help = await alternate(
+        `${name} --help`,
+        [...flags, join(PROJECT_ROOT, entry), '--help'],
+        [eleventyBin, '--help'],
+      );
       rows.push(row('help', `${name} --help`, help, `≤ ${QUICK_COMMAND_MS} ms`));
     }
   } finally {

@@ -1,7 +1,6 @@
 // The commands as npm runs them: `node compiled/…` (the compile step's output). Each answers --help, the compiled
 // build writes what a build from the sources writes, and a command started after a source changed compiles first.
 import { execFile, execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import { build } from '../../../generator/build/pipeline.js';
 import { PROJECT_ROOT } from '../../../generator/build/files/project-paths.js';
 import { readCompileManifest } from '../../../generator/build/files/compile-manifest.js';
 import { changedInputs } from '../../../generator/tools/compile/inputs.js';
+import { npmCommands } from '../../../generator/tools/compile/npm-commands.js';
 
 const SLOW = 240_000;
 
@@ -21,15 +21,9 @@ function node(args: string[], cwd = PROJECT_ROOT): Promise<{ code: number; stdou
   });
 }
 
-/** npm's scripts that run a compiled entry point: every command. */
-function commands(root = PROJECT_ROOT): [string, string][] {
-  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  return Object.entries(scripts).flatMap(([name, script]) => {
-    const entry = /^node (compiled\/\S+\.js)$/.exec(script)?.[1];
-    return entry ? [[name, entry] as [string, string]] : [];
-  });
+/** npm's scripts that run a compiled entry point: every command, with the Node flags npm starts it with. */
+function commands(root = PROJECT_ROOT): [string, string, string[]][] {
+  return npmCommands(root).map(({ name, entry, flags }) => [name, entry, flags]);
 }
 
 async function treeOf(dir: string): Promise<Map<string, Buffer>> {
@@ -75,8 +69,8 @@ describe('the compiled commands', () => {
   it(
     'each answer --help from compiled JavaScript',
     async () => {
-      for (const [name, entry] of commands()) {
-        const run = await node([entry, '--help']);
+      for (const [name, entry, flags] of commands()) {
+        const run = await node([...flags, entry, '--help']);
         expect(run.code, `${name}: ${run.stderr}`).toBe(0);
         expect(run.stdout, name).toMatch(/^Usage: /);
         expect(run.stderr, name).toBe('');
