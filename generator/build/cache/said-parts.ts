@@ -241,8 +241,7 @@ class KeptPart implements SaidPart {
         keys = undefined;
       }
       // Keys that do not read (a file changed on purpose, past its checksum) match nothing: the part is made again.
-      this.keyList =
-        Array.isArray(keys) && keys.length === count && keys.every((k) => typeof k === 'string') ? keys : [];
+      this.keyList = Array.isArray(keys) && keys.length === count && keys.every(isText) ? keys : [];
     }
     return this.keyList;
   }
@@ -315,7 +314,9 @@ export class SaidParts implements KeptParts, PartedTexts {
     if (part instanceof KeptPart) {
       this.counts.kept++;
       this.current.set(key, { part, facts: part.facts });
-      if (this.loaded?.base?.beside.has(part.saved) !== false) this.notAsInHead.push(key);
+      // Taken from beside the head (or with no head to be as in): not as the head holds it.
+      const base = this.loaded?.base;
+      if (!base || base.beside.has(part.saved)) this.notAsInHead.push(key);
       return;
     }
     const made = part as MadeSaidPart;
@@ -647,7 +648,7 @@ function isBeside(beside: Beside, header: Header, crc: string): boolean {
     Array.isArray(beside.sources) &&
     beside.sources.length >= header.sources.length &&
     header.sources.every((source, i) => beside.sources[i] === source) &&
-    beside.sources.every((source) => typeof source === 'string') &&
+    beside.sources.every(isText) &&
     Array.isArray(beside.parts) &&
     isBlob(beside.blob)
   );
@@ -659,7 +660,7 @@ function isHeader(header: Header, scope: string): boolean {
     header.scope === scope &&
     typeof header.context === 'string' &&
     Array.isArray(header.sources) &&
-    header.sources.every((source) => typeof source === 'string') &&
+    header.sources.every(isText) &&
     Array.isArray(header.parts) &&
     isBlob(header.blob)
   );
@@ -695,7 +696,7 @@ function isPart(part: SavedPart, loaded: Loaded): boolean {
     Array.isArray(pointers) &&
     Array.isArray(had) &&
     pointers.length === had.length &&
-    allText(pointers)
+    pointers.every(isText)
   );
 }
 
@@ -703,7 +704,5 @@ function isPart(part: SavedPart, loaded: Loaded): boolean {
 const inBlob = (at: number, bytes: number, blobBytes: number): boolean =>
   Number.isSafeInteger(at) && Number.isSafeInteger(bytes) && at >= 0 && bytes >= 0 && at + bytes <= blobBytes;
 
-function allText(values: unknown[]): boolean {
-  for (let i = 0; i < values.length; i++) if (typeof values[i] !== 'string') return false;
-  return true;
-}
+/** One function for every check of a list of texts: a closure made per call would be one per kept part. */
+const isText = (value: unknown): value is string => typeof value === 'string';

@@ -270,8 +270,12 @@ export class RenderCache {
     // Beside the index while few records differ and few packs are listed (the dead ones too, which only a whole save
     // leaves out): an edit writes its record and a few places, not the places of every page again.
     const listed = this.index.packs.length + (fresh ? 1 : 0);
-    if (merged.size === 0 && listed <= MAX_PACKS && this.seen.size === 0 && this.base && this.fewBeside(this.base)) {
-      await this.saveBeside(this.base);
+    // The records that differ from the index file's, found once for the choice and the save beside it.
+    const base = this.base;
+    const differing = base && this.differing(base);
+    const few = base !== undefined && differing !== undefined && differing.length * FEW_BESIDE <= base.entries.size;
+    if (merged.size === 0 && listed <= MAX_PACKS && this.seen.size === 0 && few) {
+      await this.saveBeside(base, differing);
       return;
     }
     const packs: PackIndex['packs'] = [];
@@ -328,17 +332,9 @@ export class RenderCache {
   }
 
   /**
-   * Whether this build's records differ from the index file's in few places (one in eight or fewer): the new products,
-   * and the records that what was kept beside it moved or added.
-   */
-  private fewBeside(base: IndexBase): boolean {
-    return this.differing(base).length * FEW_BESIDE <= base.entries.size;
-  }
-
-  /**
    * The keys of this build's records whose places differ from the index file's: those made here and those taken from
    * what was kept beside it (a record taken from the file itself has the file's place). Found from what was noted as
-   * they were taken and made.
+   * they were taken and made; the save goes beside the index when they are few (one in eight or fewer).
    */
   private differing(base: IndexBase): string[] {
     const keys = new Set<string>();
@@ -356,12 +352,12 @@ export class RenderCache {
    * merged or left out here), so the index's places still hold; the records no build keeps any more are left in their
    * packs until the index is written whole (packsToMerge then counts their bytes as dead).
    */
-  private async saveBeside(base: IndexBase): Promise<void> {
+  private async saveBeside(base: IndexBase, differing: readonly string[]): Promise<void> {
     const packs = [...this.index.packs];
     const newPack = { name: `${packName()}.pack`, bytes: 0 };
     const differ: PackIndex['entries'] = [];
     const chunks: Buffer[] = [];
-    for (const key of this.differing(base)) {
+    for (const key of differing) {
       const { place, record, head } = this.live.get(key)!;
       if (place) {
         differ.push([key, place]);
